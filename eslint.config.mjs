@@ -1,0 +1,107 @@
+// Lint is the mechanical guard for the process boundaries described in docs/ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'crypto',
+  'worker_threads',
+  'url',
+  'util',
+  'stream',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test/e2e/artifacts/**',
+      '*.config.mjs',
+      '*.config.mts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.main.json', './tsconfig.renderer.json', './tsconfig.test.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['electron'], message: 'Only main/electron/ may import electron.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ is pure: no Node built-ins.' },
+            { group: ['electron'], message: 'shared/ is pure: no electron.' },
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'shared/ must not import main/ or renderer/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
+            {
+              group: ['electron'],
+              message: 'The renderer talks to main only through renderer/api.',
+            },
+            { group: ['**/main/**'], message: 'renderer/ must not import main/; use shared/api.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['main/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,7 @@
+import { libraryHandlers } from './library';
+import { secretsHandlers } from './secrets';
+import { workspaceHandlers } from './workspace';
+import type { HandlerMap } from './registry';
+
+/** One line per domain; the registry rejects overlaps and gaps. */
+export const allHandlers: HandlerMap[] = [workspaceHandlers, libraryHandlers, secretsHandlers];

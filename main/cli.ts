@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { WorkbenchError } from '../shared/api/result';
+import { CliError, type CliCommand, type CliContext } from './cli/command';
+import { commands } from './cli/commands';
+import { startServices, type Services } from './services';
+import { defaultWorkspaceDir } from './workspace/default-dir';
+
+const globalOptions = {
+  workspace: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'Filing Workbench command line',
+    '',
+    'Usage: workbench <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options for every command:',
+    `  --workspace DIR  workspace folder (default: ${defaultWorkspaceDir()})`,
+    '  --json           machine-readable result on stdout; human text and progress on stderr',
+    "  -h, --help       show help (after a command: that command's usage)",
+    '',
+    'JSON output of each command: docs/cli.md',
+  ].join('\n');
+}
+
+/** The command whose words match the most leading positionals. */
+function findCommand(words: string[]): { command: CliCommand; rest: string[] } | undefined {
+  let best: { command: CliCommand; rest: string[] } | undefined;
+  for (const command of commands) {
+    const parts = command.name.split(' ');
+    if (
+      parts.every((p, i) => words[i] === p) &&
+      (!best || parts.length > best.command.name.split(' ').length)
+    ) {
+      best = { command, rest: words.slice(parts.length) };
+    }
+  }
+  return best;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const found = findCommand(words);
+  if (!found) {
+    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) {
+      process.stdout.write(`${helpText()}\n`);
+      return 0;
+    }
+    process.stderr.write(`workbench: unknown command "${words.join(' ')}"; see workbench --help\n`);
+    return 2;
+  }
+  const { command } = found;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...globalOptions, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    process.stderr.write(`workbench: ${(e as Error).message}; usage: ${command.usage}\n`);
+    return 2;
+  }
+  const values = parsed.values as CliContext['values'];
+  if (values.help) {
+    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    return 0;
+  }
+  const json = values.json === true;
+  let services: Services | undefined;
+  const ctx: CliContext = {
+    args: parsed.positionals.slice(command.name.split(' ').length),
+    values,
+    json,
+    workspaceDir: typeof values.workspace === 'string' ? values.workspace : defaultWorkspaceDir(),
+    say: (text) => (json ? process.stderr : process.stdout).write(`${text}\n`),
+    progress: (text) => process.stderr.write(`${text}\n`),
+    services: async (kind = 'cli') =>
+      (services ??= await startServices({ workspaceDir: ctx.workspaceDir, host: { kind } })),
+  };
+  try {
+    const result = await command.run(ctx);
+    if (json && result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof CliError) {
+      if (json && e.result !== undefined)
+        process.stdout.write(`${JSON.stringify(e.result, null, 2)}\n`);
+      process.stderr.write(`workbench: ${e.message}\n`);
+      return e.exitCode;
+    }
+    if (e instanceof WorkbenchError) {
+      process.stderr.write(`workbench: ${e.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  } finally {
+    services?.close();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`workbench: ${String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

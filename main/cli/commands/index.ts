@@ -1,0 +1,7 @@
+import type { CliCommand } from '../command';
+import { importCommand } from './import';
+import { serveCommand } from './serve';
+import { workspaceInfoCommand } from './workspace-info';
+
+/** Every CLI command, in the order `--help` lists them. Add new commands here. */
+export const commands: CliCommand[] = [workspaceInfoCommand, importCommand, serveCommand];

@@ -1,0 +1,28 @@
+import type { WorkspaceInfo } from '../../../shared/api/contract';
+import { callOrThrow } from '../call';
+import type { CliCommand } from '../command';
+
+export const workspaceInfoCommand: CliCommand = {
+  name: 'workspace info',
+  summary: 'Show where the workspace is and what it holds',
+  usage: 'workbench workspace info [--workspace DIR] [--json]',
+  async run(ctx) {
+    const { registry } = await ctx.services();
+    const info = (await callOrThrow(registry, 'workspace.info', {})) as WorkspaceInfo;
+    const { documents } = (await callOrThrow(registry, 'library.list', {})) as {
+      documents: { id: number; name: string; kind: string; size: number; sha256: string }[];
+    };
+    ctx.say(
+      [
+        `Workspace:  ${info.dir}`,
+        `Database:   ${info.dbPath} (schema ${info.schemaVersion})`,
+        `Documents:  ${info.documentCount} (${info.storedBytes} bytes stored)`,
+        ...documents.map(
+          (d) =>
+            `  #${d.id}  ${d.kind.padEnd(8)}  ${d.name}  ${d.size} B  ${d.sha256.slice(0, 12)}`,
+        ),
+      ].join('\n'),
+    );
+    return { ...info, documents };
+  },
+};

@@ -1,0 +1,32 @@
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import { migrations as defaultMigrations } from './migrations';
+import type { Migration } from './migrations/migration';
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the database to the newest schema, one migration per transaction so a crash leaves
+ * it at a whole version. A database written by a newer app is refused, not guessed at.
+ */
+export function migrate(db: Database, migrations: readonly Migration[] = defaultMigrations): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1)
+      throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  const current = schemaVersion(db);
+  if (current > migrations.length) {
+    throw new WorkbenchError(
+      'workspace-too-new',
+      `${db.name} has schema version ${current}, but this Filing Workbench knows only up to ${migrations.length}; update the app or choose another workspace`,
+    );
+  }
+  for (const m of migrations.slice(current)) {
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}

@@ -1,0 +1,69 @@
+import { app, dialog, Menu, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Services } from '../services';
+import { startServices } from '../services';
+import { registerIpc } from './ipc';
+import { buildMenu } from './menu';
+import { safeStorageCipher } from './safe-storage-cipher';
+import { createMainWindow } from './windows';
+
+/** Desktop entry: one workspace, one hardened window, the API over IPC. */
+function workspaceArg(): string {
+  const { values } = parseArgs({
+    args: process.argv.slice(app.isPackaged ? 1 : 2),
+    options: { workspace: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  return typeof values.workspace === 'string'
+    ? values.workspace
+    : join(app.getPath('userData'), 'workspace');
+}
+
+let services: Services | undefined;
+let mainWindow: BrowserWindow | undefined;
+
+async function start(): Promise<void> {
+  const pickFiles = async () => {
+    const options = {
+      properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
+      filters: [
+        { name: 'Filings and datasets', extensions: ['htm', 'html', 'pdf', 'json', 'jsonl'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
+    };
+    const r = mainWindow
+      ? await dialog.showOpenDialog(mainWindow, options)
+      : await dialog.showOpenDialog(options);
+    return r.canceled ? [] : r.filePaths;
+  };
+  try {
+    services = await startServices({
+      workspaceDir: workspaceArg(),
+      host: { kind: 'electron', pickFiles },
+      secretCipher: safeStorageCipher(),
+    });
+  } catch (e) {
+    dialog.showErrorBox('Filing Workbench cannot open its workspace', (e as Error).message);
+    app.exit(1);
+    return;
+  }
+  registerIpc(services);
+  mainWindow = createMainWindow();
+  mainWindow.on('closed', () => (mainWindow = undefined));
+  Menu.setApplicationMenu(buildMenu(services, () => mainWindow));
+}
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) app.quit();
+app.on('second-instance', () => mainWindow?.focus());
+app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => services?.close());
+app.on('web-contents-created', (_e, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+app.whenReady().then(start, (e: unknown) => {
+  dialog.showErrorBox('Filing Workbench failed to start', String(e));
+  app.exit(1);
+});

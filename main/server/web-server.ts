@@ -1,0 +1,182 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeCall } from '../../shared/api/wire';
+import { fail, type Result } from '../../shared/api/result';
+import type { Services } from '../services';
+import { hostAllowed, newToken, presentedToken, TOKEN_COOKIE, tokenMatches } from './auth';
+import { readStatic } from './static-files';
+
+export interface WebServerOptions {
+  services: Services;
+  rendererDir: string;
+  port?: number;
+  token?: string;
+  /** Largest request body accepted; file uploads travel in the body. */
+  maxBodyBytes: number;
+}
+
+export interface WebServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // ag-grid sets inline styles on cells; no inline scripts are allowed.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Web mode: the renderer and the API on 127.0.0.1 only. Every request needs the token printed
+ * at start (query on first load, then an HttpOnly cookie; or a Bearer header for scripts).
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? newToken();
+  const { registry, bus } = options.services;
+  const sseClients = new Set<ServerResponse>();
+  let port = 0;
+
+  const unsubscribe = bus.subscribe((name, payload) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const res of sseClients) res.write(frame);
+  });
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error('[web] request failed:', e);
+      if (!res.headersSent) sendJson(res, 500, fail('internal', (e as Error).message));
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!hostAllowed(req, port))
+      return sendJson(res, 403, fail('invalid-input', 'unexpected Host header'));
+    const presented = presentedToken(req, url);
+    if (!tokenMatches(token, presented)) {
+      return sendJson(
+        res,
+        401,
+        fail('invalid-input', 'missing or wrong token: open the URL printed by `npm run web`'),
+      );
+    }
+
+    if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
+      const method = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+      const body = await readBody(req, options.maxBodyBytes);
+      if (body === 'too-large') {
+        return sendJson(
+          res,
+          413,
+          fail('file-too-large', `request over ${options.maxBodyBytes} bytes`),
+        );
+      }
+      let input: unknown;
+      try {
+        const type = req.headers['content-type'] ?? '';
+        input = type.startsWith('application/json')
+          ? JSON.parse(body.toString('utf8') || '{}')
+          : decodeCall(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+      } catch (e) {
+        return sendJson(
+          res,
+          400,
+          fail('invalid-input', `unreadable request body: ${(e as Error).message}`),
+        );
+      }
+      return sendJson(res, 200, await registry.call(method, input));
+    }
+
+    if (url.pathname === '/api/events' && req.method === 'GET') {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      res.write(': connected\n\n');
+      sseClients.add(res);
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
+      req.on('close', () => {
+        clearInterval(heartbeat);
+        sseClients.delete(res);
+      });
+      return;
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendJson(res, 405, fail('invalid-input', `${req.method} not allowed here`));
+    }
+    const file = await readStatic(options.rendererDir, url.pathname);
+    if (!file) {
+      return sendJson(
+        res,
+        404,
+        fail('not-found', `${url.pathname} not found (did \`npm run build\` run?)`),
+      );
+    }
+    const headers: Record<string, string> = {
+      'content-type': file.type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    };
+    if (file.type.startsWith('text/html')) {
+      headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
+      headers['set-cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+    }
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        unsubscribe();
+        for (const res of sseClients) res.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: Result<unknown>): void {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    req.resume();
+    return 'too-large';
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return 'too-large';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

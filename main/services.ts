@@ -1,0 +1,49 @@
+import { sampleDir } from './app-paths';
+import { allHandlers } from './api/handlers';
+import type { Host } from './api/context';
+import { createRegistry, type Registry } from './api/registry';
+import { EventBus } from './events/bus';
+import { Importer } from './library/importer';
+import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
+import { openWorkspace, type Workspace } from './workspace/workspace';
+
+export const DEFAULT_MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+export interface ServicesOptions {
+  workspaceDir: string;
+  host: Host;
+  maxImportBytes?: number;
+  secretCipher?: SecretCipher;
+  nativeBinding?: string;
+}
+
+export interface Services {
+  workspace: Workspace;
+  bus: EventBus;
+  registry: Registry;
+  close(): void;
+}
+
+/** Wires one workspace to the API. Each host (Electron, web, CLI) calls this once. */
+export async function startServices(options: ServicesOptions): Promise<Services> {
+  const workspace = await openWorkspace(options.workspaceDir, {
+    nativeBinding: options.nativeBinding,
+  });
+  const bus = new EventBus();
+  const maxImportBytes = options.maxImportBytes ?? envMaxImportBytes() ?? DEFAULT_MAX_IMPORT_BYTES;
+  const registry = createRegistry(allHandlers, {
+    workspace,
+    bus,
+    host: options.host,
+    importer: new Importer(workspace, { maxBytes: maxImportBytes, bus }),
+    secrets: fileSecretStore(workspace.dir, options.secretCipher),
+    sampleDir: sampleDir(),
+    maxImportBytes,
+  });
+  return { workspace, bus, registry, close: () => workspace.close() };
+}
+
+function envMaxImportBytes(): number | undefined {
+  const mb = Number(process.env.WORKBENCH_MAX_IMPORT_MB);
+  return Number.isFinite(mb) && mb > 0 ? Math.round(mb * 1024 * 1024) : undefined;
+}

@@ -1,0 +1,47 @@
+import type { Database } from 'better-sqlite3';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { WorkbenchError } from '../../shared/api/result';
+import { openDatabase, type OpenOptions } from '../db/open';
+import { FileStore } from './file-store';
+
+export interface Workspace {
+  dir: string;
+  dbPath: string;
+  db: Database;
+  files: FileStore;
+  close(): void;
+}
+
+/**
+ * A workspace is a folder: `workbench.sqlite` (the data) and `files/` (imported originals by
+ * hash). Opening creates it when missing and migrates it; an unwritable folder or a database
+ * from a newer app version is refused with a WorkbenchError saying which.
+ */
+export async function openWorkspace(dirArg: string, options: OpenOptions = {}): Promise<Workspace> {
+  const dir = resolve(dirArg);
+  const filesDir = join(dir, 'files');
+  try {
+    mkdirSync(filesDir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    accessSync(filesDir, constants.W_OK);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const code =
+      err.code === 'ENOTDIR' || err.code === 'EEXIST'
+        ? 'workspace-unavailable'
+        : 'workspace-readonly';
+    throw new WorkbenchError(code, `cannot use ${dir} as a workspace: ${err.message}`);
+  }
+  const dbPath = join(dir, 'workbench.sqlite');
+  const db = openDatabase(dbPath, options);
+  const files = new FileStore(filesDir);
+  await files.clearIncoming();
+  return {
+    dir,
+    dbPath,
+    db,
+    files,
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,91 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiError } from '../../../shared/api/result';
+import type { DocumentSummary, ImportItemResult } from '../../../shared/library/document';
+import type { ApiClient } from '../../api/client';
+
+export interface ImportProgress {
+  label: string;
+  done: number;
+  total: number;
+}
+
+export interface LibraryState {
+  documents: DocumentSummary[];
+  loaded: boolean;
+  busy: boolean;
+  /** Failure of the last list/remove call (import failures are per item, in lastImport). */
+  error?: ApiError;
+  lastImport: ImportItemResult[];
+  progress?: ImportProgress;
+  refresh(): Promise<void>;
+  importFiles(files: File[]): Promise<void>;
+  importSample(): Promise<void>;
+  pickAndImport(): Promise<void>;
+  remove(id: number): Promise<void>;
+  dismissImport(): void;
+}
+
+/** Library state and actions; created with a client so tests can pass a real one. */
+export function createLibraryStore(api: ApiClient) {
+  const store = createStore<LibraryState>()((set, get) => {
+    const runImport = async (work: () => Promise<ImportItemResult[]>) => {
+      set({ busy: true, lastImport: [], error: undefined });
+      try {
+        set({ lastImport: await work() });
+      } finally {
+        set({ busy: false, progress: undefined });
+        await get().refresh();
+      }
+    };
+    const itemsOf = (
+      r: Awaited<ReturnType<ApiClient['call']>>,
+      name: string,
+    ): ImportItemResult[] =>
+      r.ok
+        ? (r.value as { items: ImportItemResult[] }).items
+        : [{ ok: false, name, error: r.error }];
+
+    return {
+      documents: [],
+      loaded: false,
+      busy: false,
+      lastImport: [],
+      async refresh() {
+        const r = await api.call('library.list', {});
+        if (r.ok) set({ documents: r.value.documents, loaded: true, error: undefined });
+        else set({ error: r.error, loaded: true });
+      },
+      importFiles: (files) =>
+        runImport(async () => {
+          const items: ImportItemResult[] = [];
+          for (const file of files) {
+            set({ progress: { label: file.name, done: items.length, total: files.length } });
+            const bytes = new Uint8Array(await file.arrayBuffer());
+            items.push(
+              ...itemsOf(
+                await api.call('library.importBytes', { name: file.name, bytes }),
+                file.name,
+              ),
+            );
+          }
+          return items;
+        }),
+      importSample: () =>
+        runImport(async () => itemsOf(await api.call('library.importSample', {}), 'sample filing')),
+      pickAndImport: () =>
+        runImport(async () => itemsOf(await api.call('library.pickAndImport', {}), 'import')),
+      async remove(id) {
+        const r = await api.call('library.remove', { id });
+        if (!r.ok) set({ error: r.error });
+        await get().refresh();
+      },
+      dismissImport: () => set({ lastImport: [] }),
+    };
+  });
+
+  api.subscribe('library.changed', () => void store.getState().refresh());
+  api.subscribe('job.progress', (p) =>
+    store.setState({ progress: p.done < p.total ? p : undefined }),
+  );
+  return store;
+}

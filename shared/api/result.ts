@@ -1,0 +1,38 @@
+/** Expected failures travel as data; only bugs throw. */
+export type ErrorCode =
+  | 'invalid-input'
+  | 'unknown-method'
+  | 'not-found'
+  | 'unsupported'
+  | 'file-unreadable'
+  | 'file-empty'
+  | 'file-too-large'
+  | 'duplicate'
+  | 'workspace-readonly'
+  | 'workspace-too-new'
+  | 'workspace-unavailable'
+  | 'internal';
+
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, message: string): { ok: false; error: ApiError } => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** An expected failure raised deep inside a service; the API boundary turns it into a Result. */
+export class WorkbenchError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkbenchError';
+  }
+}
