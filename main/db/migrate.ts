@@ -7,6 +7,16 @@ export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+export function refuseNewerSchema(db: Database, known = defaultMigrations.length): void {
+  const current = schemaVersion(db);
+  if (current > known) {
+    throw new WorkbenchError(
+      'workspace-too-new',
+      `${db.name} has schema version ${current}, but this Filing Workbench knows only up to ${known}; update the app or choose another workspace`,
+    );
+  }
+}
+
 /**
  * Brings the database to the newest schema, one migration per transaction so a crash leaves
  * it at a whole version. A database written by a newer app is refused, not guessed at.
@@ -16,13 +26,8 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
     if (m.version !== i + 1)
       throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
   });
+  refuseNewerSchema(db, migrations.length);
   const current = schemaVersion(db);
-  if (current > migrations.length) {
-    throw new WorkbenchError(
-      'workspace-too-new',
-      `${db.name} has schema version ${current}, but this Filing Workbench knows only up to ${migrations.length}; update the app or choose another workspace`,
-    );
-  }
   for (const m of migrations.slice(current)) {
     db.transaction(() => {
       m.up(db);

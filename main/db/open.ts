@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
-import { migrate } from './migrate';
+import { migrate, refuseNewerSchema } from './migrate';
 
 export interface OpenOptions {
   /**
@@ -13,13 +13,16 @@ export interface OpenOptions {
 
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
   const nativeBinding = options.nativeBinding ?? process.env.WORKBENCH_SQLITE_BINDING;
-  let db: Database.Database;
+  let db: Database.Database | undefined;
   try {
     db = new Database(path, nativeBinding ? { nativeBinding } : {});
+    // Refuse a newer schema before anything writes (switching to WAL rewrites the header).
+    refuseNewerSchema(db);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
   } catch (e) {
+    db?.close();
     throw asWorkspaceError(e, path);
   }
   try {

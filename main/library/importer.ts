@@ -76,6 +76,8 @@ export class Importer {
     try {
       staged = await this.ws.files.stageFromPath(path, progress);
     } catch (e) {
+      // Writing into the workspace failed: that is the workspace's fault, not the file's.
+      if (((e as NodeJS.ErrnoException).path ?? '').startsWith(this.ws.dir)) throw e;
       throw new WorkbenchError(
         'file-unreadable',
         `${name}: cannot read ${path} (${(e as Error).message})`,

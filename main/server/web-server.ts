@@ -84,9 +84,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       let input: unknown;
       try {
         const type = req.headers['content-type'] ?? '';
-        input = type.startsWith('application/json')
-          ? JSON.parse(body.toString('utf8') || '{}')
-          : decodeCall(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+        input =
+          body.byteLength === 0
+            ? {}
+            : type.startsWith('application/json')
+              ? JSON.parse(body.toString('utf8'))
+              : decodeCall(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
       } catch (e) {
         return sendJson(
           res,

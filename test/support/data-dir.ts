@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
  * fresh clone behave the same: WORKBENCH_DATA_DIR, default ../shared/data from the repo root.
  * Tests that need it use `describeWithData`, which skips with a message when it is absent.
  */
-export const dataDir = resolve(process.env.WORKBENCH_DATA_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'data'));
+export const dataDir = resolve(
+  process.env.WORKBENCH_DATA_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'data'),
+);
 
 export const hasData = existsSync(join(dataDir, 'README.md'));
 

@@ -1,0 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendererDir } from '../../main/app-paths';
+import { startWebServer, type WebServer } from '../../main/server/web-server';
+import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { dataPath, hasData } from '../support/data-dir';
+import { tempServices } from '../support/services';
+import { tempDir } from '../support/temp-dir';
+
+describe('Library screen in web mode (Chromium)', () => {
+  let ctx: Awaited<ReturnType<typeof tempServices>>;
+  let server: WebServer;
+  let browser: Browser;
+  let page: Page;
+  const files = tempDir('workbench-e2e-files-');
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuiltRenderer();
+    ctx = await tempServices({ host: 'web' });
+    server = await startWebServer({
+      services: ctx.services,
+      rendererDir: rendererDir(),
+      maxBodyBytes: 600 * 1024 * 1024,
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    ctx?.cleanup();
+    files.cleanup();
+  });
+
+  it('shows an empty library that explains what to import', async () => {
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Your library is empty' }).waitFor();
+    expect(await page.getByText(/SEC 10-K and 10-Q filings/).isVisible()).toBe(true);
+    await page.screenshot({ path: join(artifactsDir, 'library-empty.png') });
+  });
+
+  it('imports the sample filing and lists it', async () => {
+    await page.getByRole('button', { name: 'Open the sample filing' }).click();
+    const row = page.getByRole('row', { name: /northwind-instruments-10-k-2025\.html/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/SEC filing \(HTML\)/);
+    expect(await page.getByRole('status').textContent()).toMatch(/1 imported/);
+  });
+
+  it('imports files chosen in the browser picker and reports the bad ones by name', async () => {
+    const empty = join(files.dir, 'empty-report.pdf');
+    writeFileSync(empty, '');
+    const pdf = hasData
+      ? dataPath('financebench', 'pdfs', '3M_2018_10K.pdf')
+      : join(files.dir, 'tiny.pdf');
+    if (!hasData) writeFileSync(pdf, '%PDF-1.4\n%%EOF\n');
+    await page.getByTestId('file-input').setInputFiles([pdf, empty]);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(
+      /1 imported, 1 not imported.*empty-report\.pdf: the file is empty/s,
+    );
+    await page.getByRole('row', { name: hasData ? /3M_2018_10K\.pdf/ : /tiny\.pdf/ }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(3); // header + 2 documents
+    await page.screenshot({ path: join(artifactsDir, 'library-imported.png'), fullPage: true });
+  });
+
+  it('lists the same documents the API reports, after a reload', async () => {
+    await page.reload();
+    await page.getByRole('row', { name: /northwind/ }).waitFor();
+    const r = await ctx.services.registry.call('library.list', {});
+    const names = r.ok
+      ? (r.value as { documents: { name: string }[] }).documents.map((d) => d.name)
+      : [];
+    for (const name of names)
+      expect(
+        await page.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) }).count(),
+      ).toBe(1);
+  });
+
+  it('is keyboard-friendly: rows take focus and Delete removes after confirmation', async () => {
+    page.once('dialog', (d) => void d.accept());
+    const row = page.getByRole('row', { name: /northwind/ });
+    await row.focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByRole('row', { name: /northwind/ }).count()).toBe(0);
+  });
+
+  it('logged no errors in the page', () => {
+    expect(consoleErrors.join('\n')).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { contract, methodNames } from '../../../shared/api/contract';
+import { allHandlers } from '../../../main/api/handlers';
+import { createRegistry } from '../../../main/api/registry';
+import type { ApiContext } from '../../../main/api/context';
+
+const dummyCtx = {} as ApiContext;
+
+describe('API registry', () => {
+  it('implements every contract method exactly once', () => {
+    const implemented = allHandlers.flatMap((m) => Object.keys(m)).sort();
+    expect(implemented).toEqual([...methodNames].sort());
+    expect(() => createRegistry(allHandlers, dummyCtx)).not.toThrow();
+  });
+
+  it('rejects two domains claiming one method, and a missing handler', () => {
+    expect(() =>
+      createRegistry(
+        [...allHandlers, { 'workspace.info': allHandlers[0]!['workspace.info'] }],
+        dummyCtx,
+      ),
+    ).toThrow(/implemented twice/);
+    expect(() => createRegistry(allHandlers.slice(1), dummyCtx)).toThrow(
+      /no handler for workspace\.info/,
+    );
+  });
+
+  it('every method has zod input and output schemas', () => {
+    for (const [name, spec] of Object.entries(contract)) {
+      expect(typeof spec.input.safeParse, name).toBe('function');
+      expect(typeof spec.output.safeParse, name).toBe('function');
+    }
+  });
+
+  it('turns a thrown bug into an internal error result, not a crash', async () => {
+    const registry = createRegistry(
+      [
+        ...allHandlers.slice(1),
+        {
+          'workspace.info': () => {
+            throw new Error('boom');
+          },
+        },
+      ],
+      dummyCtx,
+    );
+    expect(await registry.call('workspace.info', {})).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'workspace.info failed: boom' },
+    });
+  });
+});

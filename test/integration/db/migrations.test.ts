@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WorkbenchError } from '../../../shared/api/result';
+import { migrate, schemaVersion } from '../../../main/db/migrate';
+import { latestSchemaVersion, migrations } from '../../../main/db/migrations';
+import { openDatabase } from '../../../main/db/open';
+import { tempDir } from '../../support/temp-dir';
+
+const snapshotPath = join(__dirname, 'schema.snapshot.sql');
+
+function schemaOf(db: Database.Database): string {
+  const rows = db
+    .prepare<[], { sql: string }>(
+      "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name",
+    )
+    .all();
+  return `${rows.map((r) => `${r.sql.trim()};`).join('\n\n')}\n`;
+}
+
+describe('migrations', () => {
+  const dirs: (() => void)[] = [];
+  afterEach(() => dirs.splice(0).forEach((c) => c()));
+  const freshPath = () => {
+    const t = tempDir();
+    dirs.push(t.cleanup);
+    return join(t.dir, 'workbench.sqlite');
+  };
+
+  it('are numbered 1..N in order', () => {
+    migrations.forEach((m, i) => expect(m.version).toBe(i + 1));
+    expect(latestSchemaVersion).toBe(migrations.length);
+  });
+
+  it('bring an empty database to the latest version with WAL and foreign keys on', () => {
+    const db = openDatabase(freshPath());
+    expect(schemaVersion(db)).toBe(latestSchemaVersion);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
+  it('each migration applies on top of the previous ones on a real file', () => {
+    const path = freshPath();
+    for (let n = 1; n <= migrations.length; n++) {
+      const db = new Database(path);
+      migrate(db, migrations.slice(0, n));
+      expect(schemaVersion(db)).toBe(n);
+      db.close();
+    }
+  });
+
+  it('are idempotent: reopening changes nothing', () => {
+    const path = freshPath();
+    const before = schemaOf(openDatabase(path));
+    const db = openDatabase(path);
+    expect(schemaOf(db)).toBe(before);
+    db.close();
+  });
+
+  it('refuse a database written by a newer version, leaving it untouched', () => {
+    const path = freshPath();
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${latestSchemaVersion + 5}`);
+    raw.close();
+    const bytes = readFileSync(path);
+    expect(() => openDatabase(path)).toThrow(WorkbenchError);
+    try {
+      openDatabase(path);
+    } catch (e) {
+      expect((e as WorkbenchError).code).toBe('workspace-too-new');
+      expect((e as Error).message).toMatch(/schema version \d+.*update the app/);
+    }
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it('roll back a failing migration completely', () => {
+    const path = freshPath();
+    const db = new Database(path);
+    const broken = [
+      ...migrations,
+      {
+        version: migrations.length + 1,
+        name: 'broken',
+        up: (d: Database.Database) => {
+          d.exec('CREATE TABLE half_done (x INTEGER) STRICT');
+          d.exec('THIS IS NOT SQL');
+        },
+      },
+    ];
+    expect(() => migrate(db, broken)).toThrow();
+    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(
+      db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half_done'").get(),
+    ).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('match the schema snapshot', () => {
+    const db = openDatabase(freshPath());
+    const schema = schemaOf(db);
+    db.close();
+    if (process.env.UPDATE_SCHEMA_SNAPSHOT === '1' || !existsSync(snapshotPath))
+      writeFileSync(snapshotPath, schema);
+    const expected = readFileSync(snapshotPath, 'utf8');
+    if (schema !== expected) {
+      throw new Error(
+        'The database schema differs from test/integration/db/schema.snapshot.sql.\n' +
+          'If you changed the schema on purpose: add a NEW migration file in main/db/migrations/ (never edit a shipped one), ' +
+          'list it in main/db/migrations/index.ts, then run\n' +
+          '  UPDATE_SCHEMA_SNAPSHOT=1 npx vitest run --config vitest.config.mts test/integration/db\n' +
+          'and commit the updated snapshot.\n\nActual schema:\n' +
+          schema,
+      );
+    }
+    // STRICT tables only: SQLite then rejects values of the wrong type instead of storing them.
+    expect(schema).not.toMatch(/CREATE TABLE (?![^;]*STRICT)[^;]*;/);
+  });
+});

@@ -1,0 +1,179 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCall } from '../../../shared/api/wire';
+import { rendererDir } from '../../../main/app-paths';
+import { startWebServer, type WebServer } from '../../../main/server/web-server';
+import { tempServices } from '../../support/services';
+
+type Ctx = Awaited<ReturnType<typeof tempServices>>;
+
+/** Raw HTTP so headers like Host can be set exactly as an attacker would. */
+function rawRequest(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('web mode server', () => {
+  let ctx: Ctx;
+  let server: WebServer;
+  beforeAll(async () => {
+    ctx = await tempServices({ host: 'web', maxImportBytes: 1024 * 1024 });
+    server = await startWebServer({
+      services: ctx.services,
+      rendererDir: rendererDir(),
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    ctx.cleanup();
+  });
+
+  const auth = () => ({ authorization: `Bearer ${server.token}` });
+  const call = (method: string, input: unknown) =>
+    fetch(`http://127.0.0.1:${server.port}/api/call/${method}`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+
+  it('listens on 127.0.0.1 only and prints a URL with a random token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('answers 401 without the token, with a wrong token, and for static files too', async () => {
+    const noToken = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(noToken.status).toBe(401);
+    expect(await noToken.json()).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/token/) as unknown },
+    });
+    const wrong = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${server.port}/api/events`)).status).toBe(401);
+  });
+
+  it('serves the app for the token URL, setting an HttpOnly cookie and a CSP', async () => {
+    const res = await fetch(server.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(res.headers.get('set-cookie')).toMatch(/workbench_token=.*HttpOnly.*SameSite=Strict/);
+    expect(await res.text()).toMatch(/<div id="root">/);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const viaCookie = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(await viaCookie.json()).toMatchObject({ ok: true, value: { host: 'web' } });
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const res = await rawRequest(server.port, '/api/call/workspace.info', {
+      method: 'POST',
+      headers: { ...auth(), host: 'evil.example:80' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const res = await rawRequest(server.port, '/../../package.json', { headers: auth() });
+    expect(res.status).toBe(404);
+    const encoded = await rawRequest(server.port, '/%2e%2e/%2e%2e/package.json', {
+      headers: auth(),
+    });
+    expect(encoded.status).toBe(404);
+  });
+
+  it('calls the API with validated input and typed failures', async () => {
+    expect(await (await call('workspace.info', {})).json()).toMatchObject({
+      ok: true,
+      value: { schemaVersion: 1, documentCount: 0 },
+    });
+    expect(await (await call('no.such', {})).json()).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-method' },
+    });
+    expect(await (await call('library.importPaths', { paths: [] })).json()).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: expect.stringMatching(/library\.importPaths: paths/) as unknown,
+      },
+    });
+    const garbage = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(garbage.status).toBe(400);
+  });
+
+  it('imports uploaded bytes through the binary wire format and pushes an SSE event', async () => {
+    const events = await fetch(`http://127.0.0.1:${server.port}/api/events`, { headers: auth() });
+    expect(events.headers.get('content-type')).toBe('text/event-stream');
+    const reader = events.body!.getReader();
+    const html = '<html><body>SECURITIES AND EXCHANGE COMMISSION Form 10-K</body></html>';
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/call/library.importBytes`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/x-workbench-call' },
+      body: encodeCall({
+        name: 'upload-10k.htm',
+        bytes: new TextEncoder().encode(html),
+      }) as BodyInit,
+    });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      value: { items: [{ ok: true, document: { name: 'upload-10k.htm', kind: 'sec-html' } }] },
+    });
+    let text = '';
+    while (!text.includes('event: library.changed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('event: library.changed\ndata: {"reason":"import"}');
+    await reader.cancel();
+  });
+
+  it('answers 413 for a body over the limit without reading it all', async () => {
+    const big = new Uint8Array(3 * 1024 * 1024);
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/call/library.importBytes`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/x-workbench-call' },
+      body: encodeCall({ name: 'huge.pdf', bytes: big }) as BodyInit,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'file-too-large' } });
+  });
+});

@@ -1,0 +1,20 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const repoRoot = join(__dirname, '..', '..');
+export const builtCli = join(repoRoot, 'dist', 'main', 'cli.js');
+
+/** The CLI as users run it: the compiled file. Builds main once if `npm run build` has not. */
+export function ensureBuiltCli(): void {
+  if (!existsSync(builtCli))
+    execFileSync('npm', ['run', 'build:main'], { cwd: repoRoot, stdio: 'ignore' });
+}
+
+export function runCli(args: string[], options: { cwd?: string } = {}) {
+  const r = spawnSync(process.execPath, [builtCli, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    encoding: 'utf8',
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}

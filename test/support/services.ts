@@ -1,0 +1,22 @@
+import { startServices, type Services } from '../../main/services';
+import { tempDir } from './temp-dir';
+
+/** Real services on a fresh temp workspace; `cleanup` closes the DB and deletes the folder. */
+export async function tempServices(
+  options: { maxImportBytes?: number; host?: 'cli' | 'web' } = {},
+): Promise<{ services: Services; dir: string; cleanup: () => void }> {
+  const t = tempDir('workbench-ws-');
+  const services = await startServices({
+    workspaceDir: t.dir,
+    host: { kind: options.host ?? 'cli' },
+    maxImportBytes: options.maxImportBytes,
+  });
+  return {
+    services,
+    dir: t.dir,
+    cleanup: () => {
+      services.close();
+      t.cleanup();
+    },
+  };
+}
