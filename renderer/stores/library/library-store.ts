@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
 import type { DocumentSummary, ImportItemResult } from '../../../shared/library/document';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client-core';
 
 export interface ImportProgress {
   label: string;

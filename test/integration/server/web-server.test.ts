@@ -150,7 +150,7 @@ describe('web mode server', () => {
       body: encodeCall({
         name: 'upload-10k.htm',
         bytes: new TextEncoder().encode(html),
-      }) as BodyInit,
+      }),
     });
     expect(await res.json()).toMatchObject({
       ok: true,
@@ -171,7 +171,7 @@ describe('web mode server', () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/api/call/library.importBytes`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/x-workbench-call' },
-      body: encodeCall({ name: 'huge.pdf', bytes: big }) as BodyInit,
+      body: encodeCall({ name: 'huge.pdf', bytes: big }),
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ ok: false, error: { code: 'file-too-large' } });
