@@ -142,7 +142,7 @@ describe('web mode server', () => {
   it('imports uploaded bytes through the binary wire format and pushes an SSE event', async () => {
     const events = await fetch(`http://127.0.0.1:${server.port}/api/events`, { headers: auth() });
     expect(events.headers.get('content-type')).toBe('text/event-stream');
-    const reader = events.body!.getReader();
+    const reader = events.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     const html = '<html><body>SECURITIES AND EXCHANGE COMMISSION Form 10-K</body></html>';
     const res = await fetch(`http://127.0.0.1:${server.port}/api/call/library.importBytes`, {
       method: 'POST',
