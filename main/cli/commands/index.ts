@@ -1,7 +1,13 @@
 import type { CliCommand } from '../command';
+import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { serveCommand } from './serve';
 import { workspaceInfoCommand } from './workspace-info';
 
 /** Every CLI command, in the order `--help` lists them. Add new commands here. */
-export const commands: CliCommand[] = [workspaceInfoCommand, importCommand, serveCommand];
+export const commands: CliCommand[] = [
+  workspaceInfoCommand,
+  importCommand,
+  serveCommand,
+  gradeCommand,
+];

@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import { DEFAULT_SCORER_ID, scorers } from '../../../shared/grading/scorers';
+import { gradeFile, GradeInputError } from '../../grading/grade-file';
+import { PREDICTION_FORMATS, type PredictionFormat } from '../../grading/grade-record';
+import { formatGradeSummary } from '../../grading/format-summary';
+import { CliError, type CliCommand } from '../command';
+
+const isFormat = (v: string): v is PredictionFormat =>
+  (PREDICTION_FORMATS as readonly string[]).includes(v);
+
+export const gradeCommand: CliCommand = {
+  name: 'grade',
+  summary: 'Grade model answers in a prediction file (strict or official-parity scorers)',
+  usage:
+    'workbench grade --format docmath-processed|tatqa-pot|tatqa-pred|jsonl --predictions FILE ' +
+    `[--gold FILE] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--json OUT]`,
+  options: {
+    format: { type: 'string' },
+    predictions: { type: 'string' },
+    gold: { type: 'string' },
+    scorer: { type: 'string' },
+    raw: { type: 'boolean' },
+    // Here --json names the FILE the full result is written to (the global --json is a flag).
+    json: { type: 'string' },
+  },
+  async run(ctx) {
+    const { format, predictions, gold, scorer, json, raw } = ctx.values;
+    if (typeof format !== 'string' || !isFormat(format))
+      throw new CliError(`--format must be one of ${PREDICTION_FORMATS.join(', ')}`, 2);
+    if (typeof predictions !== 'string') throw new CliError('--predictions FILE is required', 2);
+    const scorerId = typeof scorer === 'string' ? scorer : DEFAULT_SCORER_ID;
+    if (!(scorerId in scorers))
+      throw new CliError(`--scorer must be one of ${Object.keys(scorers).join(', ')}`, 2);
+    let result;
+    try {
+      result = await gradeFile({
+        format,
+        predictionsPath: predictions,
+        ...(typeof gold === 'string' ? { goldPath: gold } : {}),
+        scorerId,
+        raw: raw === true,
+      });
+    } catch (e) {
+      if (e instanceof GradeInputError) throw new CliError(e.message, 1);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES')
+        throw new CliError(
+          `cannot read ${(e as NodeJS.ErrnoException).path ?? 'file'} (${code})`,
+          1,
+        );
+      throw e;
+    }
+    if (typeof json === 'string') await writeFile(json, `${JSON.stringify(result, null, 2)}\n`);
+    ctx.say(formatGradeSummary(result));
+    if (typeof json === 'string') ctx.say(`wrote ${json}`);
+    const s = result.summary;
+    if (s.n === 0 || s.outcomes.error === s.n)
+      throw new CliError(`no item could be graded (${s.n} items, all errors)`, 1, result);
+    return result;
+  },
+};

@@ -1,0 +1,141 @@
+import { findNumbers } from '../numbers/find-numbers';
+import { parseNumber } from '../numbers/parse-number';
+import type { ParsedNumber } from '../numbers/parsed-number';
+import { decimalsOfFloat } from '../numbers/precision';
+import { pyEval } from './python/py-eval';
+import { findRefusal } from './refusal';
+
+// Final-answer extraction from free model text, without an LLM. Order of evidence:
+// an explicit marker ("Therefore, the answer is …", "Answer: …", \boxed{…}), then a refusal,
+// then the last number in the text.
+
+export type ExtractedAnswer =
+  | {
+      kind: 'answer';
+      /** The answer span as written. */
+      text: string;
+      /** Its (first) number, when it has one. */
+      number?: ParsedNumber;
+      via: 'whole' | 'marker' | 'boxed' | 'last-number' | 'expression';
+    }
+  | { kind: 'refusal'; text: string; phrase: string }
+  | { kind: 'none'; reason: string };
+
+/** Text longer than this is scanned from its tail only (answers come last). */
+const TAIL_CHARS = 20_000;
+
+const MARKERS: readonly RegExp[] = [
+  /(?:the\s+)?final\s+answer\s*(?:is|:|=)\s*:?/gi,
+  /(?:the\s+)?answer\s+(?:to\s+the\s+question\s+)?is\s*:?/gi,
+  /\banswer\s*:/gi,
+];
+
+/** LaTeX and markdown decorations that hide numbers from the parser. */
+function unwrap(text: string): string {
+  return text
+    .replace(/\*\*|__/g, '')
+    .replace(/\\text\{([^}]*)\}/g, '$1')
+    .replace(/\\%/g, '%')
+    .replace(/\\\$/g, '$')
+    .replace(/\\[,;!]/g, '')
+    .replace(/\\\(|\\\)|\\\[|\\\]/g, ' ')
+    .replace(/\\times/g, '×')
+    .replace(/\\approx/g, '≈');
+}
+
+/** The answer span after a marker: up to the end of its line or sentence. */
+function spanAfter(text: string, start: number): string {
+  const rest = text.slice(start).replace(/^[\s:]+/, '');
+  const line = rest.split('\n')[0] ?? '';
+  // A period ends the sentence only when followed by a space (keeps "3.5" and "1,234.5").
+  const sentenceEnd = line.search(/\.(?:\s|$)/);
+  return (sentenceEnd >= 0 ? line.slice(0, sentenceEnd) : line).trim();
+}
+
+function lastBoxed(text: string): string | undefined {
+  const i = text.lastIndexOf('\\boxed{');
+  if (i < 0) return undefined;
+  let depth = 0;
+  for (let j = i + 7; j < text.length; j++) {
+    if (text[j] === '{') depth++;
+    else if (text[j] === '}') {
+      if (depth === 0) return text.slice(i + 7, j);
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+function lastMarkerSpan(text: string): string | undefined {
+  let best: { index: number; end: number } | undefined;
+  for (const re of MARKERS) {
+    for (const m of text.matchAll(re)) {
+      if (!best || m.index > best.index) best = { index: m.index, end: m.index + m[0].length };
+    }
+  }
+  return best ? spanAfter(text, best.end) : undefined;
+}
+
+const ARITHMETIC = /^[\s\d.,+\-*/×÷()^]+$/;
+
+/**
+ * An answer written as arithmetic ("25/31", "1,200 × 1.05^2"): evaluated with the safe Python
+ * subset evaluator. "5-10" is a range, not a subtraction, so a bare minus needs spaces.
+ */
+function evaluateArithmetic(span: string): ParsedNumber | undefined {
+  const t = span.trim();
+  if (!ARITHMETIC.test(t) || !/\d/.test(t) || !/[+*/×÷^]|\s-\s/.test(t)) return undefined;
+  const expr = t
+    .replace(/(\d),(?=\d{3}(?!\d))/g, '$1')
+    .replace(/×/g, '*')
+    .replace(/÷/g, '/')
+    .replace(/\^/g, '**');
+  try {
+    const v = pyEval(expr);
+    const value = v.t === 'float' ? v.v : v.t === 'int' ? Number(v.v) : undefined;
+    if (value === undefined || !Number.isFinite(value)) return undefined;
+    return {
+      value,
+      scaled: value,
+      decimals: decimalsOfFloat(value),
+      negative: value < 0,
+      parenthesized: false,
+      approximate: false,
+      nil: false,
+      text: t,
+      index: 0,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function fromSpan(span: string, via: 'marker' | 'boxed'): ExtractedAnswer {
+  const refusal = findRefusal(span);
+  if (refusal) return { kind: 'refusal', text: span, phrase: refusal };
+  if (/^(?:none|n\/a|null|unknown)\.?$/i.test(span.trim()))
+    return { kind: 'none', reason: `the answer was "${span.trim()}"` };
+  const expression = parseNumber(span) ? undefined : evaluateArithmetic(span);
+  if (expression) return { kind: 'answer', text: span, number: expression, via: 'expression' };
+  const number = parseNumber(span) ?? findNumbers(span)[0];
+  return { kind: 'answer', text: span, ...(number ? { number } : {}), via };
+}
+
+export function extractAnswer(raw: string): ExtractedAnswer {
+  const text = unwrap(raw.length > TAIL_CHARS ? raw.slice(-TAIL_CHARS) : raw).trim();
+  if (text === '') return { kind: 'none', reason: 'empty output' };
+  const whole = parseNumber(text);
+  if (whole) return { kind: 'answer', text, number: whole, via: 'whole' };
+  const expression = evaluateArithmetic(text);
+  if (expression) return { kind: 'answer', text, number: expression, via: 'expression' };
+  const boxed = lastBoxed(text);
+  if (boxed !== undefined) return fromSpan(boxed.trim(), 'boxed');
+  const span = lastMarkerSpan(text);
+  if (span !== undefined && span !== '') return fromSpan(span, 'marker');
+  const refusal = findRefusal(text);
+  if (refusal) return { kind: 'refusal', text, phrase: refusal };
+  const numbers = findNumbers(text);
+  const last = numbers[numbers.length - 1];
+  if (last) return { kind: 'answer', text: last.text, number: last, via: 'last-number' };
+  return { kind: 'none', reason: 'no number or answer marker in the output' };
+}

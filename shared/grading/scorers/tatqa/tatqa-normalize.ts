@@ -1,0 +1,30 @@
+import { pySplit, pyStrip } from '../../python/py-whitespace';
+import { str } from './py-num';
+import { isNumber, toNumber } from './tatqa-number';
+
+// normalize_answer from tatqa_utils.py: per space-separated token, lower-case, drop ASCII
+// punctuation unless the token is a number, canonicalise numbers, remove articles.
+
+const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+
+function removePunc(text: string): string {
+  if (isNumber(text)) return text;
+  return [...text].filter((ch) => !PUNCTUATION.includes(ch)).join('');
+}
+
+function normalizeNumber(text: string): string {
+  if (!isNumber(text)) return text;
+  const n = toNumber(text);
+  return n === undefined ? 'None' : str(n);
+}
+
+export function normalizeAnswer(text: string): string {
+  const parts = text
+    .split(' ')
+    .map((token) =>
+      pySplit(normalizeNumber(removePunc(token.toLowerCase())).replace(ARTICLES, ' ')).join(' '),
+    )
+    .filter((part) => pyStrip(part) !== '');
+  return pyStrip(parts.join(' '));
+}
