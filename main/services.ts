@@ -1,7 +1,9 @@
 import { sampleDir } from './app-paths';
 import { allHandlers } from './api/handlers';
-import type { Host } from './api/context';
+import type { ApiContext, Host } from './api/context';
 import { createRegistry, type Registry } from './api/registry';
+import { DocumentService, type ParseDocument } from './document/document-service';
+import { parseInWorker } from './document/parse-in-worker';
 import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
@@ -15,6 +17,8 @@ export interface ServicesOptions {
   maxImportBytes?: number;
   secretCipher?: SecretCipher;
   nativeBinding?: string;
+  /** Tests may swap the parser (e.g. a short timeout); the product parses in a worker. */
+  parse?: ParseDocument;
 }
 
 export interface Services {
@@ -31,15 +35,18 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   });
   const bus = new EventBus();
   const maxImportBytes = options.maxImportBytes ?? envMaxImportBytes() ?? DEFAULT_MAX_IMPORT_BYTES;
-  const registry = createRegistry(allHandlers, {
+  const ctx: Omit<ApiContext, 'registry'> & { registry?: Registry } = {
     workspace,
     bus,
     host: options.host,
     importer: new Importer(workspace, { maxBytes: maxImportBytes, bus }),
+    documents: new DocumentService(workspace, bus, options.parse ?? parseInWorker()),
     secrets: fileSecretStore(workspace.dir, options.secretCipher),
     sampleDir: sampleDir(),
     maxImportBytes,
-  });
+  };
+  const registry = createRegistry(allHandlers, ctx as ApiContext);
+  ctx.registry = registry;
   return { workspace, bus, registry, close: () => workspace.close() };
 }
 

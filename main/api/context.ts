@@ -1,7 +1,9 @@
+import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
+import type { Registry } from './registry';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -16,7 +18,10 @@ export interface ApiContext {
   bus: EventBus;
   host: Host;
   importer: Importer;
+  documents: DocumentService;
   secrets: SecretStore;
   sampleDir: string;
+  /** The registry itself, for handlers that build on other methods (set right after creation). */
+  registry: Registry;
   maxImportBytes: number;
 }

@@ -1,7 +1,15 @@
+import { datasetsHandlers } from './datasets';
+import { documentHandlers } from './document';
 import { libraryHandlers } from './library';
 import { secretsHandlers } from './secrets';
 import { workspaceHandlers } from './workspace';
 import type { HandlerMap } from './registry';
 
 /** One line per domain; the registry rejects overlaps and gaps. */
-export const allHandlers: HandlerMap[] = [workspaceHandlers, libraryHandlers, secretsHandlers];
+export const allHandlers: HandlerMap[] = [
+  workspaceHandlers,
+  libraryHandlers,
+  documentHandlers,
+  datasetsHandlers,
+  secretsHandlers,
+];

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeCall } from '../../shared/api/wire';
+import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 import { fail, type Result } from '../../shared/api/result';
 import type { Services } from '../services';
 import { hostAllowed, newToken, presentedToken, TOKEN_COOKIE, tokenMatches } from './auth';
@@ -97,7 +97,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           fail('invalid-input', `unreadable request body: ${(e as Error).message}`),
         );
       }
-      return sendJson(res, 200, await registry.call(method, input));
+      const result = await registry.call(method, input);
+      // Results holding bytes (a PDF original) travel in the same envelope as uploads.
+      if (req.headers.accept === WIRE_TYPE) {
+        res.writeHead(200, { 'content-type': WIRE_TYPE, 'cache-control': 'no-store' });
+        res.end(encodeCall(result));
+        return;
+      }
+      return sendJson(res, 200, result);
     }
 
     if (url.pathname === '/api/events' && req.method === 'GET') {

@@ -1,6 +1,6 @@
 import type { WorkbenchBridge } from '../../shared/api/bridge';
 import type { Result } from '../../shared/api/result';
-import { encodeCall } from '../../shared/api/wire';
+import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 
 /**
  * Web mode's transport: the same `call`/`subscribe` shape as the Electron preload, over
@@ -26,9 +26,12 @@ export function httpBridge(base = ''): WorkbenchBridge {
       try {
         const res = await fetch(`${base}/api/call/${encodeURIComponent(method)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-workbench-call' },
+          headers: { 'content-type': WIRE_TYPE, accept: WIRE_TYPE },
           body: encodeCall(input ?? {}) as BodyInit,
         });
+        if (res.headers.get('content-type') === WIRE_TYPE) {
+          return decodeCall(new Uint8Array(await res.arrayBuffer())) as Result<unknown>;
+        }
         return (await res.json()) as Result<unknown>;
       } catch (e) {
         return {

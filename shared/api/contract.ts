@@ -5,7 +5,10 @@
  * same registry (main/api/registry.ts), which validates inputs against these schemas.
  */
 import { z } from 'zod';
+import { DatasetFormat } from '../datasets/dataset-format';
+import { EvidenceMark, EvidenceTarget } from '../document/evidence';
 import { DocumentSummary, ImportReport } from '../library/document';
+import { Document } from '../model';
 
 const Empty = z.object({}).strict();
 
@@ -20,6 +23,17 @@ export const WorkspaceInfo = z.object({
   maxImportBytes: z.number().int(),
 });
 export type WorkspaceInfo = z.infer<typeof WorkspaceInfo>;
+
+export const DatasetSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  format: DatasetFormat,
+  sourceDocumentId: z.number().int().nullable(),
+  importedAt: z.string(),
+  documentCount: z.number().int(),
+  questionCount: z.number().int(),
+});
+export type DatasetSummary = z.infer<typeof DatasetSummary>;
 
 const SecretName = z
   .string()
@@ -47,6 +61,42 @@ export const contract = {
     output: z.object({ removed: z.boolean() }),
   },
 
+  /** Parses the document on first open (off the main thread) and caches the model. */
+  'document.open': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ document: DocumentSummary, model: Document }),
+  },
+  /** The imported original, for the PDF page view. */
+  'document.original': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ name: z.string(), kind: z.string(), bytes: z.instanceof(Uint8Array) }),
+  },
+  'evidence.list': {
+    input: z.object({ documentId: z.number().int() }).strict(),
+    output: z.object({ marks: z.array(EvidenceMark) }),
+  },
+  /** Marks a paragraph or cell as evidence, or unmarks it when it was marked. */
+  'evidence.toggle': {
+    input: z.object({ documentId: z.number().int(), target: EvidenceTarget }).strict(),
+    output: z.object({ marked: z.boolean() }),
+  },
+
+  'datasets.list': { input: Empty, output: z.object({ datasets: z.array(DatasetSummary) }) },
+  /** Reads a benchmark file (by path on this machine) into documents and questions. */
+  'datasets.import': {
+    input: z.object({ path: z.string().min(1), format: DatasetFormat }).strict(),
+    output: DatasetSummary,
+  },
+  /** Reads a dataset file that is already in the library. */
+  'datasets.importDocument': {
+    input: z.object({ documentId: z.number().int(), format: DatasetFormat }).strict(),
+    output: DatasetSummary,
+  },
+  'datasets.remove': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+
   /** API keys live in main only (safeStorage or a 0600 file); the renderer sees names. */
   'secrets.list': {
     input: Empty,
@@ -63,11 +113,11 @@ export const contract = {
 } as const;
 
 export const events = {
-  'library.changed': z.object({ reason: z.enum(['import', 'remove']) }),
+  'library.changed': z.object({ reason: z.enum(['import', 'remove', 'dataset']) }),
   /** Long work reports progress as one typed shape; `done === total` ends the job. */
   'job.progress': z.object({
     jobId: z.string(),
-    kind: z.enum(['import']),
+    kind: z.enum(['import', 'parse']),
     label: z.string(),
     done: z.number(),
     total: z.number(),

@@ -6,6 +6,9 @@
  */
 const BLOB = '$blob';
 
+/** Content type of the envelope, for request bodies and (when asked for) responses. */
+export const WIRE_TYPE = 'application/x-workbench-call';
+
 export function encodeCall(input: unknown): Uint8Array {
   const blobs: Uint8Array[] = [];
   const json = JSON.stringify(input, (_key, value: unknown) => {

@@ -92,6 +92,52 @@ describe('Library screen in web mode (Chromium)', () => {
     await expect.poll(() => page.getByRole('row', { name: /northwind/ }).count()).toBe(0);
   });
 
+  it('reads a benchmark file from the library as a dataset of questions', async () => {
+    const file = join(files.dir, 'tatqa_mini.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          table: {
+            uid: 't-1',
+            table: [
+              ['', '2019', '2018'],
+              ['Revenue', '1,496.5', '1,200.0'],
+            ],
+          },
+          paragraphs: [{ uid: 'p-1', order: 1, text: 'Revenue grew in 2019.' }],
+          questions: [
+            {
+              uid: 'q-1',
+              order: 1,
+              question: 'What was revenue in 2019?',
+              answer: '1,496.5',
+              derivation: '',
+              answer_type: 'span',
+              answer_from: 'table',
+              rel_paragraphs: [],
+              req_comparison: false,
+              scale: 'million',
+            },
+          ],
+        },
+      ]),
+    );
+    await page.getByTestId('file-input').setInputFiles([file]);
+    const row = page.getByRole('row', { name: /tatqa_mini\.json/ });
+    await row.waitFor();
+    expect(await row.getByRole('combobox').inputValue()).toBe('tatqa');
+    await row.getByRole('button', { name: 'Read questions' }).click();
+    await page
+      .getByRole('table', { name: 'Datasets' })
+      .getByRole('row', { name: /tatqa_mini\.json.*tatqa.*1.*1/ })
+      .waitFor();
+    expect(await page.getByRole('status').last().textContent()).toMatch(
+      /1 documents and 1 questions read as tatqa/,
+    );
+    await page.screenshot({ path: join(artifactsDir, 'library-datasets.png'), fullPage: true });
+  });
+
   it('logged no errors in the page', () => {
     expect(consoleErrors.join('\n')).toBe('');
   });

@@ -1,6 +1,8 @@
 import type { CliCommand } from '../command';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
+import { importDatasetCommand } from './import-dataset';
+import { ingestCommand } from './ingest';
 import { serveCommand } from './serve';
 import { workspaceInfoCommand } from './workspace-info';
 
@@ -8,6 +10,8 @@ import { workspaceInfoCommand } from './workspace-info';
 export const commands: CliCommand[] = [
   workspaceInfoCommand,
   importCommand,
+  importDatasetCommand,
+  ingestCommand,
   serveCommand,
   gradeCommand,
 ];

@@ -1,7 +1,16 @@
 import type { Migration } from './migration';
 import { m0001Documents } from './0001-documents';
+import { m0002DocumentModels } from './0002-document-models';
+import { m0003DatasetQuestions } from './0003-dataset-questions';
 
-/** Append only. Never edit a migration that has shipped: add the next one instead. */
-export const migrations: readonly Migration[] = [m0001Documents];
+/**
+ * Append only, one file per migration, numbered in order (a migration taken by someone else's
+ * branch means: renumber yours to the next free number). Never edit a shipped migration.
+ */
+export const migrations: readonly Migration[] = [
+  m0001Documents,
+  m0002DocumentModels,
+  m0003DatasetQuestions,
+];
 
 export const latestSchemaVersion = migrations.length;

@@ -1,13 +1,17 @@
 import type { DocumentSummary } from '../../../shared/library/document';
+import type { DatasetFormat } from '../../../shared/datasets';
 import { formatBytes, kindLabel } from './format';
+import { ReadAsDataset } from './ReadAsDataset';
 
 interface Props {
   documents: DocumentSummary[];
+  busy: boolean;
   onRemove: (doc: DocumentSummary) => void;
+  onReadDataset: (doc: DocumentSummary, format: DatasetFormat) => void;
 }
 
-/** Rows are focusable; Delete or Backspace on a focused row asks to remove it. */
-export function DocumentTable({ documents, onRemove }: Props) {
+/** Rows are focusable; Enter opens a filing or PDF, Delete or Backspace asks to remove it. */
+export function DocumentTable({ documents, busy, onRemove, onReadDataset }: Props) {
   return (
     <table className="documents" aria-label="Documents">
       <thead>
@@ -32,13 +36,21 @@ export function DocumentTable({ documents, onRemove }: Props) {
             data-document-id={d.id}
             onKeyDown={(e) => {
               if (e.key === 'Delete' || e.key === 'Backspace') onRemove(d);
+              if (e.key === 'Enter' && (d.kind === 'sec-html' || d.kind === 'pdf'))
+                window.location.hash = `#/document/${d.id}`;
               if (e.key === 'ArrowDown')
                 (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
               if (e.key === 'ArrowUp')
                 (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
             }}
           >
-            <td className="name">{d.name}</td>
+            <td className="name">
+              {d.kind === 'sec-html' || d.kind === 'pdf' ? (
+                <a href={`#/document/${d.id}`}>{d.name}</a>
+              ) : (
+                d.name
+              )}
+            </td>
             <td>{kindLabel[d.kind] ?? d.kind}</td>
             <td className="num">{formatBytes(d.size)}</td>
             <td>
@@ -47,7 +59,10 @@ export function DocumentTable({ documents, onRemove }: Props) {
             <td className="hash" title={d.sha256}>
               {d.sha256.slice(0, 12)}
             </td>
-            <td>
+            <td className="row-actions">
+              {d.kind === 'dataset' && (
+                <ReadAsDataset name={d.name} busy={busy} onRead={(f) => onReadDataset(d, f)} />
+              )}
               <button className="link" onClick={() => onRemove(d)} aria-label={`Remove ${d.name}`}>
                 Remove
               </button>

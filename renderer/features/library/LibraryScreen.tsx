@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { useLibrary } from '../../stores/library';
+import { DatasetTable } from './DatasetTable';
 import { DocumentTable } from './DocumentTable';
 import { EmptyLibrary } from './EmptyLibrary';
 import { ImportReport } from './ImportReport';
 
 export function LibraryScreen() {
-  const { documents, loaded, busy, error, lastImport, progress } = useLibrary((s) => s);
+  const { documents, datasets, loaded, busy, error, lastImport, progress, datasetNotice } =
+    useLibrary((s) => s);
   const actions = useLibrary((s) => s);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -106,12 +108,29 @@ export function LibraryScreen() {
       ) : (
         <DocumentTable
           documents={documents}
+          busy={busy}
+          onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
           onRemove={(d) => {
             if (window.confirm(`Remove ${d.name} from the library? Its stored copy is deleted.`))
               void actions.remove(d.id);
           }}
         />
       )}
+      {datasetNotice && (
+        <p
+          className={datasetNotice.ok ? 'notice' : 'error'}
+          role={datasetNotice.ok ? 'status' : 'alert'}
+        >
+          {datasetNotice.message}
+        </p>
+      )}
+      <DatasetTable
+        datasets={datasets}
+        onRemove={(d) => {
+          if (window.confirm(`Remove dataset ${d.name} and its ${d.questionCount} questions?`))
+            void actions.removeDataset(d.id);
+        }}
+      />
       {dragging && <div className="drop-overlay">Drop files to import them</div>}
     </main>
   );

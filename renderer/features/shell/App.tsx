@@ -1,16 +1,23 @@
+import { useNavigation } from '../../stores/navigation';
+import { DocumentScreen } from '../document/DocumentScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
 
-/** The window: a title bar and the current screen (only the Library exists so far). */
+/** The window: navigation on the left, the current screen on the right. */
 export function App() {
+  const route = useNavigation((s) => s.route);
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Screens">
         <div className="brand">Filing Workbench</div>
-        <a href="#library" aria-current="page">
+        <a href="#/library" aria-current={route.screen === 'library' ? 'page' : undefined}>
           Library
         </a>
       </nav>
-      <LibraryScreen />
+      {route.screen === 'document' ? (
+        <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
+      ) : (
+        <LibraryScreen />
+      )}
     </div>
   );
 }

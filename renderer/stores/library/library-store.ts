@@ -1,5 +1,7 @@
 import { createStore } from 'zustand/vanilla';
+import type { DatasetSummary } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
+import type { DatasetFormat } from '../../../shared/datasets';
 import type { DocumentSummary, ImportItemResult } from '../../../shared/library/document';
 import type { ApiClient } from '../../api/client-core';
 
@@ -11,6 +13,7 @@ export interface ImportProgress {
 
 export interface LibraryState {
   documents: DocumentSummary[];
+  datasets: DatasetSummary[];
   loaded: boolean;
   busy: boolean;
   /** Failure of the last list/remove call (import failures are per item, in lastImport). */
@@ -22,7 +25,12 @@ export interface LibraryState {
   importSample(): Promise<void>;
   pickAndImport(): Promise<void>;
   remove(id: number): Promise<void>;
+  /** Reads a dataset file already in the library into documents and questions. */
+  readDataset(documentId: number, format: DatasetFormat): Promise<void>;
+  removeDataset(id: number): Promise<void>;
   dismissImport(): void;
+  /** Outcome of the last dataset read, shown next to the import report. */
+  datasetNotice?: { ok: boolean; message: string };
 }
 
 /** Library state and actions; created with a client so tests can pass a real one. */
@@ -47,13 +55,23 @@ export function createLibraryStore(api: ApiClient) {
 
     return {
       documents: [],
+      datasets: [],
       loaded: false,
       busy: false,
       lastImport: [],
       async refresh() {
-        const r = await api.call('library.list', {});
-        if (r.ok) set({ documents: r.value.documents, loaded: true, error: undefined });
-        else set({ error: r.error, loaded: true });
+        const [r, d] = await Promise.all([
+          api.call('library.list', {}),
+          api.call('datasets.list', {}),
+        ]);
+        if (r.ok && d.ok)
+          set({
+            documents: r.value.documents,
+            datasets: d.value.datasets,
+            loaded: true,
+            error: undefined,
+          });
+        else set({ error: !r.ok ? r.error : !d.ok ? d.error : undefined, loaded: true });
       },
       importFiles: (files) =>
         runImport(async () => {
@@ -79,7 +97,26 @@ export function createLibraryStore(api: ApiClient) {
         if (!r.ok) set({ error: r.error });
         await get().refresh();
       },
-      dismissImport: () => set({ lastImport: [] }),
+      async readDataset(documentId, format) {
+        set({ busy: true, datasetNotice: undefined });
+        const r = await api.call('datasets.importDocument', { documentId, format });
+        set({
+          busy: false,
+          datasetNotice: r.ok
+            ? {
+                ok: true,
+                message: `${r.value.name}: ${r.value.documentCount} documents and ${r.value.questionCount} questions read as ${format}`,
+              }
+            : { ok: false, message: r.error.message },
+        });
+        await get().refresh();
+      },
+      async removeDataset(id) {
+        const r = await api.call('datasets.remove', { id });
+        if (!r.ok) set({ error: r.error });
+        await get().refresh();
+      },
+      dismissImport: () => set({ lastImport: [], datasetNotice: undefined }),
     };
   });
 

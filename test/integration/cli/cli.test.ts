@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { latestSchemaVersion } from '../../../main/db/migrations';
 import { ensureBuiltCli, repoRoot, runCli } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
 
@@ -82,6 +83,9 @@ describe('workbench CLI', () => {
       { cwd: repoRoot, encoding: 'utf8' },
     );
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ documentCount: 0, schemaVersion: 1 });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      documentCount: 0,
+      schemaVersion: latestSchemaVersion,
+    });
   });
 });

@@ -1,3 +1,30 @@
+CREATE INDEX questions_by_document ON questions (dataset_id, document_external_id);
+
+CREATE TABLE dataset_documents (
+        id                 INTEGER PRIMARY KEY,
+        dataset_id         INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+        external_id        TEXT    NOT NULL CHECK (external_id <> ''),
+        source_document_id INTEGER REFERENCES documents(id) ON DELETE SET NULL,
+        document           TEXT    NOT NULL CHECK (json_valid(document)),
+        UNIQUE (dataset_id, external_id)
+      ) STRICT;
+
+CREATE TABLE datasets (
+        id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+        name               TEXT    NOT NULL CHECK (name <> ''),
+        format             TEXT    NOT NULL CHECK (format IN ('tatqa', 'tathqa', 'finqa', 'multihiertt', 'docmath', 'financebench', 'tablequest')),
+        source_document_id INTEGER REFERENCES documents(id) ON DELETE SET NULL,
+        imported_at        TEXT    NOT NULL,
+        UNIQUE (format, name)
+      ) STRICT;
+
+CREATE TABLE document_models (
+        document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        parser_version INTEGER NOT NULL,
+        model          TEXT    NOT NULL,
+        parsed_at      TEXT    NOT NULL
+      ) STRICT;
+
 CREATE TABLE documents (
         id          INTEGER PRIMARY KEY,
         name        TEXT    NOT NULL,
@@ -5,4 +32,32 @@ CREATE TABLE documents (
         size        INTEGER NOT NULL CHECK (size > 0),
         sha256      TEXT    NOT NULL UNIQUE CHECK (length(sha256) = 64),
         imported_at TEXT    NOT NULL
+      ) STRICT;
+
+CREATE TABLE evidence_marks (
+        id          INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        -- "p:<blockId>" for a paragraph, "c:<tableId>:<sourceRow>:<sourceCol>" for a cell
+        target      TEXT    NOT NULL,
+        block_id    TEXT    NOT NULL,
+        table_id    TEXT,
+        source_row  INTEGER,
+        source_col  INTEGER,
+        created_at  TEXT    NOT NULL,
+        UNIQUE (document_id, target)
+      ) STRICT;
+
+CREATE TABLE questions (
+        id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+        dataset_id           INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+        external_id          TEXT    NOT NULL CHECK (external_id <> ''),
+        document_external_id TEXT    NOT NULL,
+        question             TEXT    NOT NULL,
+        gold                 TEXT    NOT NULL CHECK (json_valid(gold)),
+        scale                TEXT    CHECK (scale IN ('', 'thousand', 'million', 'billion', 'percent')),
+        type                 TEXT    NOT NULL,
+        evidence             TEXT    NOT NULL CHECK (json_valid(evidence) AND json_type(evidence) = 'array'),
+        UNIQUE (dataset_id, external_id),
+        FOREIGN KEY (dataset_id, document_external_id)
+          REFERENCES dataset_documents(dataset_id, external_id) ON DELETE CASCADE
       ) STRICT;

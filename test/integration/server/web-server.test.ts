@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCall } from '../../../shared/api/wire';
+import { decodeCall, encodeCall, WIRE_TYPE } from '../../../shared/api/wire';
 import { rendererDir } from '../../../main/app-paths';
+import { latestSchemaVersion } from '../../../main/db/migrations';
 import { startWebServer, type WebServer } from '../../../main/server/web-server';
 import { tempServices } from '../../support/services';
 
@@ -118,7 +119,7 @@ describe('web mode server', () => {
   it('calls the API with validated input and typed failures', async () => {
     expect(await (await call('workspace.info', {})).json()).toMatchObject({
       ok: true,
-      value: { schemaVersion: 1, documentCount: 0 },
+      value: { schemaVersion: latestSchemaVersion, documentCount: 0 },
     });
     expect(await (await call('no.such', {})).json()).toMatchObject({
       ok: false,
@@ -164,6 +165,31 @@ describe('web mode server', () => {
     }
     expect(text).toContain('event: library.changed\ndata: {"reason":"import"}');
     await reader.cancel();
+  });
+
+  it('sends results holding bytes in the binary envelope when asked (the PDF page view)', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4\n' + 'x'.repeat(3000));
+    await fetch(`http://127.0.0.1:${server.port}/api/call/library.importBytes`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': WIRE_TYPE },
+      body: encodeCall({ name: 'page.pdf', bytes: pdf }),
+    });
+    const list = (await (await call('library.list', {})).json()) as {
+      value: { documents: { id: number; name: string }[] };
+    };
+    const id = list.value.documents.find((d) => d.name === 'page.pdf')!.id;
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/call/document.original`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', accept: WIRE_TYPE },
+      body: JSON.stringify({ id }),
+    });
+    expect(res.headers.get('content-type')).toBe(WIRE_TYPE);
+    const decoded = decodeCall(new Uint8Array(await res.arrayBuffer())) as {
+      ok: true;
+      value: { bytes: Uint8Array; kind: string };
+    };
+    expect(decoded.value.kind).toBe('pdf');
+    expect(Buffer.from(decoded.value.bytes).equals(Buffer.from(pdf))).toBe(true);
   });
 
   it('answers 413 for a body over the limit without reading it all', async () => {

@@ -1,0 +1,43 @@
+import { writeFileSync } from 'node:fs';
+import { datasetFormats, isDatasetFormat } from '../../../shared/datasets';
+import { importDatasetIntoWorkspace } from '../../ingest/datasets/store-dataset';
+import { CliError, type CliCommand } from '../command';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export const importDatasetCommand: CliCommand = {
+  name: 'import-dataset',
+  summary: 'Read a benchmark dataset file into documents and questions (TAT-QA, FinQA, ...)',
+  usage: `workbench import-dataset --format ${datasetFormats.join('|')} FILE [--json OUT] [--workspace DIR]`,
+  // Here --json names the output file (documents and questions), not the stdout switch.
+  options: { format: { type: 'string' }, json: { type: 'string' } },
+  async run(ctx) {
+    const format = ctx.values.format;
+    if (typeof format !== 'string' || !isDatasetFormat(format))
+      throw new CliError(`--format must be one of ${datasetFormats.join(', ')}`, 2);
+    if (ctx.args.length !== 1) throw new CliError('import-dataset needs exactly one FILE', 2);
+    const file = ctx.args[0] as string;
+    const out = typeof ctx.values.json === 'string' ? ctx.values.json : undefined;
+    const started = performance.now();
+    const services = await ctx.services();
+    const r = await importDatasetIntoWorkspace(services, format, file);
+    if (out !== undefined) {
+      const { documents, questions } = r.imported;
+      writeFileSync(out, `${JSON.stringify({ documents, questions })}\n`);
+    }
+    const counterfactual = r.imported.questions.filter((q) => q.gold.counterfactualOf).length;
+    ctx.say(
+      [
+        `imported ${r.name} (${format}) as dataset #${r.datasetId}${r.replaced ? ', replacing the earlier import' : ''}`,
+        `  documents: ${r.documents}`,
+        `  questions: ${r.questions}${counterfactual > 0 ? ` (${counterfactual} counterfactual)` : ''}`,
+        `  tables:    ${r.tables} (${r.cells} cells)`,
+        `  original:  library #${r.sourceDocumentId}${r.pdfsStored > 0 ? `, plus ${r.pdfsStored} referenced PDFs` : ''}`,
+        `  time:      read ${seconds(r.readMs)}, store ${seconds(r.storeMs)}, total ${seconds(performance.now() - started)}`,
+        ...(out !== undefined ? [`  wrote:     ${out}`] : []),
+      ].join('\n'),
+    );
+    const { imported: _imported, ...summary } = r;
+    return summary;
+  },
+};

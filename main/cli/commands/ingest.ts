@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { WorkbenchError } from '../../../shared/api/result';
+import { Document } from '../../../shared/model';
+import { ingestFile } from '../../ingest/ingest-file';
+import { CliError, type CliCommand } from '../command';
+
+interface IngestSummary {
+  file: string;
+  ok: boolean;
+  tables?: number;
+  cells?: number;
+  blocks?: number;
+  xbrl?: { factsInTables: number; agreeing: number };
+  wrote?: string;
+  error?: { code: string; message: string };
+}
+
+/** Where each input's JSON goes: stdout ("-"), the OUT file, or OUT/<file name>.json. */
+function outputs(files: string[], out: string | undefined): (string | undefined)[] {
+  if (out === undefined) return files.map(() => undefined);
+  const many = files.length > 1;
+  if (out === '-') {
+    if (many) throw new CliError('--json - (stdout) takes one FILE; give a folder for several', 2);
+    return ['-'];
+  }
+  const isDir = many || (existsSync(out) && statSync(out).isDirectory());
+  if (!isDir) return [out];
+  const names = files.map((f) => `${basename(f)}.json`);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined)
+    throw new CliError(`two inputs would both write ${dup}; ingest them separately`, 2);
+  mkdirSync(out, { recursive: true });
+  return names.map((n) => join(out, n));
+}
+
+function describe(s: IngestSummary): string {
+  if (!s.ok) return `failed ${s.error?.message ?? s.file} [${s.error?.code ?? 'internal'}]`;
+  const xbrl = s.xbrl
+    ? `; inline XBRL cross-check ${s.xbrl.agreeing}/${s.xbrl.factsInTables} facts agree`
+    : '';
+  const wrote = s.wrote ? ` → ${s.wrote}` : '';
+  return `${s.file}: ${s.tables} tables, ${s.cells} cells, ${s.blocks} blocks${xbrl}${wrote}`;
+}
+
+async function ingestOne(file: string, target: string | undefined): Promise<IngestSummary> {
+  try {
+    // Validating against the schema guarantees the JSON matches docs/document-json.md.
+    const doc = Document.parse(await ingestFile(file));
+    const summary: IngestSummary = {
+      file,
+      ok: true,
+      tables: doc.tables.length,
+      cells: doc.tables.reduce((n, t) => n + t.cells.length, 0),
+      blocks: doc.blocks.length,
+      ...(doc.xbrl ? { xbrl: doc.xbrl } : {}),
+    };
+    const json = `${JSON.stringify(doc)}\n`;
+    if (target === '-') process.stdout.write(json);
+    else if (target !== undefined) {
+      writeFileSync(target, json);
+      summary.wrote = target;
+    }
+    return summary;
+  } catch (e) {
+    if (!(e instanceof WorkbenchError)) throw e;
+    return { file, ok: false, error: { code: e.code, message: e.message } };
+  }
+}
+
+export const ingestCommand: CliCommand = {
+  name: 'ingest',
+  summary: 'Read SEC filings into tables, cells and blocks; write the Document JSON',
+  usage: 'workbench ingest FILE... [--json OUT]   (OUT: a file, "-" for stdout, or a folder)',
+  // --json takes a path here: the Document JSON is the machine-readable result.
+  options: { json: { type: 'string' } },
+  async run(ctx) {
+    if (ctx.args.length === 0) throw new CliError('ingest needs at least one FILE', 2);
+    const out = typeof ctx.values.json === 'string' ? ctx.values.json : undefined;
+    const targets = outputs(ctx.args, out);
+    // With the JSON on stdout, the summary goes to stderr.
+    const tell = (text: string) => (out === '-' ? ctx.progress(text) : ctx.say(text));
+    const results: IngestSummary[] = [];
+    for (const [i, file] of ctx.args.entries()) {
+      const summary = await ingestOne(file, targets[i]);
+      results.push(summary);
+      tell(describe(summary));
+    }
+    const failed = results.filter((r) => !r.ok).length;
+    if (failed > 0)
+      throw new CliError(`${failed} of ${results.length} files not ingested`, 1, results);
+    return results;
+  },
+};

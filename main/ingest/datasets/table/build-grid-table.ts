@@ -1,0 +1,141 @@
+import type { Cell, TableRow } from '../../../../shared/model';
+import type { AnyLocation, DatasetTable } from '../../../../shared/datasets';
+import { resolveUnit } from '../../sec-html/cell-unit';
+import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../sec-html/merge-symbols';
+import type { RawTable } from '../../sec-html/raw-types';
+import type { ScaleNote } from '../../sec-html/scale-note';
+import { layoutGrid } from '../../sec-html/table-grid';
+import { firstValueColumn } from '../../sec-html/table-layout-check';
+import { scaleNoteOf, statedCurrency } from './currency-scale';
+import { columnHeaderTree, columnNote, columnPath, detectHeaderRows } from './header-rows';
+import { placeRows, type BodyLine } from './row-paths';
+
+export interface GridTableInput {
+  raw: RawTable;
+  location: AnyLocation;
+  caption?: string;
+  /**
+   * A scale statement from the text around the table ("The table below presents net sales
+   * (in millions):"), used when the table itself states none.
+   */
+  contextNote?: string | null;
+  /** Rows that are headers whatever they look like (TAT-QA and FinQA: the first row). */
+  minHeaderRows?: number;
+}
+
+const percentCaption =
+  /\bas a percent(?:age)? of\b|\bpercent(?:age)? of (?:total |net )?(?:revenue|sales)\b/i;
+
+/**
+ * Reads one dataset table (no styling: no bold, no indentation) into our Table: grid layout and
+ * symbol merging from the SEC parser, header rows and row paths for style-less grids, then
+ * scale and unit per cell with the SEC parser's rules (cell > row label > column header >
+ * table note > surrounding text).
+ */
+export function buildGridTable(input: GridTableInput): DatasetTable {
+  const { raw } = input;
+  const grid = layoutGrid(raw);
+  const pieces: Piece[][] = grid.rows.map(mergeSymbolCells);
+  // Count a "$"-prefixed number at the column of its digits, where the values line up.
+  const found = firstValueColumn(pieces.map((ps) => ps.map((p) => ({ ...p, firstCol: p.col }))));
+  // Datasets only hold data tables; one without numbers still has its labels in column 0.
+  const valueCol = Number.isFinite(found) ? found : Math.min(1, grid.colCount - 1);
+  const headers = detectHeaderRows(grid, valueCol, input.minHeaderRows ?? 0);
+
+  const lines: BodyLine[] = [];
+  grid.rows.forEach((cells, r) => {
+    if (headers.headerRows.has(r)) return;
+    const misplaced = headers.labelRows.has(r);
+    // A "$" left of the first value column belongs to the number it was merged with.
+    const labels = cells.filter(
+      (c) => (misplaced || c.col < valueCol) && c.text !== '' && !isSymbolOnly(c.text),
+    );
+    const values = misplaced
+      ? []
+      : (pieces[r] ?? []).filter((p) => p.col >= valueCol && !isSymbolOnly(p.text));
+    lines.push({
+      sourceRow: r,
+      label: labels.map((c) => c.text).join(' '),
+      hasValues: values.length > 0,
+      empty: labels.length === 0 && values.length === 0,
+      labelFirstCol: labels[0]?.col ?? 0,
+      labelLastCol: labels.at(-1)?.lastCol ?? 0,
+    });
+  });
+  const tree = placeRows(lines);
+  const placedByRow = new Map(tree.placed.map((p) => [p.sourceRow, p]));
+
+  const noteLines = tree.placed.filter((p) => p.kind === 'note').map((p) => p.label);
+  const headerTexts = [...headers.headerRows]
+    .sort((a, b) => a - b)
+    .flatMap((r) => (grid.rows[r] ?? []).map((c) => c.text));
+  const tableNote: ScaleNote | null =
+    [...headerTexts, ...noteLines, input.caption ?? '', input.contextNote ?? '']
+      .map(scaleNoteOf)
+      .find((n) => n !== null) ?? null;
+  const showsCurrency = pieces.some((ps) => ps.some((p) => p.parsed.currency));
+  // resolveUnit says "USD" for any amount; a table that names pounds or euros means those.
+  const currency = statedCurrency([...headerTexts, tableNote?.phrase ?? '', input.caption ?? '']);
+  const monetary = tableNote !== null || showsCurrency;
+  const percentTable = !showsCurrency && percentCaption.test(input.caption ?? '');
+
+  const cells: Cell[] = [];
+  for (const line of lines) {
+    if (!line.hasValues) continue;
+    const r = line.sourceRow;
+    const rowPath = placedByRow.get(r)?.path ?? [];
+    const band = headers.bandOf.get(r);
+    const rowNote = rowPath.map(scaleNoteOf).findLast((n) => n !== null) ?? null;
+    for (const p of pieces[r] ?? []) {
+      if (p.col < valueCol || isSymbolOnly(p.text)) continue;
+      const colPath = columnPath(band, p.col, p.firstCol);
+      const note = rowNote ?? columnNote(band, p.col) ?? tableNote;
+      // Words and "n/a" are not quantities: no unit, no scale.
+      const quantity = p.parsed.kind !== 'text' && p.parsed.kind !== 'na';
+      const { unit, scale } = quantity
+        ? resolveUnit(p.parsed, rowPath, colPath, { note, monetary, percentTable })
+        : { unit: null, scale: 1 };
+      const shownUnit = unit === 'USD' && currency !== null ? currency : unit;
+      cells.push({
+        sourceRow: r,
+        sourceCol: p.col,
+        text: p.text,
+        kind: p.parsed.kind,
+        value: p.parsed.value,
+        ...(p.parsed.range ? { range: p.parsed.range } : {}),
+        scale,
+        unit: shownUnit,
+        rowPath,
+        colPath,
+      });
+    }
+  }
+
+  const rows: TableRow[] = [];
+  grid.rows.forEach((cellsOfRow, r) => {
+    if (headers.headerRows.has(r)) {
+      const label = cellsOfRow
+        .map((c) => c.text)
+        .filter((t) => t !== '')
+        .join(' ');
+      rows.push({ sourceRow: r, kind: 'header', label, level: 0, path: [] });
+    } else {
+      const placed = placedByRow.get(r);
+      if (placed) rows.push(placed);
+    }
+  });
+
+  return {
+    id: `t${raw.sourceIndex}`,
+    sourceIndex: raw.sourceIndex,
+    caption: input.caption ?? '',
+    scaleNote: tableNote?.phrase ?? null,
+    location: input.location,
+    rowCount: raw.rows.length,
+    colCount: grid.colCount,
+    columnHeaders: columnHeaderTree(headers.bands),
+    rowHeaders: tree.roots,
+    rows,
+    cells,
+  };
+}

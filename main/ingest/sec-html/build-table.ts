@@ -1,0 +1,161 @@
+import type { Table, TableRow } from '../../../shared/model';
+import {
+  columnHeaderTree,
+  detectHeaderBands,
+  isPureScaleNote,
+  type HeaderAnalysis,
+} from './header-band';
+import { isSymbolOnly, mergeSymbolCells, type Piece } from './merge-symbols';
+import { labelNumbers } from './label-numbers';
+import { mayAssumeScale } from './prevailing-scale';
+import type { RawTable } from './raw-types';
+import { buildRowTree, type BodyRow, type PlacedRow } from './row-tree';
+import { findScaleNote, type ScaleNote } from './scale-note';
+import { makeCells, type BodyPieces, type CellContext } from './table-cells';
+import { layoutGrid } from './table-grid';
+import { firstValueColumn, judgeTable } from './table-layout-check';
+import { captionSaysPercent, tableAreaNote } from './table-scale';
+import type { HeaderNode } from '../../../shared/model';
+
+/** Text around the table that may name it or state its scale, nearest first. */
+export interface TableSurroundings {
+  caption: string;
+  /** Caption lines and the paragraph before them, nearest to the table first. */
+  nearby: string[];
+}
+
+/** A data table read as far as structure goes; cells wait for the filing's usual scale. */
+export interface AnalysedTable {
+  data: true;
+  raw: RawTable;
+  around: TableSurroundings;
+  /** The table's own scale statement (inside it or in the text above it). */
+  note: ScaleNote | null;
+  colCount: number;
+  valueCol: number;
+  headers: HeaderAnalysis;
+  body: BodyPieces[];
+  placed: Map<number, PlacedRow>;
+  rowHeaders: HeaderNode[];
+  tableRows: TableRow[];
+  showsCurrency: boolean;
+}
+
+export type TableAnalysis = AnalysedTable | { data: false; reason: string; lines: string[] };
+
+function bodyRow(sourceRow: number, pieces: Piece[], firstValueCol: number): BodyRow {
+  const labels = pieces.filter((p) => p.firstCol < firstValueCol);
+  const values = pieces.filter((p) => p.firstCol >= firstValueCol && !isSymbolOnly(p.text));
+  const first = labels[0];
+  const label = labels.map((p) => p.text).join(' ');
+  return {
+    sourceRow,
+    label,
+    indentPt: first?.indentPt ?? 0,
+    bold: first?.bold ?? false,
+    hasValues: values.length > 0,
+    scaleLine: values.length === 0 && isPureScaleNote(label),
+    labelFirstCol: first?.firstCol ?? 0,
+    labelLastCol: labels.at(-1)?.lastCol ?? 0,
+  };
+}
+
+/**
+ * Reads one `<table>` up to its cells: grid, symbol merging, value columns, header bands, row
+ * tree and its own scale note. A layout table comes back as its text lines.
+ */
+export function analyseTable(raw: RawTable, around: TableSurroundings): TableAnalysis {
+  const grid = layoutGrid(raw);
+  const rows = grid.rows.map(mergeSymbolCells);
+  const valueCol = firstValueColumn(rows);
+  const headers = detectHeaderBands(rows, valueCol);
+  const verdict = judgeTable(rows, grid.colCount, valueCol, headers);
+  if (!verdict.data) {
+    const lines = rows.map((ps) => ps.map((p) => p.text).join(' ')).filter((l) => l !== '');
+    return { data: false, reason: verdict.reason, lines };
+  }
+  const body = rows
+    .map((pieces, r) => ({ pieces, r }))
+    .filter(({ pieces, r }) => pieces.length > 0 && !headers.headerRows.has(r));
+  const bodyRows = body.map(({ pieces, r }) => bodyRow(r, pieces, valueCol));
+  const tree = buildRowTree(bodyRows);
+  const placed = new Map(tree.placed.map((p) => [p.sourceRow, p]));
+  const scaleLines = bodyRows.filter((b) => b.scaleLine).map((b) => b.sourceRow);
+  const note =
+    tableAreaNote(rows, scaleLines, headers.headerRows, valueCol, grid.colCount) ??
+    around.nearby.map(findScaleNote).find((n) => n !== null) ??
+    null;
+  const tableRows: TableRow[] = [];
+  rows.forEach((pieces, r) => {
+    const row = headers.headerRows.has(r)
+      ? {
+          sourceRow: r,
+          kind: 'header' as const,
+          label: pieces.map((p) => p.text).join(' '),
+          level: 0,
+          path: [],
+        }
+      : placed.get(r);
+    if (row) tableRows.push(row);
+  });
+  return {
+    data: true,
+    raw,
+    around,
+    note,
+    colCount: grid.colCount,
+    valueCol,
+    headers,
+    body,
+    placed,
+    rowHeaders: tree.roots,
+    tableRows,
+    showsCurrency: rows.some((ps) => ps.some((p) => p.parsed.currency)),
+  };
+}
+
+/**
+ * Cells with units and scales. A table stating no scale takes the filing's usual one when it
+ * passes `mayAssumeScale` (dollar amounts without cents); otherwise its numbers stay at scale 1.
+ */
+export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Table {
+  const cellsFor = (note: ScaleNote | null, assumed: boolean) => {
+    const ctx: CellContext = {
+      note,
+      assumed,
+      monetary: note !== null || a.showsCurrency,
+      percentTable: !a.showsCurrency && captionSaysPercent([a.around.caption, ...a.around.nearby]),
+    };
+    return makeCells(a.body, a.placed, a.headers.bandOf, a.valueCol, ctx);
+  };
+  let note = a.note;
+  let made = null;
+  if (note === null && usualScale !== null) {
+    const assumed = cellsFor(usualScale, true);
+    if (mayAssumeScale(assumed.scaledByTableNote, a.showsCurrency, usualScale)) {
+      note = usualScale;
+      made = assumed;
+    }
+  }
+  made ??= cellsFor(a.note, false);
+  const labelPieces = new Map(
+    a.body.map(({ pieces, r }) => [r, pieces.filter((p) => p.firstCol < a.valueCol)]),
+  );
+  const rows = a.tableRows.map((row) => {
+    const numbers = (labelPieces.get(row.sourceRow) ?? []).flatMap((p) => labelNumbers(p, note));
+    return numbers.length === 0 ? row : { ...row, numbers };
+  });
+  return {
+    id: `t${a.raw.sourceIndex}`,
+    sourceIndex: a.raw.sourceIndex,
+    caption: a.around.caption,
+    scaleNote: note?.phrase ?? null,
+    location: { kind: 'html', path: a.raw.path },
+    rowCount: a.raw.rows.length,
+    colCount: a.colCount,
+    columnHeaders: columnHeaderTree(a.headers.bands),
+    rowHeaders: a.rowHeaders,
+    rows,
+    cells: made.cells,
+  };
+}

@@ -1,0 +1,96 @@
+import { memoByString } from './memo';
+import type { ParsedValue } from './cell-value';
+import type { ScaleNote } from './scale-note';
+
+/** What a header text says about the unit of the numbers under or beside it. */
+type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount';
+
+const shareCount =
+  /\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+dilutive\b|\bexcluded\s+from\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
+const perShare =
+  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b/i;
+const shares =
+  /\bshares\b(?![-\s]based)|\bnumber\s+of\s+(?:securities|options|awards|rsus|warrants|units)\b/i;
+const percent = /^%|%$|\(%\)|\bpercent(?:age)?\b/i;
+const amount = /^amounts?\b|^\$$|^dollars?\b|\(\$\)/i;
+
+// "(in millions, except per share data)" describes scaling, not the unit of this row
+const scaleParenthetical = /\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)/gi;
+
+// "($0.016 per common share)", "(1)": details and footnotes, not the row's unit
+const numericParenthetical = /\([^()]*\d[^()]*\)/g;
+// "Common stock, $0.00001 par value; 50,400,000 shares authorized": the head names the row
+const labelTail = /[;:]|,\s*\$/;
+
+// "...used in computing ... per share", "Numerator for diluted earnings per share"
+const usedInComputing =
+  /\b(?:used\s+in|for)\s+(?:computing|calculating|the\s+computation\s+of)\b.*$|\bfor\s+(?:basic\s+|diluted\s+)?(?:net\s+)?(?:earnings|income|loss)\b.*?\bper\s+share\b/i;
+
+/** What a header text says about units (memoised: asked per cell of every table). */
+export const unitHint = memoByString(readUnitHint);
+
+function readUnitHint(text: string): UnitHint | null {
+  const stripped = text.replace(scaleParenthetical, '').replace(numericParenthetical, '');
+  const t = stripped.split(labelTail)[0]?.trim() ?? '';
+  if (t === '') return null;
+  if (shareCount.test(t)) return 'shares';
+  // "Net income used in computing ... per share": an input to the per-share figure
+  const head = t.replace(usedInComputing, '');
+  if (perShare.test(head)) return 'perShare';
+  if (shares.test(t)) return 'shares';
+  if (percent.test(t)) return 'percent';
+  if (amount.test(t)) return 'amount';
+  return null;
+}
+
+export interface UnitContext {
+  /** The scale statement for this cell (row or column note, else the table's), if any. */
+  note: ScaleNote | null;
+  /** The table shows "$" somewhere or states a scale ("in millions" tables are amounts). */
+  monetary: boolean;
+  /** The caption says the numbers are percentages ("as a percentage of revenue"). */
+  percentTable: boolean;
+  /**
+   * Some column is headed "Shares": then a row label mentioning shares ("Shares repurchased"
+   * in an equity statement) names the event, and the other columns hold its amounts.
+   */
+  sharesColumn?: boolean;
+}
+
+/**
+ * Unit and scale of one cell. Order matters: what the cell shows ("%") wins; then the most
+ * specific header (innermost column, innermost row label, then outer headers); then the
+ * table's note. Per-share amounts are never scaled ("in millions, except per share data" is
+ * how every filer means it), percentages are 0.01, share counts use the note's share scale.
+ */
+export function resolveUnit(
+  parsed: ParsedValue,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): { unit: string | null; scale: number } {
+  const amountScale = parsed.wordScale !== 1 ? parsed.wordScale : (ctx.note?.scale ?? 1);
+  if (parsed.percent) return { unit: '%', scale: 0.01 };
+  if (parsed.multiple) return { unit: 'x', scale: 1 };
+  const fromColumn = [colPath.at(-1), ...colPath.slice(0, -1).reverse()];
+  const texts = [
+    fromColumn[0],
+    rowPath.at(-1),
+    ...fromColumn.slice(1),
+    ...rowPath.slice(0, -1).reverse(),
+  ];
+  for (const text of texts) {
+    const hint = text === undefined ? null : unitHint(text);
+    if (hint === null) continue;
+    if (hint === 'shares' && ctx.sharesColumn === true && !fromColumn.includes(text)) continue;
+    if (hint === 'perShare') return { unit: 'USD/share', scale: 1 };
+    if (hint === 'percent' && !parsed.currency) return { unit: '%', scale: 0.01 };
+    if (hint === 'shares' && !parsed.currency) {
+      return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
+    }
+    if (hint === 'amount') return { unit: 'USD', scale: amountScale };
+  }
+  if (ctx.percentTable && !parsed.currency) return { unit: '%', scale: 0.01 };
+  const monetary = parsed.currency || ctx.monetary;
+  return { unit: monetary ? 'USD' : null, scale: amountScale };
+}

@@ -1,0 +1,142 @@
+import type { CellKind } from '../../../shared/model';
+
+/** What a cell's visible text says as a number. */
+export interface ParsedValue {
+  kind: CellKind;
+  /** The number as displayed, sign included; 0 for a dash; null for text and n/a. */
+  value: number | null;
+  percent: boolean;
+  currency: boolean;
+  /** A scale word written in the cell itself ("$3.2 billion" → 1e9), else 1. */
+  wordScale: number;
+  /** "1.5x" multiples. */
+  multiple: boolean;
+  /** Both ends of a range ("3.6%-5.4%", "2 to 5"); kind is "range" then. */
+  range?: [number, number];
+}
+
+const text = (): ParsedValue => ({
+  kind: 'text',
+  value: null,
+  percent: false,
+  currency: false,
+  wordScale: 1,
+  multiple: false,
+});
+
+const naWords = /^(?:n\/?a|n\.a\.|nm|n\/m|n\.m\.|not meaningful|not applicable|\*+)$/i;
+const dashes = /^[-\u2010-\u2015\u2212]+$/;
+const scaleWords: Record<string, number> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
+// digits with optional thousands separators and decimals; or a bare decimal like ".5"
+// "3.6%-5.4%", "$10-$20", "—%-4.6%", "2to5" (whitespace is removed before matching)
+const rangePattern =
+  /^(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+|[\u2013\u2014])%?)(?:-|\u2013|\u2014|to)(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?)$/i;
+const plainNumber = /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
+const numberBody = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
+
+/**
+ * Reads displayed cell text: "(1,234)" → -1234, "$ 12.5" → 12.5, "12.5%" → 12.5 (percent),
+ * "—" → 0 (dash), "n/a" → null. Parentheses or a leading minus make it negative; a lone "("
+ * counts too because filings often put the ")" in another cell that may not have been merged.
+ */
+export function parseCellValue(shown: string): ParsedValue {
+  // Fast path for the most common shape, a plain "1,234" or "12.5".
+  if (plainNumber.test(shown)) {
+    return { ...text(), kind: 'number', value: Number(shown.replace(/,/g, '')) };
+  }
+  let t = shown.replace(/[\s\u00a0]+/g, '').replace(/[*†‡§]+$/, '');
+  if (t === '') return text();
+  if (naWords.test(t)) return { ...text(), kind: 'na' };
+  const range = rangePattern.exec(t);
+  if (range) {
+    const low = parseCellValue(range[1] ?? '');
+    const high = parseCellValue(range[2] ?? '');
+    if (low.value !== null && high.value !== null) {
+      return {
+        ...text(),
+        kind: 'range',
+        percent: low.percent || high.percent,
+        currency: low.currency || high.currency,
+        range: [low.value, high.value],
+      };
+    }
+  }
+  let currency = false;
+  t = t.replace(/US\$|\$|€|£|¥/g, () => {
+    currency = true;
+    return '';
+  });
+  let percent = false;
+  if (/%\)?$/.test(t)) {
+    percent = true;
+    t = t.replace(/%(\)?)$/, '$1');
+  }
+  let multiple = false;
+  if (/^\d+(?:\.\d+)?:1$/.test(t)) {
+    // "1.9:1", a ratio such as premiums to surplus: a multiple of 1.9
+    multiple = true;
+    t = t.slice(0, -2);
+  } else if (/\dx\)?$/i.test(t)) {
+    multiple = true;
+    t = t.replace(/x(\)?)$/i, '$1');
+  }
+  let wordScale = 1;
+  const word = /^(.*\d)(thousand|million|billion|trillion)s?$/i.exec(t);
+  if (word) {
+    t = word[1] ?? '';
+    wordScale = scaleWords[(word[2] ?? '').toLowerCase()] ?? 1;
+  }
+  let negative = false;
+  if (t.startsWith('(')) {
+    negative = true;
+    t = t.endsWith(')') ? t.slice(1, -1) : t.slice(1);
+  }
+  if (dashes.test(t)) {
+    return { kind: 'dash', value: 0, percent, currency, wordScale: 1, multiple: false };
+  }
+  const sign = /^[-\u2012-\u2014\u2212]/.exec(t);
+  if (sign) {
+    negative = !negative;
+    t = t.slice(sign[0].length);
+  }
+  if (!numberBody.test(t)) return { ...text(), currency };
+  const n = Number(t.replace(/,/g, ''));
+  if (!Number.isFinite(n)) return text();
+  return {
+    kind: 'number',
+    value: negative && n !== 0 ? -n : n,
+    percent,
+    currency,
+    wordScale,
+    multiple,
+  };
+}
+
+/** True for pieces that hold a number or a dash: the things value columns are made of. */
+export const isNumeric = (p: ParsedValue): boolean => p.kind === 'number' || p.kind === 'dash';
+
+/** A header-style year ("2025", "Fiscal 2024") rather than a quantity. */
+export function isYearLike(shown: string): boolean {
+  return /^(?:(?:fiscal|fy|calendar)\s*)?(?:19|20)\d{2}(?:\s*\(\w+\))?$/i.test(shown.trim());
+}
+
+const cache = new Map<string, ParsedValue>();
+
+/**
+ * parseCellValue memoised for the builders, which read the same "—", "$" and repeated numbers
+ * thousands of times per filing. Callers must not mutate the result (it is shared).
+ */
+export function parseCellValueShared(shown: string): ParsedValue {
+  let found = cache.get(shown);
+  if (found === undefined) {
+    if (cache.size >= 8192) cache.clear();
+    found = parseCellValue(shown);
+    cache.set(shown, found);
+  }
+  return found;
+}

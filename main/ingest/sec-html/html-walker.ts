@@ -1,0 +1,339 @@
+import { Parser } from 'htmlparser2';
+import { readInlineStyle, type InlineStyle } from './inline-style';
+import type { RawCell, RawDocument, RawIxFact, RawItem, RawRow, RawTable } from './raw-types';
+import { leadingNbsp, nonSpaceLength } from './text-measure';
+
+/**
+ * One pass of htmlparser2 over a filing, keeping only what the builders need: text runs between
+ * block elements, and tables as rows of cells with bold/indent facts. No DOM is built, nothing
+ * is rendered or executed (script and style contents are skipped), which keeps big filings fast.
+ */
+
+/** Elements that start a new line of text; a text run ends at their boundaries. */
+const blockTags = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'center', 'dd', 'div', 'dl',
+  'dt', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'html', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'td', 'th', 'tr', 'ul',
+]); // prettier-ignore
+
+/** Never visible: their text is not content (an inline XBRL header holds hidden facts). */
+const invisibleTags = new Set([
+  'head', 'script', 'style', 'title', 'noscript', 'template', 'ix:header', 'xml',
+]); // prettier-ignore
+
+const boldTags = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** A leading non-breaking space in a cell counts as this much indentation (pt). */
+const nbspIndentPt = 2.5;
+/** Spans beyond this are malformed or hostile; clamp so the grid stays small. */
+const maxSpan = 1000;
+
+/** Shared by the many cells without inline XBRL facts; never mutated (see closeFact). */
+const noFacts: RawIxFact[] = [];
+
+const plainStyle: InlineStyle = { hidden: false, bold: null, indentPt: 0 };
+
+function span(value: string | undefined): number {
+  const n = value === undefined ? 1 : Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, maxSpan) : 1;
+}
+
+interface Frame {
+  tag: string;
+  /** 1-based position among the parent's children with the same tag (for element paths). */
+  index: number;
+  /** Children seen so far per tag; reused (cleared) when the frame object is reused. */
+  counts: Map<string, number>;
+  hidden: boolean;
+  bold: boolean;
+  sup: boolean;
+  /** The element's style attribute; read for indentation only when a cell's text starts. */
+  style: string | undefined;
+}
+
+interface TableState {
+  raw: RawTable;
+  row: RawRow | null;
+  cell: RawCell | null;
+  /** Depth of the open cell's frame, and whether text has started in it. */
+  cellDepth: number;
+  cellSawText: boolean;
+}
+
+interface TextBuffer {
+  text: string;
+  chars: number;
+  boldChars: number;
+  path: string;
+  headingTag: number | null;
+}
+
+const headingTags = new Map([
+  ['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6],
+]); // prettier-ignore
+
+const newFrame = (): Frame => ({
+  tag: '',
+  index: 1,
+  counts: new Map(),
+  hidden: false,
+  bold: false,
+  sup: false,
+  style: undefined,
+});
+
+/** htmlparser2 handler: its method names are the parser's callback names. */
+class Walker {
+  /**
+   * The open elements, root first. Frame objects are reused as the depth goes up and down
+   * (elements open and close LIFO), so a 2 MB filing does not allocate one per element.
+   */
+  private readonly frames: Frame[] = [newFrame()];
+  private depth = 0;
+  private readonly items: RawItem[] = [];
+  private readonly tables: TableState[] = [];
+  /** The innermost open table (the top of `tables`). */
+  private table: TableState | null = null;
+  private text: TextBuffer | null = null;
+  private fact: RawIxFact | null = null;
+  private tableCount = 0;
+  private ixFactCount = 0;
+  private title = '';
+  private inTitle = false;
+
+  result(): RawDocument {
+    this.flushText();
+    while (this.table !== null) this.closeTable();
+    const title = this.title.replace(/\s+/g, ' ').trim();
+    return { title, items: this.items, ixFactCount: this.ixFactCount };
+  }
+
+  private path(): string {
+    let out = '';
+    for (let i = 1; i <= this.depth; i++) {
+      const f = this.frames[i] as Frame;
+      out += `/${f.tag}[${f.index}]`;
+    }
+    return out;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    const parent = this.frames[this.depth] as Frame;
+    const index = (parent.counts.get(name) ?? 0) + 1;
+    parent.counts.set(name, index);
+    const styleText = attribs.style;
+    const style = styleText === undefined ? plainStyle : readInlineStyle(styleText, false);
+    const hidden = parent.hidden || style.hidden || invisibleTags.has(name) || 'hidden' in attribs;
+    if (name === 'title') this.inTitle = true;
+    if (blockTags.has(name) || name === 'br') this.boundary(name);
+    this.depth++;
+    let frame = this.frames[this.depth];
+    if (frame === undefined) {
+      frame = newFrame();
+      this.frames.push(frame);
+    } else if (frame.counts.size > 0) {
+      frame.counts.clear();
+    }
+    frame.tag = name;
+    frame.index = index;
+    frame.hidden = hidden;
+    frame.bold = style.bold ?? (boldTags.has(name) || parent.bold);
+    frame.sup = parent.sup || name === 'sup';
+    frame.style = styleText;
+    if (name === 'table') this.openTable(hidden);
+    else if (name === 'tr') this.openRow();
+    else if (name === 'td' || name === 'th') this.openCell(name, attribs);
+    else if (name === 'ix:nonfraction' && !hidden) this.openFact(attribs);
+    else if (this.table === null && headingTags.has(name))
+      this.startText(headingTags.get(name) ?? 1);
+  }
+
+  onclosetag(name: string): void {
+    let at = this.depth;
+    while (at > 0 && (this.frames[at] as Frame).tag !== name) at--;
+    if (at === 0) return; // a stray end tag
+    while (this.depth >= at) {
+      this.closeElement((this.frames[this.depth] as Frame).tag);
+      this.depth--;
+    }
+  }
+
+  private closeElement(tag: string): void {
+    if (tag === 'title') this.inTitle = false;
+    else if (tag === 'td' || tag === 'th') this.closeCell();
+    else if (tag === 'tr') this.closeRow();
+    else if (tag === 'table') this.closeTable();
+    else if (tag === 'ix:nonfraction') this.closeFact();
+    if (blockTags.has(tag) && tag !== 'table' && tag !== 'tr') this.boundary(tag);
+  }
+
+  ontext(data: string): void {
+    if (this.inTitle) {
+      this.title += data;
+      return;
+    }
+    const frame = this.frames[this.depth] as Frame;
+    if (frame.hidden) return;
+    const table = this.table;
+    if (table !== null) {
+      const cell = table.cell;
+      if (cell === null || frame.sup) return; // footnote marks are not part of a value
+      const n = nonSpaceLength(data);
+      if (n > 0 && !table.cellSawText) {
+        table.cellSawText = true;
+        cell.indentPt =
+          this.cellIndent(table.cellDepth) + leadingNbsp(cell.text + data) * nbspIndentPt;
+      }
+      cell.text += data;
+      cell.chars += n;
+      if (frame.bold) cell.boldChars += n;
+      if (this.fact !== null) this.fact.shown += data;
+      return;
+    }
+    const n = nonSpaceLength(data);
+    if (this.text === null) {
+      if (n === 0) return;
+      this.startText(null);
+    }
+    const buf = this.text as TextBuffer;
+    buf.text += data;
+    buf.chars += n;
+    if (frame.bold) buf.boldChars += n;
+  }
+
+  /** Left indentation of the cell's first text: the cell's and its descendants' own indents. */
+  private cellIndent(cellDepth: number): number {
+    let pt = 0;
+    for (let d = cellDepth; d <= this.depth; d++) {
+      const style = (this.frames[d] as Frame).style;
+      if (style !== undefined) pt += readInlineStyle(style, true).indentPt;
+    }
+    return pt;
+  }
+
+  /** A block edge: ends the current text run, or separates words inside a table cell. */
+  private boundary(tag: string): void {
+    const cell = this.table?.cell;
+    if (cell) {
+      if (tag !== 'td' && tag !== 'th') cell.text += ' ';
+      return;
+    }
+    if (tag === 'br') {
+      if (this.text !== null) this.text.text += ' ';
+      return;
+    }
+    this.flushText();
+  }
+
+  private startText(headingTag: number | null): void {
+    this.flushText();
+    this.text = { text: '', chars: 0, boldChars: 0, path: this.path(), headingTag };
+  }
+
+  private flushText(): void {
+    const buf = this.text;
+    this.text = null;
+    if (buf === null || buf.chars === 0) return;
+    this.items.push({
+      type: 'text',
+      text: buf.text.replace(/\s+/g, ' ').trim(),
+      path: buf.path,
+      headingTag: buf.headingTag,
+      chars: buf.chars,
+      boldChars: buf.boldChars,
+    });
+  }
+
+  private openTable(hidden: boolean): void {
+    this.flushText();
+    const raw: RawTable = {
+      type: 'table',
+      sourceIndex: this.tableCount++,
+      path: this.path(),
+      hidden,
+      rows: [],
+    };
+    this.items.push(raw);
+    this.table = { raw, row: null, cell: null, cellDepth: 0, cellSawText: false };
+    this.tables.push(this.table);
+  }
+
+  private closeTable(): void {
+    this.closeRow();
+    this.tables.pop();
+    this.table = this.tables[this.tables.length - 1] ?? null;
+  }
+
+  private openRow(): void {
+    const table = this.table;
+    if (table === null) return;
+    this.closeRow();
+    table.row = { cells: [] };
+    table.raw.rows.push(table.row);
+  }
+
+  private closeRow(): void {
+    this.closeCell();
+    if (this.table !== null) this.table.row = null;
+  }
+
+  private openCell(name: string, attribs: Record<string, string>): void {
+    const table = this.table;
+    if (table === null) return;
+    this.closeCell();
+    if (table.row === null) this.openRow(); // a cell without <tr>: browsers imply one
+    table.cell = {
+      text: '',
+      colspan: span(attribs.colspan),
+      rowspan: span(attribs.rowspan),
+      isTh: name === 'th',
+      chars: 0,
+      boldChars: 0,
+      indentPt: 0,
+      facts: noFacts,
+    };
+    table.cellDepth = this.depth;
+    table.cellSawText = false;
+  }
+
+  private closeCell(): void {
+    const table = this.table;
+    const cell = table?.cell;
+    if (table === null || cell === null || cell === undefined) return;
+    this.closeFact();
+    table.row?.cells.push(cell);
+    table.cell = null;
+  }
+
+  private openFact(attribs: Record<string, string>): void {
+    this.ixFactCount++;
+    if (this.table?.cell == null || this.fact !== null) return;
+    const scale = Number.parseInt(attribs.scale ?? '0', 10);
+    this.fact = {
+      name: attribs.name ?? '',
+      contextRef: attribs.contextref ?? '',
+      unitRef: attribs.unitref ?? null,
+      scale: Number.isFinite(scale) ? scale : 0,
+      negated: attribs.sign === '-',
+      format: attribs.format ?? null,
+      shown: '',
+    };
+  }
+
+  private closeFact(): void {
+    const fact = this.fact;
+    if (fact === null) return;
+    this.fact = null;
+    const cell = this.table?.cell;
+    if (cell) cell.facts = cell.facts === noFacts ? [fact] : [...cell.facts, fact];
+  }
+}
+
+/** Options shared with the speed benchmark so its tokenizer baseline does the same work. */
+export const parserOptions = { decodeEntities: true, recognizeSelfClosing: true } as const;
+
+export function walkHtml(html: string): RawDocument {
+  const walker = new Walker();
+  new Parser(walker, parserOptions).end(html);
+  return walker.result();
+}

@@ -1,0 +1,94 @@
+import {
+  documentSchemaVersion,
+  type Block,
+  type Document,
+  type Table,
+  type XbrlCrossCheck,
+} from '../../../shared/model';
+import { BlockIds } from './block-ids';
+import { analyseTable, finishTable, type TableAnalysis } from './build-table';
+import { prevailingScale } from './prevailing-scale';
+import { walkHtml } from './html-walker';
+import { headingLevel, isPageFurniture, SurroundingsCache } from './text-blocks';
+
+export interface SecHtmlSource {
+  name: string;
+  /** Size of the original file in bytes (the HTML string may be shorter after decoding). */
+  bytes: number;
+}
+
+function xbrlSummary(tables: Table[]): XbrlCrossCheck {
+  let factsInTables = 0;
+  let agreeing = 0;
+  for (const t of tables) {
+    const refs = [...t.cells, ...t.rows.flatMap((r) => r.numbers ?? [])].flatMap(
+      (c) => c.xbrl ?? [],
+    );
+    for (const f of refs) {
+      factsInTables++;
+      if (f.agrees === true) agreeing++;
+    }
+  }
+  return { factsInTables, agreeing };
+}
+
+/**
+ * Reads an SEC filing (10-K, 10-Q; inline XBRL or plain HTML) into the Document model. The HTML
+ * is only parsed: nothing is rendered, fetched or executed. Values come from the visible text;
+ * inline XBRL facts ride along on their cells as metadata and a cross-check.
+ */
+export function ingestSecHtml(html: string, source: SecHtmlSource): Document {
+  const raw = walkHtml(html);
+  const ids = new BlockIds();
+  const blocks: Block[] = [];
+  const tables: Table[] = [];
+  // Structure first for every table; then cells, once the filing's usual scale is known (for
+  // dollar tables that state none).
+  const analysed = new Map<number, TableAnalysis>();
+  const around = new SurroundingsCache(raw.items);
+  raw.items.forEach((item, index) => {
+    if (item.type === 'table' && !item.hidden)
+      analysed.set(index, analyseTable(item, around.of(index)));
+  });
+  const notes = [...analysed.values()].flatMap((a) => (a.data && a.note ? [a.note] : []));
+  const usual = prevailingScale(notes);
+  raw.items.forEach((item, index) => {
+    if (item.type === 'text') {
+      if (isPageFurniture(item.text)) return;
+      const location = { kind: 'html' as const, path: item.path };
+      const level = headingLevel(item);
+      blocks.push(
+        level === null
+          ? { type: 'paragraph', id: ids.next('p', item.path), text: item.text, location }
+          : { type: 'heading', id: ids.next('h', item.path), level, text: item.text, location },
+      );
+      return;
+    }
+    const analysis = analysed.get(index);
+    if (analysis === undefined) return; // hidden
+    if (analysis.data) {
+      const table = finishTable(analysis, usual);
+      tables.push(table);
+      blocks.push({ type: 'table', id: table.id, location: table.location });
+      return;
+    }
+    // A layout table is text arranged in boxes: keep its lines as paragraphs.
+    for (const line of analysis.lines) {
+      blocks.push({
+        type: 'paragraph',
+        id: ids.next('p', item.path),
+        text: line,
+        location: { kind: 'html', path: item.path },
+      });
+    }
+  });
+  const doc: Document = {
+    schemaVersion: documentSchemaVersion,
+    source: { name: source.name, kind: 'sec-html', bytes: source.bytes },
+    title: raw.title,
+    blocks,
+    tables,
+  };
+  if (raw.ixFactCount > 0) doc.xbrl = xbrlSummary(tables);
+  return doc;
+}

@@ -1,0 +1,64 @@
+/**
+ * What the HTML walker hands to the table and block builders: text and table cells with just
+ * the presentation facts the builders need (bold, indentation, spans), no DOM.
+ */
+
+/** An inline XBRL `ix:nonFraction` seen inside a table cell (metadata, never a value source). */
+export interface RawIxFact {
+  name: string;
+  contextRef: string;
+  unitRef: string | null;
+  scale: number;
+  negated: boolean;
+  format: string | null;
+  /** The fact's displayed text (inside the ix element). */
+  shown: string;
+}
+
+export interface RawCell {
+  /** Visible text with whitespace as in the source (entities decoded, `<sup>` text left out). */
+  text: string;
+  colspan: number;
+  rowspan: number;
+  isTh: boolean;
+  /** Non-space characters in total and under bold styling. */
+  chars: number;
+  boldChars: number;
+  /** Left indentation (pt) from padding/margin/text-indent inside the cell, at the first text. */
+  indentPt: number;
+  facts: RawIxFact[];
+}
+
+export interface RawRow {
+  cells: RawCell[];
+}
+
+export interface RawTable {
+  type: 'table';
+  /** 0-based order of this `<table>` among all `<table>` elements of the source. */
+  sourceIndex: number;
+  path: string;
+  /** Inside display:none (an inline XBRL header, for instance): never reported. */
+  hidden: boolean;
+  rows: RawRow[];
+}
+
+export interface RawText {
+  type: 'text';
+  text: string;
+  path: string;
+  /** Set for `<h1>`..`<h6>`. */
+  headingTag: number | null;
+  chars: number;
+  boldChars: number;
+}
+
+export type RawItem = RawTable | RawText;
+
+export interface RawDocument {
+  title: string;
+  /** Text runs and tables in source order (a table's item sits where its `<table>` opens). */
+  items: RawItem[];
+  /** Total `ix:nonFraction` elements seen, inside tables or not. */
+  ixFactCount: number;
+}

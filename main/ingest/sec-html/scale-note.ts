@@ -1,0 +1,73 @@
+import { memoByString } from './memo';
+
+/**
+ * Scale statements such as "(In millions, except per share data)", "($ in thousands)",
+ * "(Amounts in thousands, except share data)" or Apple's "(net income in millions and shares in
+ * thousands)": the multiplier they set and the exceptions they carve out.
+ */
+export interface ScaleNote {
+  /** The phrase as written (whitespace collapsed), for display and debugging. */
+  phrase: string;
+  /** Multiplier for amounts (1e3, 1e6, 1e9). */
+  scale: number;
+  /** Multiplier for share counts when the note gives one of their own, else null (= scale). */
+  sharesScale: number | null;
+  /** The note names dollars ("$ in millions", "dollars in thousands"). */
+  currency: boolean;
+}
+
+const words: Record<string, number> = {
+  thousand: 1e3,
+  thousands: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+};
+
+// "in millions", "in 000s", "(millions)", "($000)", "000's omitted"
+const scalePattern =
+  /\bin\s+(thousands|millions|billions)\b|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b/i;
+
+// "shares in thousands", "number of shares, which are reflected in thousands"
+const subjectPattern = /\bshares?\b[^.;()]{0,40}?\bin\s+(thousands|millions|billions)\b/i;
+
+function scaleOf(word: string | undefined): number | null {
+  if (word === undefined) return null;
+  if (word === '000') return 1e3;
+  return words[word.toLowerCase()] ?? null;
+}
+
+/** The clause around a match: up to the closing parenthesis or the end of the sentence. */
+function clauseAround(text: string, at: number): string {
+  const open = text.lastIndexOf('(', at);
+  const start = open >= 0 && at - open < 80 ? open : Math.max(0, at - 40);
+  const rest = text.slice(at);
+  const end = rest.search(/[)]|\.\s|$/);
+  return text.slice(start, at + (end < 0 ? rest.length : end + 1)).trim();
+}
+
+/** Finds the first scale statement in `text`, or null. Memoised: callers ask per cell. */
+export const findScaleNote = memoByString(readScaleNote);
+
+function readScaleNote(text: string): ScaleNote | null {
+  const m = scalePattern.exec(text);
+  if (!m) return null;
+  const scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]);
+  if (scale === null) return null;
+  const phrase = clauseAround(text, m.index).replace(/\s+/g, ' ');
+  const subject = subjectPattern.exec(phrase);
+  let sharesScale: number | null = subject ? scaleOf(subject[1]) : null;
+  // "except share and per share data": share counts are not scaled.
+  const except = /\bexcept\b(.*)$/i.exec(phrase)?.[1] ?? '';
+  const exceptShares = except
+    .replace(/\bper[-\s]+(?:common\s+)?share\b/gi, '')
+    .match(/\b(?:shares?|share\s+(?:data|amounts?|counts?))\b/i);
+  if (exceptShares && sharesScale === null) sharesScale = 1;
+  return {
+    phrase,
+    scale,
+    sharesScale,
+    currency: /\$|dollar/i.test(phrase),
+  };
+}

@@ -1,0 +1,109 @@
+import type { Cell } from '../../../shared/model';
+import { resolveUnit, unitHint } from './cell-unit';
+import { columnPath, type HeaderBand } from './header-band';
+import { crossCheck } from './ixbrl-check';
+import { isSymbolOnly, type Piece } from './merge-symbols';
+import type { PlacedRow } from './row-tree';
+import { findScaleNote, type ScaleNote } from './scale-note';
+import { columnNote } from './table-scale';
+
+export interface CellContext {
+  /** The table's scale note (its own, or the filing's usual one when `assumed`). */
+  note: ScaleNote | null;
+  /** The note is the filing's usual scale, not the table's own: it applies to amounts only. */
+  assumed: boolean;
+  /** "in millions" tables and tables showing "$" hold dollar amounts unless headers say not. */
+  monetary: boolean;
+  percentTable: boolean;
+}
+
+export interface BodyPieces {
+  r: number;
+  pieces: Piece[];
+}
+
+export interface MadeCells {
+  cells: Cell[];
+  /** Dollar amounts whose scale came from the table note (not a row or column note). */
+  scaledByTableNote: { text: string; value: number }[];
+}
+
+/** What the header band says about one value column. */
+interface ColumnFacts {
+  colPath: string[];
+  note: ScaleNote | null;
+}
+
+/** One model cell per value piece of each body row (symbols already joined to numbers). */
+export function makeCells(
+  body: BodyPieces[],
+  placedByRow: Map<number, PlacedRow>,
+  bandOf: Map<number, HeaderBand>,
+  valueCol: number,
+  ctx: CellContext,
+): MadeCells {
+  const sharesColumn = [...bandOf.values()].some((band) =>
+    band.pieces.some((row) => row.some((p) => unitHint(p.text) === 'shares')),
+  );
+  const cells: Cell[] = [];
+  const scaledByTableNote: MadeCells['scaledByTableNote'] = [];
+  // Column paths repeat down every row under the same band: work them out once.
+  const columns = new Map<HeaderBand | undefined, Map<number, ColumnFacts>>();
+  const columnOf = (band: HeaderBand | undefined, col: number, firstCol: number) => {
+    let perBand = columns.get(band);
+    if (perBand === undefined) {
+      perBand = new Map<number, ColumnFacts>();
+      columns.set(band, perBand);
+    }
+    const key = col * 65536 + firstCol;
+    let found = perBand.get(key);
+    if (found === undefined) {
+      found = { colPath: columnPath(band, col, firstCol), note: columnNote(band, col) };
+      perBand.set(key, found);
+    }
+    return found;
+  };
+  for (const { pieces, r } of body) {
+    const rowPath = placedByRow.get(r)?.path ?? [];
+    const band = bandOf.get(r);
+    const rowNote = rowPath.map(findScaleNote).findLast((n) => n !== null) ?? null;
+    for (const p of pieces) {
+      if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
+      const column = columnOf(band, p.col, p.firstCol);
+      const colPath = column.colPath;
+      const own = rowNote ?? column.note;
+      const unitCtx = {
+        note: own ?? ctx.note,
+        monetary: ctx.monetary,
+        percentTable: ctx.percentTable,
+        sharesColumn,
+      };
+      let { unit, scale } = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
+      if (own === null && ctx.assumed && unit !== 'USD') {
+        ({ unit, scale } = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null }));
+      }
+      const value = p.parsed.value;
+      if (own === null && unit === 'USD' && p.parsed.kind === 'number' && value !== null) {
+        scaledByTableNote.push({ text: p.text, value });
+      }
+      const cell: Cell = {
+        sourceRow: r,
+        sourceCol: p.col,
+        text: p.text,
+        kind: p.parsed.kind,
+        value,
+        scale,
+        unit,
+        rowPath,
+        colPath,
+      };
+      if (p.parsed.range) cell.range = p.parsed.range;
+      if (p.facts.length > 0) {
+        const shown = cell.range ?? (value === null ? [] : [value]);
+        cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));
+      }
+      cells.push(cell);
+    }
+  }
+  return { cells, scaledByTableNote };
+}

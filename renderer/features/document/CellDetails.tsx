@@ -1,0 +1,80 @@
+import { cellSentence, type Cell, type Table } from '../../../shared/model';
+import { evidenceKey } from '../../../shared/document/evidence';
+
+interface Props {
+  table: Table;
+  cell: Cell;
+  marked: boolean;
+  onToggleEvidence: () => void;
+  onClose: () => void;
+}
+
+const quantity = (cell: Cell) => {
+  if (cell.value === null) return '—';
+  const q = cell.value * cell.scale;
+  return Number.isInteger(q) ? q.toLocaleString('en-US') : q.toPrecision(12).replace(/\.?0+$/, '');
+};
+
+/** Everything known about one cell: where it sits, what it means, where it came from. */
+export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: Props) {
+  const where = table.location.kind === 'pdf' ? `page ${table.location.page}` : table.location.path;
+  return (
+    <aside className="cell-details" aria-label="Cell details">
+      <header>
+        <h2>Cell</h2>
+        <button className="link" onClick={onClose} aria-label="Close cell details">
+          Close
+        </button>
+      </header>
+      <p className="sentence">{cellSentence(cell)}</p>
+      <dl>
+        <dt>Row path</dt>
+        <dd>{cell.rowPath.join(' › ') || '—'}</dd>
+        <dt>Column path</dt>
+        <dd>{cell.colPath.join(' › ') || '—'}</dd>
+        <dt>As filed</dt>
+        <dd className="num">{cell.text}</dd>
+        <dt>Value</dt>
+        <dd className="num">{cell.value ?? '—'}</dd>
+        <dt>Scale</dt>
+        <dd className="num">×{cell.scale}</dd>
+        <dt>Unit</dt>
+        <dd>{cell.unit ?? '—'}</dd>
+        <dt>Quantity</dt>
+        <dd className="num">
+          {quantity(cell)} {cell.unit ?? ''}
+        </dd>
+        <dt>Source</dt>
+        <dd>
+          table {table.sourceIndex} ({table.caption || table.id}), row {cell.sourceRow}, column{' '}
+          {cell.sourceCol}
+          <br />
+          <code>{where}</code>
+        </dd>
+        {cell.xbrl?.map((f) => (
+          <div key={`${f.name}-${f.contextRef}`}>
+            <dt>Inline XBRL</dt>
+            <dd>
+              <code>{f.name}</code> ({f.contextRef}
+              {f.unitRef ? `, ${f.unitRef}` : ''}){' '}
+              {f.agrees === false ? '⚠ differs from the visible value' : ''}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <button
+        className={marked ? 'primary' : ''}
+        onClick={onToggleEvidence}
+        aria-pressed={marked}
+        data-evidence-key={evidenceKey({
+          type: 'cell',
+          tableId: table.id,
+          sourceRow: cell.sourceRow,
+          sourceCol: cell.sourceCol,
+        })}
+      >
+        {marked ? 'Marked as evidence' : 'Mark as evidence'} <kbd>E</kbd>
+      </button>
+    </aside>
+  );
+}

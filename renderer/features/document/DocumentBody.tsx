@@ -1,0 +1,102 @@
+import type { Document } from '../../../shared/model';
+import { evidenceKey } from '../../../shared/document/evidence';
+import { LazyMount } from '../../components/LazyMount';
+import type { CellRef } from '../../stores/document/document-store';
+import { Highlight } from './Highlight';
+import { TableGrid } from './TableGrid';
+
+interface Props {
+  model: Document;
+  marks: ReadonlySet<string>;
+  query: string;
+  selected?: CellRef;
+  focusTableId?: string;
+  onSelect: (cell: CellRef) => void;
+  onToggleParagraph: (blockId: string) => void;
+}
+
+/** The document in reading order. Filing HTML is never rendered: only the parsed text is. */
+export function DocumentBody({
+  model,
+  marks,
+  query,
+  selected,
+  focusTableId,
+  onSelect,
+  onToggleParagraph,
+}: Props) {
+  const tables = new Map(model.tables.map((t) => [t.id, t]));
+  return (
+    <article className="document-body">
+      {model.blocks.map((b) => {
+        switch (b.type) {
+          case 'heading':
+            return (
+              <h3 key={b.id} id={b.id} className={`doc-heading level-${b.level}`}>
+                <Highlight text={b.text} query={query} />
+              </h3>
+            );
+          case 'paragraph': {
+            const marked = marks.has(evidenceKey({ type: 'paragraph', blockId: b.id }));
+            return (
+              <div
+                key={b.id}
+                id={b.id}
+                className={marked ? 'doc-paragraph evidence' : 'doc-paragraph'}
+              >
+                <p>
+                  <Highlight text={b.text} query={query} />
+                </p>
+                <button
+                  className="link evidence-toggle"
+                  aria-pressed={marked}
+                  aria-label={
+                    marked ? 'Unmark paragraph as evidence' : 'Mark paragraph as evidence'
+                  }
+                  onClick={() => onToggleParagraph(b.id)}
+                >
+                  {marked ? '★' : '☆'}
+                </button>
+              </div>
+            );
+          }
+          case 'table': {
+            const t = tables.get(b.id);
+            if (!t) return null;
+            return (
+              <section
+                key={b.id}
+                id={b.id}
+                className="doc-table"
+                aria-label={t.caption || `Table ${t.sourceIndex + 1}`}
+              >
+                <header>
+                  <h4>
+                    <Highlight text={t.caption || `Table ${t.sourceIndex + 1}`} query={query} />
+                  </h4>
+                  <span className="hint">
+                    {t.scaleNote ? `${t.scaleNote} · ` : ''}
+                    {t.page ? `page ${t.page} · ` : ''}
+                    {t.rows.filter((r) => r.kind !== 'header').length} rows
+                  </span>
+                </header>
+                <LazyMount
+                  placeholderHeight={Math.min(40 + 28 * t.rows.length, 900)}
+                  force={focusTableId === t.id}
+                >
+                  <TableGrid
+                    table={t}
+                    marks={marks}
+                    query={query}
+                    selected={selected}
+                    onSelect={onSelect}
+                  />
+                </LazyMount>
+              </section>
+            );
+          }
+        }
+      })}
+    </article>
+  );
+}

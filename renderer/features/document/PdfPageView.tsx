@@ -1,0 +1,147 @@
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Document } from '../../../shared/model';
+import { api } from '../../api/client';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+interface Props {
+  documentId: number;
+  model: Document;
+  focusTableId?: string;
+}
+
+interface Outline {
+  id: string;
+  caption: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
+export function PdfPageView({ documentId, model, focusTableId }: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [pdf, setPdf] = useState<PDFDocumentProxy>();
+  const [error, setError] = useState<string>();
+  const focusPage = model.tables.find((t) => t.id === focusTableId)?.page;
+  const [page, setPage] = useState(focusPage ?? model.tables[0]?.page ?? 1);
+  const [outlines, setOutlines] = useState<Outline[]>([]);
+
+  // Follow the table chosen in the outline (React's "adjust state on prop change" pattern).
+  const [followed, setFollowed] = useState(focusPage);
+  if (focusPage !== followed) {
+    setFollowed(focusPage);
+    if (focusPage) setPage(focusPage);
+  }
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const r = await api.call('document.original', { id: documentId });
+      if (!r.ok) return setError(r.error.message);
+      try {
+        // pdf.js may transfer the buffer to its worker: give it a copy.
+        const doc = await getDocument({ data: r.value.bytes.slice(), isEvalSupported: false })
+          .promise;
+        if (!cancelled) setPdf(doc);
+      } catch (e) {
+        if (!cancelled) setError(`cannot display this PDF: ${(e as Error).message}`);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [documentId]);
+
+  const tablesOnPage = useMemo(() => model.tables.filter((t) => t.page === page), [model, page]);
+
+  useEffect(() => {
+    if (!pdf || !canvas.current) return;
+    let task: { cancel(): void; promise: Promise<void> } | undefined;
+    let cancelled = false;
+    void (async () => {
+      const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
+      const viewport = p.getViewport({ scale: 1.3 });
+      const c = canvas.current;
+      if (!c || cancelled) return;
+      c.width = viewport.width;
+      c.height = viewport.height;
+      task = p.render({ canvas: c, viewport });
+      await task.promise.catch(() => undefined);
+      setOutlines(
+        tablesOnPage.flatMap((t) => {
+          if (t.location.kind !== 'pdf') return [];
+          const { x, y, width, height } = t.location.box;
+          const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([
+            x,
+            y,
+            x + width,
+            y + height,
+          ]) as number[];
+          return [
+            {
+              id: t.id,
+              caption: t.caption,
+              left: Math.min(x1!, x2!),
+              top: Math.min(y1!, y2!),
+              width: Math.abs(x2! - x1!),
+              height: Math.abs(y2! - y1!),
+            },
+          ];
+        }),
+      );
+    })();
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [pdf, page, tablesOnPage]);
+
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    );
+  return (
+    <section className="pdf-page" aria-label="PDF page">
+      <header>
+        <button
+          onClick={() => setPage((n) => Math.max(1, n - 1))}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
+          ‹
+        </button>
+        <span>
+          Page {page}
+          {pdf ? ` of ${pdf.numPages}` : ''} · {tablesOnPage.length} table
+          {tablesOnPage.length === 1 ? '' : 's'} detected
+        </span>
+        <button
+          onClick={() => setPage((n) => Math.min(pdf?.numPages ?? n, n + 1))}
+          disabled={!pdf || page >= pdf.numPages}
+          aria-label="Next page"
+        >
+          ›
+        </button>
+      </header>
+      <div className="pdf-canvas-wrap">
+        <canvas ref={canvas} />
+        {outlines.map((o) => (
+          <a
+            key={o.id}
+            href={`#/document/${documentId}/${o.id}`}
+            className={o.id === focusTableId ? 'table-outline focused' : 'table-outline'}
+            style={{ left: o.left, top: o.top, width: o.width, height: o.height }}
+            title={o.caption || o.id}
+            data-table-outline={o.id}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiError } from '../../../shared/api/result';
+import { evidenceKey, type EvidenceTarget } from '../../../shared/document/evidence';
+import type { DocumentSummary } from '../../../shared/library/document';
+import type { Document } from '../../../shared/model';
+import type { ApiClient } from '../../api/client-core';
+
+export interface CellRef {
+  tableId: string;
+  sourceRow: number;
+  sourceCol: number;
+}
+
+export interface DocumentState {
+  openId?: number;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  document?: DocumentSummary;
+  model?: Document;
+  error?: ApiError;
+  progress?: { done: number; total: number };
+  selected?: CellRef;
+  /** evidenceKey() of every marked paragraph or cell */
+  marks: Set<string>;
+  query: string;
+  open(id: number): Promise<void>;
+  select(cell: CellRef | undefined): void;
+  toggleEvidence(target: EvidenceTarget): Promise<void>;
+  setQuery(query: string): void;
+}
+
+/** The open document: its parsed model, the selected cell, evidence marks and the find query. */
+export function createDocumentStore(api: ApiClient) {
+  const store = createStore<DocumentState>()((set, get) => ({
+    status: 'idle',
+    marks: new Set(),
+    query: '',
+    async open(id) {
+      if (get().openId === id && get().status !== 'error') return;
+      set({
+        openId: id,
+        status: 'loading',
+        model: undefined,
+        document: undefined,
+        error: undefined,
+        selected: undefined,
+        marks: new Set(),
+        progress: undefined,
+      });
+      const [opened, marks] = await Promise.all([
+        api.call('document.open', { id }),
+        api.call('evidence.list', { documentId: id }),
+      ]);
+      if (get().openId !== id) return; // the user moved on while this parsed
+      if (!opened.ok) {
+        set({ status: 'error', error: opened.error });
+        return;
+      }
+      set({
+        status: 'ready',
+        document: opened.value.document,
+        model: opened.value.model,
+        marks: new Set(marks.ok ? marks.value.marks.map((m) => evidenceKey(m.target)) : []),
+        progress: undefined,
+      });
+    },
+    select: (selected) => set({ selected }),
+    async toggleEvidence(target) {
+      const id = get().openId;
+      if (id === undefined) return;
+      const r = await api.call('evidence.toggle', { documentId: id, target });
+      if (!r.ok) {
+        set({ error: r.error });
+        return;
+      }
+      const marks = new Set(get().marks);
+      if (r.value.marked) marks.add(evidenceKey(target));
+      else marks.delete(evidenceKey(target));
+      set({ marks });
+    },
+    setQuery: (query) => set({ query }),
+  }));
+  api.subscribe('job.progress', (p) => {
+    if (p.kind === 'parse' && store.getState().status === 'loading')
+      store.setState({ progress: { done: p.done, total: p.total } });
+  });
+  return store;
+}

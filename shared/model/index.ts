@@ -1,0 +1,7 @@
+export * from './block';
+export * from './cell';
+export * from './cell-sentence';
+export * from './document';
+export * from './header-node';
+export * from './source-location';
+export * from './table';

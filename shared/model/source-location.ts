@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A box on a PDF page in PDF user-space points, origin at the page's bottom-left. */
+export const PageBox = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
+export type PageBox = z.infer<typeof PageBox>;
+
+/**
+ * Where a block came from, so the UI can show the original and a reader can check it.
+ * HTML: an XPath-like element path with 1-based per-tag indices (`/html[1]/body[1]/div[3]`),
+ * which `document.evaluate` understands. PDF: a 1-based page number and the block's box.
+ */
+export const SourceLocation = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('html'), path: z.string() }),
+  z.object({ kind: z.literal('pdf'), page: z.number().int().positive(), box: PageBox }),
+]);
+export type SourceLocation = z.infer<typeof SourceLocation>;

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportReport } from '../../shared/library/document';
+import { rendererDir } from '../../main/app-paths';
+import { startWebServer, type WebServer } from '../../main/server/web-server';
+import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { dataPath, hasData } from '../support/data-dir';
+import { tempServices } from '../support/services';
+
+/**
+ * The document view on a real 10-K when the data is present (NVIDIA's income statement),
+ * otherwise on the bundled sample filing (its segment table has two header levels).
+ */
+const target = hasData
+  ? {
+      file: dataPath('sec', 'NVDA_10-K_FY2025', 'nvda-10-k-2025-02-26.html'),
+      table: /^NVIDIA Corporation and Subsidiaries Consolidated Statements of Income/i,
+    }
+  : {
+      file: join(__dirname, '..', '..', 'assets', 'sample', 'northwind-instruments-10-k-2025.html'),
+      table: /segment information/i,
+    };
+
+describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})`, () => {
+  let ctx: Awaited<ReturnType<typeof tempServices>>;
+  let server: WebServer;
+  let browser: Browser;
+  let page: Page;
+  let docId: number;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuiltRenderer();
+    ctx = await tempServices({ host: 'web' });
+    const r = await ctx.services.registry.call('library.importPaths', { paths: [target.file] });
+    const item = r.ok ? (r.value as ImportReport).items[0] : undefined;
+    if (!item?.ok) throw new Error('import failed');
+    docId = item.document.id;
+    server = await startWebServer({
+      services: ctx.services,
+      rendererDir: rendererDir(),
+      maxBodyBytes: 1e8,
+    });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    ctx?.cleanup();
+  });
+
+  const section = () =>
+    page
+      .locator('section.doc-table', { has: page.getByRole('heading', { name: target.table }) })
+      .first();
+
+  it('opens from the library and shows the outline', async () => {
+    await page.goto(server.url);
+    await page.getByRole('link', { name: /\.html$/ }).click();
+    await page.getByRole('navigation', { name: 'Outline' }).waitFor({ timeout: 60_000 });
+    expect(page.url()).toContain(`#/document/${docId}`);
+  });
+
+  it('jumps to the statement from the outline and shows multi-level column headers', async () => {
+    await page
+      .getByRole('navigation', { name: 'Outline' })
+      .getByRole('link', { name: target.table })
+      .first()
+      .click();
+    await section().locator('.ag-header-group-cell').first().waitFor();
+    const groups = (await section().locator('.ag-header-group-cell').allTextContents())
+      .map((t) => t.trim())
+      .filter(Boolean);
+    expect(groups.length).toBeGreaterThan(0);
+    const leaves = (await section().locator('.ag-header-cell').allTextContents())
+      .map((t) => t.trim())
+      .filter(Boolean);
+    expect(leaves.length).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: join(artifactsDir, 'document-statement.png') });
+  });
+
+  it('collapses and expands a section of rows', async () => {
+    const toggle = section()
+      .getByRole('button', { name: /^Collapse / })
+      .first();
+    await toggle.waitFor();
+    const before = await section().locator('[role=row][row-index]').count();
+    await toggle.click();
+    await expect
+      .poll(() => section().locator('[role=row][row-index]').count())
+      .toBeLessThan(before);
+    await section()
+      .getByRole('button', { name: /^Expand / })
+      .first()
+      .click();
+    await expect.poll(() => section().locator('[role=row][row-index]').count()).toBe(before);
+  });
+
+  it("shows a cell's header path, unit, scale and source, and marks it as evidence (persisted)", async () => {
+    const numeric = section()
+      .locator('.ag-cell.ag-right-aligned-cell')
+      .filter({ hasText: /\d/ })
+      .first();
+    await numeric.click();
+    const details = page.getByRole('complementary', { name: 'Cell details' });
+    await details.waitFor();
+    const text = await details.textContent();
+    expect(text).toMatch(/Row path.*Column path.*Scale.*Unit.*Source/s);
+    await details.getByRole('button', { name: /Mark as evidence/ }).click();
+    await details.getByRole('button', { name: /Marked as evidence/ }).waitFor();
+    const marks = await ctx.services.registry.call('evidence.list', { documentId: docId });
+    expect(marks.ok && (marks.value as { marks: unknown[] }).marks).toHaveLength(1);
+    await page.screenshot({ path: join(artifactsDir, 'document-cell-details.png') });
+  });
+
+  it('finds text across paragraphs and tables', async () => {
+    await page.keyboard.press('Control+f');
+    await page.getByRole('searchbox', { name: 'Find in document' }).fill('revenue');
+    await expect
+      .poll(async () => (await page.getByRole('search').textContent()) ?? '')
+      .toMatch(/\d+ matches in \d+ blocks/);
+    await page.getByRole('searchbox', { name: 'Find in document' }).press('Enter');
+    expect(await page.locator('mark').count()).toBeGreaterThan(0);
+  });
+
+  it('never rendered filing HTML and logged no errors', async () => {
+    expect(await page.locator('ix\\:nonfraction, script[src*="sec.gov"]').count()).toBe(0);
+    expect(errors.join('\n')).toBe('');
+  });
+});
