@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
 import type { Document } from '../../shared/model';
+import { ingestPdf, PdfIngestError } from '../ingest/pdf';
 import { startWorker } from '../util/worker-file';
 import type { ParseDocument } from './document-service';
 import type { ParseReply, ParseRequest } from './parse-job';
@@ -11,50 +13,85 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
  * is terminated on timeout; its progress is forwarded as it comes.
  */
 export function parseInWorker(timeoutMs = DEFAULT_TIMEOUT_MS): ParseDocument {
-  return (request: ParseRequest, onProgress) =>
-    new Promise<Document>((resolve, reject) => {
-      const worker = startWorker(__filename, __dirname, 'parse-worker', { workerData: request });
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        fn();
-      };
-      const timer = setTimeout(
-        () =>
-          finish(() =>
-            reject(
-              new WorkbenchError(
-                'internal',
-                `${request.name}: parsing took longer than ${timeoutMs / 1000} s and was stopped`,
-              ),
-            ),
-          ),
-        timeoutMs,
+  return (request, onProgress) =>
+    request.kind === 'pdf'
+      ? parsePdf(request, onProgress, timeoutMs)
+      : parseHtml(request, onProgress, timeoutMs);
+}
+
+/** PDFs have their own worker (pdf.js, page limits, per-page progress). */
+async function parsePdf(
+  request: ParseRequest,
+  onProgress: (done: number, total: number) => void,
+  timeoutMs: number,
+): Promise<Document> {
+  const bytes = await readFile(request.path);
+  try {
+    return await ingestPdf(
+      {
+        name: request.name,
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      },
+      { onProgress: (p) => onProgress(p.page, p.pages), timeoutMs },
+    );
+  } catch (e) {
+    if (e instanceof PdfIngestError)
+      throw new WorkbenchError(
+        e.code === 'too-large' ? 'file-too-large' : 'file-unreadable',
+        e.message,
       );
-      worker.on('message', (reply: ParseReply) => {
-        if (reply.type === 'progress') onProgress(reply.done, reply.total);
-        else if (reply.type === 'done') finish(() => resolve(reply.model as Document));
-        else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
-      });
-      worker.on('error', (e) =>
-        finish(() =>
-          reject(
-            new WorkbenchError('internal', `${request.name}: the parser crashed (${e.message})`),
-          ),
-        ),
-      );
-      worker.on('exit', (code) =>
+    throw e;
+  }
+}
+
+function parseHtml(
+  request: ParseRequest,
+  onProgress: (done: number, total: number) => void,
+  timeoutMs: number,
+): Promise<Document> {
+  return new Promise<Document>((resolve, reject) => {
+    const worker = startWorker(__filename, __dirname, 'parse-worker', { workerData: request });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
         finish(() =>
           reject(
             new WorkbenchError(
               'internal',
-              `${request.name}: the parser stopped unexpectedly (exit ${code})`,
+              `${request.name}: parsing took longer than ${timeoutMs / 1000} s and was stopped`,
             ),
           ),
         ),
-      );
+      timeoutMs,
+    );
+    worker.on('message', (reply: ParseReply) => {
+      if (reply.type === 'progress') onProgress(reply.done, reply.total);
+      else if (reply.type === 'done') finish(() => resolve(reply.model as Document));
+      else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
     });
+    worker.on('error', (e) =>
+      finish(() =>
+        reject(
+          new WorkbenchError('internal', `${request.name}: the parser crashed (${e.message})`),
+        ),
+      ),
+    );
+    worker.on('exit', (code) =>
+      finish(() =>
+        reject(
+          new WorkbenchError(
+            'internal',
+            `${request.name}: the parser stopped unexpectedly (exit ${code})`,
+          ),
+        ),
+      ),
+    );
+  });
 }

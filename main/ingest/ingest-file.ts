@@ -4,6 +4,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import { detectDocumentKind, type DocumentKind } from '../../shared/library/document-kind';
 import type { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
+import { ingestPdf, PdfIngestError } from './pdf';
 import { ingestSecHtml } from './sec-html/ingest-sec-html';
 
 // Windows-1252 characters for bytes 0x80-0x9F (ISO-8859-1 has control codes there). Spelled
@@ -38,9 +39,10 @@ export function ingestBytes(name: string, bytes: Uint8Array): Document {
     case 'sec-html':
       return ingestSecHtml(decodeHtml(bytes), { name, bytes: bytes.byteLength });
     case 'pdf':
+      // pdf.js is asynchronous and runs in its own worker: ingestFile handles PDFs.
       throw new WorkbenchError(
         'unsupported',
-        `${name}: unsupported kind "pdf": the PDF ingester is not wired into ingest yet`,
+        `${name}: unsupported kind "pdf" for synchronous ingest; use ingestFile`,
       );
     case 'dataset':
     case 'other':
@@ -53,7 +55,10 @@ export function ingestBytes(name: string, bytes: Uint8Array): Document {
   }
 }
 
-/** Reads a file from disk and ingests it; unreadable paths fail with a message naming them. */
+/**
+ * Reads a file from disk and ingests it (PDFs in a pdf.js worker); unreadable paths fail with a
+ * message naming them.
+ */
 export async function ingestFile(path: string): Promise<Document> {
   const name = basename(path);
   let bytes: Buffer;
@@ -70,5 +75,13 @@ export async function ingestFile(path: string): Promise<Document> {
     );
   }
   if (bytes.byteLength === 0) throw new WorkbenchError('file-empty', `${name}: the file is empty`);
+  if (kindOf(name, bytes) === 'pdf') {
+    try {
+      return await ingestPdf({ name, bytes });
+    } catch (e) {
+      if (e instanceof PdfIngestError) throw new WorkbenchError('file-unreadable', e.message);
+      throw e;
+    }
+  }
   return ingestBytes(name, bytes);
 }

@@ -132,7 +132,9 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
           onTable={(t) => navigationStore.getState().go({ screen: 'document', id, tableId: t })}
           onHeading={scrollToBlock}
         />
-        <div className="document-content">
+        <div
+          className={s.document?.kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}
+        >
           {s.document?.kind === 'pdf' && (
             <PdfPageView documentId={id} model={s.model} focusTableId={tableId} />
           )}

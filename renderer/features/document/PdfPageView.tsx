@@ -81,14 +81,16 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
             x + width,
             y + height,
           ]) as number[];
+          // Percentages of the page, so the outlines follow the canvas when CSS scales it.
+          const pct = (v: number, of: number) => (100 * v) / of;
           return [
             {
               id: t.id,
               caption: t.caption,
-              left: Math.min(x1!, x2!),
-              top: Math.min(y1!, y2!),
-              width: Math.abs(x2! - x1!),
-              height: Math.abs(y2! - y1!),
+              left: pct(Math.min(x1!, x2!), viewport.width),
+              top: pct(Math.min(y1!, y2!), viewport.height),
+              width: pct(Math.abs(x2! - x1!), viewport.width),
+              height: pct(Math.abs(y2! - y1!), viewport.height),
             },
           ];
         }),
@@ -136,7 +138,12 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
             key={o.id}
             href={`#/document/${documentId}/${o.id}`}
             className={o.id === focusTableId ? 'table-outline focused' : 'table-outline'}
-            style={{ left: o.left, top: o.top, width: o.width, height: o.height }}
+            style={{
+              left: `${o.left}%`,
+              top: `${o.top}%`,
+              width: `${o.width}%`,
+              height: `${o.height}%`,
+            }}
             title={o.caption || o.id}
             data-table-outline={o.id}
           />

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Document } from '../../../shared/model';
@@ -6,6 +7,7 @@ import { WorkbenchError } from '../../../shared/api/result';
 import { decodeHtml, ingestBytes, ingestFile } from '../../../main/ingest/ingest-file';
 import { main } from '../../../main/cli';
 import { tempDir } from '../../support/temp-dir';
+import { makePdf, sampleTablePage } from './pdf/make-pdf';
 
 const sample = join(
   __dirname,
@@ -29,7 +31,23 @@ describe('ingestFile: dispatch by kind', () => {
     expect(doc.tables).toHaveLength(3);
   });
 
-  it('refuses a PDF with an "unsupported kind" error for now', () => {
+  it('reads a PDF (in its pdf.js worker) with tables on their pages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ingest-pdf-'));
+    const path = join(dir, 'one-table.pdf');
+    writeFileSync(path, makePdf([sampleTablePage()]));
+    const doc = await ingestFile(path);
+    expect(doc.source).toMatchObject({ name: 'one-table.pdf', kind: 'pdf' });
+    expect(doc.tables.length).toBeGreaterThan(0);
+    expect(doc.tables.every((t) => t.page === 1 && t.location.kind === 'pdf')).toBe(true);
+    writeFileSync(path, '%PDF-1.7\ngarbage');
+    await expect(ingestFile(path)).rejects.toMatchObject({
+      code: 'file-unreadable',
+      message: expect.stringMatching(/^one-table\.pdf: /) as unknown,
+    });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps PDFs out of the synchronous ingestBytes (pdf.js is asynchronous)', () => {
     const pdf = new TextEncoder().encode('%PDF-1.7\n%…');
     expect(() => ingestBytes('report.pdf', pdf)).toThrow(/unsupported kind "pdf"/);
     try {

@@ -1,0 +1,164 @@
+import {
+  documentSchemaVersion,
+  type Block,
+  type Document,
+  type Table,
+} from '../../../shared/model';
+import { PdfIngestError } from './errors';
+import { pageText } from './page-text';
+import { parsePage } from './page-parse';
+import { loadPdfJs, pdfJsAssetDirs, type PdfDocumentProxy } from './pdfjs';
+
+export interface PdfLimits {
+  /** Refuse documents with more pages than this. */
+  maxPages: number;
+  /** Refuse files larger than this many bytes. */
+  maxBytes: number;
+  /** Stop after this many milliseconds. */
+  timeoutMs: number;
+}
+
+export const defaultPdfLimits: PdfLimits = {
+  maxPages: 2000,
+  maxBytes: 200 * 1024 * 1024,
+  timeoutMs: 5 * 60 * 1000,
+};
+
+export interface PdfProgress {
+  /** Pages done so far (1-based count) and the total. */
+  page: number;
+  pages: number;
+}
+
+export interface PdfParseResult {
+  document: Document;
+  pageCount: number;
+  /** Pages with at least one line of text (scanned pages have none). */
+  pagesWithText: number;
+  ms: number;
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(Math.max(0, from), Math.min(bytes.length, to)));
+
+/** Cheap checks that name the problem better than pdf.js's "Invalid PDF structure." can. */
+function checkBytes(name: string, bytes: Uint8Array, limits: PdfLimits): void {
+  if (bytes.length === 0) throw new PdfIngestError('empty', name, 'empty file (0 bytes)');
+  if (bytes.length > limits.maxBytes) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    throw new PdfIngestError(
+      'too-large',
+      name,
+      `file too large (${mb(bytes.length)} > ${mb(limits.maxBytes)})`,
+    );
+  }
+  // The header may follow a little junk (some generators prepend a BOM or mail headers).
+  if (!ascii(bytes, 0, 1024).includes('%PDF-')) {
+    throw new PdfIngestError('not-pdf', name, 'not a PDF (missing %PDF header)');
+  }
+}
+
+const hasEofMarker = (bytes: Uint8Array) =>
+  ascii(bytes, bytes.length - 2048, bytes.length).includes('%%EOF');
+
+function openError(name: string, bytes: Uint8Array, err: unknown): PdfIngestError {
+  const e = err instanceof Error ? err : new Error(String(err));
+  if (e.name === 'PasswordException') {
+    return new PdfIngestError('password', name, `password-protected (pdf.js: ${e.message})`);
+  }
+  const eof = hasEofMarker(bytes) ? '' : 'no %%EOF end marker; ';
+  return new PdfIngestError('corrupt', name, `truncated or corrupt (${eof}pdf.js: ${e.message})`);
+}
+
+function titleOf(name: string, blocks: Block[]): string {
+  const onFirstPage = blocks.filter((b) => b.location.kind === 'pdf' && b.location.page === 1);
+  const heading =
+    onFirstPage.find((b) => b.type === 'heading' && b.level <= 2) ??
+    onFirstPage.find((b) => b.type === 'heading');
+  if (heading && heading.type === 'heading') return heading.text;
+  return name.replace(/\.pdf$/i, '');
+}
+
+/**
+ * Reads a PDF into the Document model, page by page, reporting progress after each page.
+ * Runs in the calling thread: the app calls it through `parsePdfInWorker`.
+ */
+export async function parsePdfBytes(
+  name: string,
+  bytes: Uint8Array,
+  limits: PdfLimits = defaultPdfLimits,
+  onProgress: (p: PdfProgress) => void = () => undefined,
+): Promise<PdfParseResult> {
+  const started = Date.now();
+  checkBytes(name, bytes, limits);
+  const size = bytes.length;
+  const eofOk = hasEofMarker(bytes);
+  const pdfjs = await loadPdfJs();
+  // pdf.js may take ownership of the buffer it is given; keep our copy for error messages.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    ...pdfJsAssetDirs(),
+  });
+  let doc: PdfDocumentProxy;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy();
+    throw openError(name, bytes, err);
+  }
+  try {
+    const pages = doc.numPages;
+    if (pages > limits.maxPages) {
+      throw new PdfIngestError(
+        'too-many-pages',
+        name,
+        `too many pages (${pages} > limit ${limits.maxPages})`,
+      );
+    }
+    const tables: Table[] = [];
+    const blocks: Block[] = [];
+    let pagesWithText = 0;
+    for (let n = 1; n <= pages; n++) {
+      if (Date.now() - started > limits.timeoutMs) {
+        throw new PdfIngestError(
+          'timeout',
+          name,
+          `took longer than ${limits.timeoutMs / 1000} s (stopped at page ${n} of ${pages})`,
+        );
+      }
+      let text;
+      try {
+        const page = await doc.getPage(n);
+        text = await pageText(page, n);
+        page.cleanup();
+      } catch (err) {
+        const e = err instanceof Error ? err : new Error(String(err));
+        const eof = eofOk ? '' : 'no %%EOF end marker; ';
+        throw new PdfIngestError(
+          'corrupt',
+          name,
+          `truncated or corrupt (${eof}page ${n}: pdf.js: ${e.message})`,
+        );
+      }
+      // Outside the try: a fault in our own layout code is a crash to report, not a bad file.
+      const parsed = parsePage(text);
+      if (parsed.lineCount > 0) pagesWithText++;
+      tables.push(...parsed.tables);
+      blocks.push(...parsed.blocks);
+      onProgress({ page: n, pages });
+    }
+    const document: Document = {
+      schemaVersion: documentSchemaVersion,
+      source: { name, kind: 'pdf', bytes: size },
+      title: titleOf(name, blocks),
+      blocks,
+      tables,
+    };
+    return { document, pageCount: pages, pagesWithText, ms: Date.now() - started };
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -1,0 +1,115 @@
+import type { Cell } from '../../../shared/model';
+import type { ScaleNote } from '../sec-html/scale-note';
+import type { LineCell } from './line-cells';
+
+const perShare = /\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|per\s+unit|\bprice\b/i;
+
+const minor = new Set([
+  'data',
+  'amounts',
+  'amount',
+  'information',
+  'the',
+  'and',
+  'where',
+  'noted',
+  'otherwise',
+  'indicated',
+  'per',
+  'share',
+  'shares',
+]);
+
+/**
+ * "(In thousands, except weighted average exercise price and remaining contractual term)":
+ * cells whose row or column names one of the excepted things are not scaled. Share data is
+ * left to the note's own share rule.
+ */
+function excepted(note: ScaleNote | null, where: string): boolean {
+  const clause = note ? /\bexcept\b(.*)$/i.exec(note.phrase)?.[1] : undefined;
+  if (clause === undefined) return false;
+  const w = where.toLowerCase();
+  return clause
+    .replace(/[()]/g, '')
+    .split(/,|\band\b|\bor\b/i)
+    .map((p) =>
+      p
+        .toLowerCase()
+        .split(/[^a-z%]+/)
+        .filter((x) => x.length > 2 && !minor.has(x)),
+    )
+    .filter((words) => words.length > 0)
+    .some((words) => words.every((x) => w.includes(x)));
+}
+
+const shareCount = /\bshares\b|\bshare\s+count/i;
+
+const ownScale: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
+
+/**
+ * Tables print "$" and "%" on the first and total rows of a column only. When most numbers of
+ * a column are percentages, or its header says "%", its bare numbers are percentages too; in a
+ * column with dollar amounts, bare numbers without a unit of their own are dollars.
+ */
+export function columnUnits(cells: Cell[]): void {
+  const byCol = new Map<number, Cell[]>();
+  for (const c of cells) {
+    if (c.kind === 'number' || c.kind === 'dash')
+      byCol.set(c.sourceCol, [...(byCol.get(c.sourceCol) ?? []), c]);
+  }
+  for (const col of byCol.values()) {
+    const pct = col.filter((c) => c.unit === '%').length;
+    const pctHeader = col.some((c) => /%|\bpercent/i.test(c.colPath.at(-1) ?? ''));
+    if (!pctHeader && pct * 2 <= col.filter((c) => c.kind === 'number').length) {
+      if (col.some((c) => c.unit === 'USD')) for (const c of col) c.unit ??= 'USD';
+      continue;
+    }
+    for (const c of col) {
+      if (c.unit === '%' || c.unit === 'USD/share' || c.unit === 'shares' || /\$/.test(c.text))
+        continue;
+      c.scale = 0.01;
+      c.unit = '%';
+    }
+  }
+}
+
+/** One value cell with its scale and unit: from the cell, its row and columns, and the note. */
+export function cellOf(
+  row: { sourceRow: number; label: string },
+  v: { cell: LineCell; col: number },
+  note: ScaleNote | null,
+  rowPath: string[],
+  colPath: string[],
+): Cell {
+  const p = v.cell.parsed;
+  const where = `${rowPath.join(' ')} ${colPath.join(' ')}`;
+  // "Network volumes (Billions)": a scale in the row's own label wins over the table's note.
+  const own = /\((?:in\s+)?(thousands|millions|billions)\)/i.exec(row.label)?.[1]?.toLowerCase();
+  const base = own ? ownScale[own] : excepted(note, where) ? 1 : (note?.scale ?? 1);
+  let scale = (base ?? 1) * p.wordScale;
+  let unit: string | null = p.currency || note?.currency ? 'USD' : null;
+  if (p.percent) {
+    scale = 0.01;
+    unit = '%';
+  } else if (p.multiple) {
+    scale = 1;
+    unit = 'x';
+  } else if (perShare.test(where)) {
+    scale = p.wordScale;
+    unit = 'USD/share';
+  } else if (shareCount.test(where.replace(/\([^)]*\)/g, ''))) {
+    scale = (note?.sharesScale ?? note?.scale ?? 1) * p.wordScale;
+    unit = 'shares';
+  }
+  return {
+    sourceRow: row.sourceRow,
+    sourceCol: v.col + 1,
+    text: v.cell.text,
+    kind: p.kind,
+    value: p.value,
+    scale,
+    unit,
+    rowPath,
+    colPath,
+  };
+}
