@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { execCommand } from './exec';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
@@ -14,4 +15,5 @@ export const commands: CliCommand[] = [
   ingestCommand,
   serveCommand,
   gradeCommand,
+  execCommand,
 ];

@@ -1,0 +1,202 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import { TableSet } from '../../shared/sandbox/cell-lookup';
+import {
+  classifyThrown,
+  parseThrownDescription,
+  PROGRAM_FILE,
+  UNINSPECTABLE,
+  type ThrownDescription,
+} from '../../shared/sandbox/classify-thrown';
+import type { SandboxLimits } from '../../shared/sandbox/limits';
+import type { SandboxError, SandboxTable, SandboxValue } from '../../shared/sandbox/types';
+import {
+  createCellFunction,
+  createTableFunction,
+  prepareArgumentReading,
+  type LogSink,
+  type TraceRecorder,
+} from './host-helpers';
+import { readResult } from './read-result';
+import { CELL_SNIPPET, DESCRIBE_SNIPPET, SOLUTION_PROBE, TABLE_SNIPPET } from './snippets';
+
+/**
+ * One program's steps inside its fresh context: install the helpers it names, evaluate it,
+ * call solution(), await an async answer, read the result or classify what it threw. The
+ * runtime's lifecycle (limits, clock, disposal) is run-program.ts's.
+ */
+
+export interface ProgramJob {
+  program: string;
+  tables: SandboxTable[];
+  limits: SandboxLimits;
+}
+
+/** Budget for our own calls after the program stopped (describing what it threw). */
+const AFTERCARE_MS = 50;
+/** Memory granted on top of the limit for that aftercare, so an OOM can still be described. */
+const AFTERCARE_BYTES = 1024 * 1024;
+/** Pending jobs run per executePendingJobs call while awaiting an async answer. */
+const JOB_SLICE = 256;
+
+/** What evalCode/callFunction return (the package does not export a name for it). */
+type ContextResult = ReturnType<QuickJSContext['evalCode']>;
+
+export type Outcome = { ok: true; value: SandboxValue } | { ok: false; error: SandboxError };
+
+export interface Deadline {
+  /** performance.now() value after which the interrupt handler stops the program. */
+  at: number;
+  /** Off during our aftercare, when the program's garbage may still fill the heap. */
+  watchHeap: boolean;
+  interruptedBy: 'deadline' | 'memory' | undefined;
+}
+
+export interface HelperNeeds {
+  console: boolean;
+  cell: boolean;
+  table: boolean;
+}
+
+/**
+ * Helpers are installed when the program's source names them: each costs host functions and
+ * property writes (table() also a parse) and most programs use none. A program reaching one
+ * through a computed name finds it missing: it can only fail, not reach more.
+ */
+export function helpersNamedIn(program: string): HelperNeeds {
+  return {
+    console: /\bconsole\b/.test(program),
+    cell: /\bcell\b/.test(program),
+    table: /\btable\b/.test(program),
+  };
+}
+
+/** Every handle a ContextRun creates goes to `owned`, which its caller disposes. */
+export class ContextRun {
+  /** An interrupt landed while promise jobs ran (see ProgramRun.retire). */
+  interruptedInJobs = false;
+
+  constructor(
+    private readonly ctx: QuickJSContext,
+    private readonly rt: QuickJSRuntime,
+    private readonly job: ProgramJob,
+    private readonly deadline: Deadline,
+    private readonly owned: QuickJSHandle[],
+  ) {}
+
+  private own(h: QuickJSHandle): QuickJSHandle {
+    this.owned.push(h);
+    return h;
+  }
+
+  /** Our own snippets must evaluate; if one does not, that is a sandbox bug. */
+  private unwrap(result: ContextResult, what: string): QuickJSHandle {
+    if (result.error) {
+      result.error.dispose();
+      throw new Error(`sandbox ${what} failed to install`);
+    }
+    return this.own(result.value);
+  }
+
+  /** Evaluates `snippet` (a function) and calls it with `hostFn`, before the program runs. */
+  private install(snippet: string, hostFn: QuickJSHandle, what: string): void {
+    const { ctx } = this;
+    const installer = this.unwrap(ctx.evalCode(snippet, `sandbox-${what}.js`), what);
+    this.unwrap(ctx.callFunction(installer, ctx.undefined, this.own(hostFn)), what);
+  }
+
+  installHelpers(needs: HelperNeeds, trace: TraceRecorder, logs: LogSink): void {
+    const { ctx } = this;
+    const own = (h: QuickJSHandle) => this.own(h);
+    if (needs.console || needs.cell || needs.table) prepareArgumentReading(ctx, own);
+    if (needs.console) logs.install(ctx, own);
+    if (!needs.cell && !needs.table) return;
+    const set = new TableSet(this.job.tables);
+    if (needs.cell) this.install(CELL_SNIPPET, createCellFunction(ctx, set, trace), 'cell');
+    if (needs.table) this.install(TABLE_SNIPPET, createTableFunction(ctx, set, trace), 'table');
+  }
+
+  execute(): Outcome {
+    const { ctx, rt, job, deadline } = this;
+    deadline.at = performance.now() + job.limits.timeoutMs;
+    const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
+    if (evaluated.error) return this.thrown(evaluated.error);
+    let answer = this.own(evaluated.value);
+
+    if (/\bsolution\b/.test(job.program)) {
+      const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
+      if (probe.error) return this.thrown(probe.error);
+      const solution = this.own(probe.value);
+      if (ctx.typeof(solution) === 'function') {
+        const called = ctx.callFunction(solution, ctx.undefined);
+        if (called.error) return this.thrown(called.error);
+        answer = this.own(called.value);
+      }
+    }
+
+    // An async solution() answers with a promise: run its jobs until it settles or time is up.
+    let state = ctx.getPromiseState(answer);
+    while (state.type === 'pending' && rt.hasPendingJob() && !deadline.interruptedBy) {
+      const ran = rt.executePendingJobs(JOB_SLICE);
+      if (deadline.interruptedBy) this.interruptedInJobs = true;
+      if (ran.error) return this.thrown(ran.error);
+      state = ctx.getPromiseState(answer);
+    }
+    switch (state.type) {
+      case 'pending':
+        return deadline.interruptedBy
+          ? this.interrupted()
+          : {
+              ok: false,
+              error: { kind: 'non-numeric', message: 'returned a promise that never settles' },
+            };
+      case 'rejected':
+        return this.thrown(state.error);
+      case 'fulfilled':
+        if (!state.notAPromise) answer = this.own(state.value);
+        break;
+    }
+    return readResult(ctx, answer, job.limits.maxOutputChars);
+  }
+
+  private interrupted(): Outcome {
+    return { ok: false, error: this.classify(UNINSPECTABLE) };
+  }
+
+  private classify(description: ThrownDescription): SandboxError {
+    return classifyThrown(description, {
+      interruptedBy: this.deadline.interruptedBy,
+      timeoutMs: this.job.limits.timeoutMs,
+      memoryBytes: this.job.limits.memoryBytes,
+    });
+  }
+
+  private thrown(error: QuickJSHandle): Outcome {
+    this.own(error);
+    if (this.deadline.interruptedBy) return this.interrupted();
+    // Fresh time and a little memory headroom, so an OOM or a trap can still be described.
+    this.deadline.at = performance.now() + AFTERCARE_MS;
+    this.deadline.watchHeap = false;
+    this.rt.setMemoryLimit(this.job.limits.memoryBytes + AFTERCARE_BYTES);
+    const description = this.describe(error);
+    this.deadline.interruptedBy = undefined;
+    return { ok: false, error: this.classify(description) };
+  }
+
+  private describe(error: QuickJSHandle): ThrownDescription {
+    const { ctx } = this;
+    const describer = ctx.evalCode(DESCRIBE_SNIPPET, 'sandbox-describe.js', { type: 'global' });
+    if (describer.error) {
+      describer.error.dispose();
+      return UNINSPECTABLE;
+    }
+    const fn = this.own(describer.value);
+    const result = ctx.callFunction(fn, ctx.undefined, error);
+    if (result.error) {
+      result.error.dispose();
+      return UNINSPECTABLE;
+    }
+    const text = ctx.typeof(result.value) === 'string' ? ctx.getString(result.value) : '';
+    result.value.dispose();
+    return parseThrownDescription(text);
+  }
+}

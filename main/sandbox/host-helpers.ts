@@ -1,0 +1,238 @@
+import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
+import type { TableSet } from '../../shared/sandbox/cell-lookup';
+import type { TraceEntry } from '../../shared/sandbox/types';
+
+/**
+ * The only host functions a program can reach: `cell` and `table` lookups over the job's tables
+ * and `console.*`. The lookups are read-only and record every call in a trace kept here, on the
+ * host, where the program cannot edit it.
+ *
+ * Costs that shaped this (QuickJS as wasm through quickjs-emscripten): a host call costs ~20 µs
+ * and each FFI step (typeof, getProp, getString…) a few µs, while parsing JavaScript costs
+ * ~0.2 µs per character in every fresh context. So cell() is a one-line wrapper in the context
+ * that hands the host ONE string, JSON.stringify([tableId, rowPath, colPath]) (stringified by
+ * the JSON.stringify captured before the program ran), and the host checks it. A program
+ * that sabotages its own arrays (toJSON, getters) can only make its own request malformed or
+ * ask for another cell: what the host looks up and traces is what it received.
+ */
+
+/** Longest argument string accepted: far above any real header path. */
+const MAX_ARG_CHARS = 64 * 1024;
+/** Longest header path accepted. */
+const MAX_PATH_LABELS = 64;
+
+export interface TraceRecorder {
+  entries: TraceEntry[];
+  truncated: boolean;
+  max: number;
+}
+
+function record(trace: TraceRecorder, entry: TraceEntry): void {
+  if (trace.entries.length < trace.max) trace.entries.push(entry);
+  else trace.truncated = true;
+}
+
+/** The key "length" as a VM string, made once per context (a string key is copied per call). */
+const lengthKeys = new WeakMap<QuickJSContext, QuickJSHandle>();
+
+/** Call before using the helpers below in `ctx`; `own` disposes the key with the context. */
+export function prepareArgumentReading(
+  ctx: QuickJSContext,
+  own: (h: QuickJSHandle) => QuickJSHandle,
+): void {
+  if (!lengthKeys.has(ctx)) lengthKeys.set(ctx, own(ctx.newString('length')));
+}
+
+/**
+ * A VM string's length without copying it out (a program may pass megabytes). A primitive
+ * string's `length` is an own property of its wrapper, so reading it runs no program code.
+ */
+function stringLength(ctx: QuickJSContext, handle: QuickJSHandle): number | undefined {
+  if (ctx.typeof(handle) !== 'string') return undefined;
+  const lengthHandle = ctx.getProp(handle, lengthKeys.get(ctx) ?? 'length');
+  const length = ctx.typeof(lengthHandle) === 'number' ? ctx.getNumber(lengthHandle) : undefined;
+  lengthHandle.dispose();
+  return length;
+}
+
+function readString(ctx: QuickJSContext, handle: QuickJSHandle, max: number): string | undefined {
+  const length = stringLength(ctx, handle);
+  return length !== undefined && length <= max ? ctx.getString(handle) : undefined;
+}
+
+type CellRequest = { tableId: string; rowPath: string[]; colPath: string[] };
+
+/** A header path as cell() accepts it: one label or an array of at most 64 labels. */
+function asPath(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return [value];
+  if (!Array.isArray(value) || value.length > MAX_PATH_LABELS) return undefined;
+  return value.every((s): s is string => typeof s === 'string') ? value : undefined;
+}
+
+/** The JSON the cell() wrapper sends, checked; a message saying what is wrong otherwise. */
+function parseCellRequest(text: string): CellRequest | string {
+  const usage = 'cell(tableId, rowPath, colPath)';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) return `${usage}: malformed arguments`;
+  const [tableId, row, col] = parsed as unknown[];
+  if (typeof tableId !== 'string') return `${usage}: tableId must be a string`;
+  const rowPath = asPath(row);
+  if (!rowPath) return `${usage}: rowPath must be a string or an array of strings`;
+  const colPath = asPath(col);
+  if (!colPath) return `${usage}: colPath must be a string or an array of strings`;
+  return { tableId, rowPath, colPath };
+}
+
+function fail(ctx: QuickJSContext, name: string, message: string): VmCallResult<QuickJSHandle> {
+  return { error: ctx.newError({ name, message }) };
+}
+
+/** hostCell(json) for CELL_SNIPPET; the caller disposes the handle. */
+export function createCellFunction(
+  ctx: QuickJSContext,
+  set: TableSet,
+  trace: TraceRecorder,
+): QuickJSHandle {
+  return ctx.newFunction('cell', (requestHandle) => {
+    const text = requestHandle ? readString(ctx, requestHandle, MAX_ARG_CHARS) : undefined;
+    const request =
+      text === undefined
+        ? 'cell(tableId, rowPath, colPath): arguments too long'
+        : parseCellRequest(text);
+    // A wrong argument is the program's TypeError; it is not a read, so it is not traced.
+    if (typeof request === 'string') return fail(ctx, 'TypeError', request);
+    const { tableId, rowPath, colPath } = request;
+    const found = set.findCell(tableId, rowPath, colPath);
+    record(trace, {
+      fn: 'cell',
+      args: [tableId, rowPath, colPath],
+      value: found.ok ? found.value : null,
+    });
+    return found.ok ? ctx.newNumber(found.value) : fail(ctx, 'LookupError', found.message);
+  });
+}
+
+/** hostTable(id) for TABLE_SNIPPET: the table as JSON; the caller disposes the handle. */
+export function createTableFunction(
+  ctx: QuickJSContext,
+  set: TableSet,
+  trace: TraceRecorder,
+): QuickJSHandle {
+  const jsonById = new Map<string, string>();
+  return ctx.newFunction('table', (idHandle) => {
+    const id = idHandle ? readString(ctx, idHandle, MAX_ARG_CHARS) : undefined;
+    if (id === undefined) return fail(ctx, 'TypeError', 'table(tableId): tableId must be a string');
+    const found = set.get(id);
+    record(trace, { fn: 'table', args: [id], value: found ?? null });
+    if (!found) {
+      const known = set.ids();
+      return fail(
+        ctx,
+        'LookupError',
+        `table(${JSON.stringify(id.slice(0, 200))}): no table with that id (${
+          known.length === 0 ? 'no tables were given' : `tables: ${known.join(', ')}`
+        })`,
+      );
+    }
+    // A plain copy: only id and cells, whatever else the caller's object carried.
+    let json = jsonById.get(id);
+    if (json === undefined) {
+      json = JSON.stringify({
+        id: found.id,
+        cells: found.cells.map((c) => ({ rowPath: c.rowPath, colPath: c.colPath, value: c.value })),
+      });
+      jsonById.set(id, json);
+    }
+    return ctx.newString(json);
+  });
+}
+
+/** Collects console output, cut at `maxChars`. */
+export class LogSink {
+  text = '';
+  private full = false;
+
+  constructor(private readonly maxChars: number) {}
+
+  /**
+   * Installs `console` (log/info/warn/error/debug) on the context's global object. Objects are
+   * printed with the context's JSON.stringify (else String), captured before the program runs
+   * and called like any program code: under its deadline, exceptions contained.
+   */
+  install(ctx: QuickJSContext, own: (h: QuickJSHandle) => QuickJSHandle): void {
+    const formatters: QuickJSHandle[] = [];
+    const json = own(ctx.getProp(ctx.global, 'JSON'));
+    if (ctx.typeof(json) === 'object') formatters.push(own(ctx.getProp(json, 'stringify')));
+    formatters.push(own(ctx.getProp(ctx.global, 'String')));
+    const log = own(
+      ctx.newFunction('log', (...args) => {
+        if (this.full) return;
+        const parts: string[] = [];
+        let room = this.maxChars - this.text.length;
+        for (const arg of args) {
+          const text = this.show(ctx, arg, room, formatters);
+          // Too long to keep: what fits is kept and the log ends here.
+          if (text === undefined) return this.append(parts.join(' '), true);
+          parts.push(text);
+          room -= text.length + 1;
+        }
+        this.append(parts.join(' '), false);
+      }),
+    );
+    const console = own(ctx.newObject());
+    for (const name of ['log', 'info', 'warn', 'error', 'debug']) ctx.setProp(console, name, log);
+    ctx.setProp(ctx.global, 'console', console);
+  }
+
+  /** The value as console.log prints it; undefined if it would not fit in `room` characters. */
+  private show(
+    ctx: QuickJSContext,
+    value: QuickJSHandle,
+    room: number,
+    formatters: QuickJSHandle[],
+  ): string | undefined {
+    switch (ctx.typeof(value)) {
+      case 'string':
+        return readString(ctx, value, Math.max(0, room));
+      case 'number':
+        return String(ctx.getNumber(value));
+      case 'boolean':
+        return ctx.sameValue(value, ctx.true) ? 'true' : 'false';
+      case 'undefined':
+        return 'undefined';
+      case 'bigint':
+        return `${ctx.getBigInt(value)}n`;
+      case 'symbol':
+        return String(ctx.getSymbol(value));
+      default:
+        if (ctx.sameValue(value, ctx.null)) return 'null';
+        for (const format of formatters) {
+          const result = ctx.callFunction(format, ctx.undefined, value);
+          if (result.error) {
+            result.error.dispose();
+            continue;
+          }
+          const length = stringLength(ctx, result.value);
+          const text = readString(ctx, result.value, Math.max(0, room));
+          result.value.dispose();
+          if (length !== undefined) return text;
+        }
+        return '[unprintable]';
+    }
+  }
+
+  private append(line: string, cut: boolean): void {
+    const room = this.maxChars - this.text.length;
+    if (!cut && line.length + 1 <= room) {
+      this.text += `${line}\n`;
+      return;
+    }
+    this.text += `${line.slice(0, Math.max(0, room))}\n[log truncated]\n`;
+    this.full = true;
+  }
+}

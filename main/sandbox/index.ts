@@ -1,0 +1,8 @@
+export { Sandbox, type SandboxOptions, type SandboxStats } from './sandbox';
+export type {
+  SandboxJob,
+  SandboxResult,
+  SandboxRunOptions,
+  SandboxTable,
+  TraceEntry,
+} from '../../shared/sandbox/types';

@@ -1,0 +1,201 @@
+import { resolveLimits, type SandboxLimits } from '../../shared/sandbox/limits';
+import type {
+  SandboxJob,
+  SandboxResult,
+  SandboxRunOptions,
+  SandboxTable,
+} from '../../shared/sandbox/types';
+import { WorkerSlot, type PendingJob, type SandboxStats, type SlotOwner } from './worker-slot';
+
+export type { SandboxStats } from './worker-slot';
+
+export interface SandboxOptions {
+  /** Worker threads running programs in parallel (default 1). */
+  workers?: number;
+  /** Defaults for every program; per-run options override them. */
+  limits?: Partial<SandboxLimits>;
+  /**
+   * How long past its deadline a program may keep its worker before the worker is terminated
+   * (default 250 ms). The interrupt handler normally stops a program at its deadline; this is
+   * the backstop for code that does not poll it (allocation-heavy built-ins).
+   */
+  graceMs?: number;
+  /** Most programs sent to a worker in one message (default 64). */
+  maxBatch?: number;
+  /**
+   * Hard ceiling of each worker's QuickJS heap (wasm linear memory), default 128 MiB. The
+   * per-program `memoryBytes` limit is enforced below it; this bounds what any program, even
+   * one slipping past QuickJS's allocation accounting, can make a worker hold.
+   */
+  maxHeapBytes?: number;
+}
+
+const NO_TABLES: SandboxTable[] = [];
+
+/** Watchdog period: the backstop fires within deadline + grace + this. */
+const WATCH_MS = 20;
+
+/**
+ * Runs model-written JavaScript programs in QuickJS, in worker threads: a fresh runtime and
+ * context per program, a deadline (interrupt handler, then worker termination), a memory limit,
+ * a small stack limit, seeded Math.random and a fixed clock, and no host access except the
+ * read-only `cell()`/`table()` helpers whose every call is traced.
+ *
+ * Programs are batched per worker message: a worker round trip costs more than a small program,
+ * so `runMany` (and concurrent `run` calls) share messages. Results come back in input order.
+ */
+export class Sandbox implements SlotOwner {
+  readonly stats: SandboxStats = {
+    workersStarted: 0,
+    workersTerminated: 0,
+    workerCrashes: 0,
+    moduleRestarts: 0,
+    moduleRecycles: 0,
+    programsRun: 0,
+  };
+  readonly graceMs: number;
+  readonly maxHeapBytes: number;
+  private readonly defaults: Partial<SandboxLimits>;
+  private readonly maxBatch: number;
+  private readonly slots: WorkerSlot[];
+  private queue: PendingJob[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private fatalMessage: string | undefined;
+
+  constructor(options: SandboxOptions = {}) {
+    const workers = Math.max(1, Math.floor(options.workers ?? 1));
+    this.graceMs = Math.max(0, options.graceMs ?? 250);
+    this.maxBatch = Math.max(1, Math.floor(options.maxBatch ?? 64));
+    this.maxHeapBytes = Math.max(32 * 1024 * 1024, options.maxHeapBytes ?? 128 * 1024 * 1024);
+    this.defaults = options.limits ?? {};
+    this.slots = Array.from({ length: workers }, () => new WorkerSlot(this));
+  }
+
+  /** Starts the workers and waits until each has loaded QuickJS (optional: runs start them). */
+  async warmUp(): Promise<void> {
+    this.assertOpen();
+    await Promise.all(this.slots.map((s) => s.start()));
+  }
+
+  run(program: string, options: SandboxRunOptions = {}): Promise<SandboxResult> {
+    return this.runMany([{ ...options, program }]).then((results) => {
+      const [result] = results;
+      if (!result) throw new Error('sandbox returned no result');
+      return result;
+    });
+  }
+
+  async runMany(jobs: readonly SandboxJob[]): Promise<SandboxResult[]> {
+    this.assertOpen();
+    if (jobs.length === 0) return [];
+    // Jobs with the same options share one limits object: a worker message then carries it
+    // once (structured clone keeps shared references shared).
+    const limitsByKey = new Map<string, SandboxLimits>();
+    const limitsFor = (overrides: Partial<SandboxLimits>): SandboxLimits => {
+      const key = JSON.stringify(overrides);
+      let limits = limitsByKey.get(key);
+      if (!limits) {
+        limits = resolveLimits({ ...this.defaults, ...overrides });
+        limitsByKey.set(key, limits);
+      }
+      return limits;
+    };
+    return new Promise((resolve) => {
+      const results = new Array<SandboxResult>(jobs.length);
+      let remaining = jobs.length;
+      jobs.forEach((job, i) => {
+        const { program, tables, ...overrides } = job;
+        this.queue.push({
+          job: { program, tables: tables ?? NO_TABLES, limits: limitsFor(definedOnly(overrides)) },
+          settle: (result) => {
+            results[i] = result;
+            if (--remaining === 0) resolve(results);
+          },
+        });
+      });
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker. Programs still queued or running settle as `internal` errors. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopWatchdog();
+    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
+    this.queue = [];
+    await Promise.all(this.slots.map((s) => s.close()));
+    for (const job of pending) job.settle(internal('the sandbox was closed'));
+  }
+
+  requeue(jobs: PendingJob[]): void {
+    this.queue.unshift(...jobs);
+  }
+
+  idle(): void {
+    this.dispatch();
+  }
+
+  fatal(message: string): void {
+    this.fatalMessage = message;
+    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
+    this.queue = [];
+    for (const job of pending) job.settle(internal(message));
+    this.stopWatchdog();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the sandbox is closed');
+    if (this.fatalMessage) throw new Error(this.fatalMessage);
+  }
+
+  private dispatch(): void {
+    if (this.closed || this.fatalMessage) return;
+    const idle = this.slots.filter((s) => !s.busy);
+    for (let i = 0; i < idle.length && this.queue.length > 0; i++) {
+      // Split the queue evenly over the idle workers, at most maxBatch each.
+      const share = Math.ceil(this.queue.length / (idle.length - i));
+      idle[i]?.send(this.queue.splice(0, Math.min(this.maxBatch, share)));
+    }
+    if (this.slots.some((s) => s.busy)) this.startWatchdog();
+    else this.stopWatchdog();
+  }
+
+  private startWatchdog(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      for (const slot of this.slots) slot.watch(now);
+      if (!this.slots.some((s) => s.busy)) this.stopWatchdog();
+    }, WATCH_MS);
+    // The busy worker keeps the process alive; the timer alone must not.
+    this.timer.unref();
+  }
+
+  private stopWatchdog(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function internal(message: string): SandboxResult {
+  return {
+    ok: false,
+    error: { kind: 'internal', message },
+    trace: [],
+    traceTruncated: false,
+    logs: '',
+    durationMs: 0,
+  };
+}
+
+/** `{timeoutMs: undefined}` must not override a default. */
+function definedOnly(options: Omit<SandboxRunOptions, 'tables'>): Partial<SandboxLimits> {
+  const out: Partial<SandboxLimits> = {};
+  if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
+  if (options.memoryBytes !== undefined) out.memoryBytes = options.memoryBytes;
+  if (options.seed !== undefined) out.seed = options.seed;
+  if (options.nowMs !== undefined) out.nowMs = options.nowMs;
+  return out;
+}

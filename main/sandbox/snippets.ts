@@ -1,0 +1,59 @@
+/**
+ * Small pieces of JavaScript evaluated inside a program's context. QuickJS (as wasm) parses at
+ * ~0.1–0.25 µs per character, so one all-purpose prelude (6 KB: 1.4 ms) would cost more than
+ * the whole rest of a run. Instead there is almost none: console is a pure host object
+ * (host-helpers.ts), Math.random and Date need no JavaScript (fixed-clock.ts), the cell() and
+ * table() wrappers are a few lines installed only when the program names them, and the
+ * describer is evaluated only after a failure.
+ *
+ * The wrappers evaluate to a function taking the host function and capturing the built-ins
+ * they use before the program runs, so a program that rewrites JSON or Object.freeze can only
+ * break its own requests or copies, never what the host records.
+ */
+
+/** install(hostCell): cell(tableId, rowPath, colPath) → hostCell(JSON of the three). */
+export const CELL_SNIPPET = `(function (hostCell) {
+  const stringify = JSON.stringify;
+  globalThis.cell = function cell(tableId, rowPath, colPath) {
+    return hostCell(stringify([tableId, rowPath, colPath]));
+  };
+})`;
+
+/** install(hostTable): table(tableId) → a deep-frozen plain copy, parsed from the host's JSON. */
+export const TABLE_SNIPPET = `(function (hostTable) {
+  const parse = JSON.parse, freeze = Object.freeze, TE = TypeError;
+  const reviver = function (key, value) { return freeze(value); };
+  globalThis.table = function table(tableId) {
+    if (typeof tableId !== 'string') throw new TE('table(tableId): tableId must be a string');
+    return parse(hostTable(tableId), reviver);
+  };
+})`;
+
+/**
+ * describe(thrown) → "kind␁name␁message␁fileName". Reads data properties through their
+ * descriptors along the prototype chain, so a hostile toString, valueOf or getter on the thrown
+ * value never runs (a Proxy trap can; the host gives this call its own short deadline).
+ * Evaluated after the program stopped, so it sees whatever the program did to the built-ins:
+ * at worst a program misleads the description of its own failure.
+ */
+export const DESCRIBE_SNIPPET = `(function (e) {
+  const SEP = '\\u0001';
+  const t = typeof e;
+  if (e === null || (t !== 'object' && t !== 'function')) {
+    return 'primitive' + SEP + (e === null ? 'null' : t) + SEP + String(e).slice(0, 2000) + SEP;
+  }
+  const own = Object.getOwnPropertyDescriptor, up = Object.getPrototypeOf;
+  function read(key) {
+    let o = e;
+    for (let i = 0; i < 32 && o !== null; i++) {
+      const d = own(o, key);
+      if (d !== undefined) return typeof d.value === 'string' ? d.value.slice(0, 2000) : '';
+      o = up(o);
+    }
+    return '';
+  }
+  return 'object' + SEP + read('name') + SEP + read('message') + SEP + read('fileName');
+})`;
+
+/** Finds `solution` among global functions and global let/const bindings alike. */
+export const SOLUTION_PROBE = `typeof solution === 'function' ? solution : undefined`;
