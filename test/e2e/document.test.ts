@@ -1,12 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../shared/library/document';
-import { rendererDir } from '../../main/app-paths';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
-import { tempServices } from '../support/services';
+import { openWebSession, type WebSession } from '../support/web-session';
 
 /**
  * The document view on a real 10-K when the data is present (NVIDIA's income statement),
@@ -23,35 +20,16 @@ const target = hasData
     };
 
 describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})`, () => {
-  let ctx: Awaited<ReturnType<typeof tempServices>>;
-  let server: WebServer;
-  let browser: Browser;
+  let session: WebSession;
   let page: Page;
   let docId: number;
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuiltRenderer();
-    ctx = await tempServices({ host: 'web' });
-    const r = await ctx.services.registry.call('library.importPaths', { paths: [target.file] });
-    const item = r.ok ? (r.value as ImportReport).items[0] : undefined;
-    if (!item?.ok) throw new Error('import failed');
-    docId = item.document.id;
-    server = await startWebServer({
-      services: ctx.services,
-      rendererDir: rendererDir(),
-      maxBodyBytes: 1e8,
-    });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    session = await openWebSession([target.file]);
+    page = session.page;
+    docId = session.ids[0]!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    ctx?.cleanup();
-  });
+  afterAll(() => session?.close());
 
   const section = () =>
     page
@@ -59,7 +37,7 @@ describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})
       .first();
 
   it('opens from the library and shows the outline', async () => {
-    await page.goto(server.url);
+    await page.goto(session.server.url);
     await page.getByRole('link', { name: /\.html$/ }).click();
     await page.getByRole('navigation', { name: 'Outline' }).waitFor({ timeout: 60_000 });
     expect(page.url()).toContain(`#/document/${docId}`);
@@ -112,7 +90,7 @@ describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})
     expect(text).toMatch(/Row path.*Column path.*Scale.*Unit.*Source/s);
     await details.getByRole('button', { name: /Mark as evidence/ }).click();
     await details.getByRole('button', { name: /Marked as evidence/ }).waitFor();
-    const marks = await ctx.services.registry.call('evidence.list', { documentId: docId });
+    const marks = await session.services.registry.call('evidence.list', { documentId: docId });
     expect(marks.ok && (marks.value as { marks: unknown[] }).marks).toHaveLength(1);
     await page.screenshot({ path: join(artifactsDir, 'document-cell-details.png') });
   });
@@ -129,6 +107,6 @@ describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})
 
   it('never rendered filing HTML and logged no errors', async () => {
     expect(await page.locator('ix\\:nonfraction, script[src*="sec.gov"]').count()).toBe(0);
-    expect(errors.join('\n')).toBe('');
+    expect(session.errors.join('\n')).toBe('');
   });
 });

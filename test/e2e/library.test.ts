@@ -1,46 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rendererDir } from '../../main/app-paths';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
-import { tempServices } from '../support/services';
 import { tempDir } from '../support/temp-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
 
 describe('Library screen in web mode (Chromium)', () => {
-  let ctx: Awaited<ReturnType<typeof tempServices>>;
-  let server: WebServer;
-  let browser: Browser;
+  let session: WebSession;
   let page: Page;
   const files = tempDir('workbench-e2e-files-');
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuiltRenderer();
-    ctx = await tempServices({ host: 'web' });
-    server = await startWebServer({
-      services: ctx.services,
-      rendererDir: rendererDir(),
-      maxBodyBytes: 600 * 1024 * 1024,
-    });
-    browser = await launchBrowser();
-    page = await browser.newPage();
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    session = await openWebSession([], { width: 1280, height: 720 });
+    page = session.page;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    ctx?.cleanup();
+    await session?.close();
     files.cleanup();
   });
 
   it('shows an empty library that explains what to import', async () => {
-    await page.goto(server.url);
+    await page.goto(session.server.url);
     await page.getByRole('heading', { name: 'Your library is empty' }).waitFor();
     expect(await page.getByText(/SEC 10-K and 10-Q filings/).isVisible()).toBe(true);
     await page.screenshot({ path: join(artifactsDir, 'library-empty.png') });
@@ -74,7 +56,7 @@ describe('Library screen in web mode (Chromium)', () => {
   it('lists the same documents the API reports, after a reload', async () => {
     await page.reload();
     await page.getByRole('row', { name: /northwind/ }).waitFor();
-    const r = await ctx.services.registry.call('library.list', {});
+    const r = await session.services.registry.call('library.list', {});
     const names = r.ok
       ? (r.value as { documents: { name: string }[] }).documents.map((d) => d.name)
       : [];
@@ -139,6 +121,6 @@ describe('Library screen in web mode (Chromium)', () => {
   });
 
   it('logged no errors in the page', () => {
-    expect(consoleErrors.join('\n')).toBe('');
+    expect(session.errors.join('\n')).toBe('');
   });
 });

@@ -1,57 +1,37 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../shared/library/document';
-import { rendererDir } from '../../main/app-paths';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
-import { tempServices } from '../support/services';
+import { openWebSession, type WebSession } from '../support/web-session';
 import { makePdf, sampleTablePage } from '../integration/ingest/pdf/make-pdf';
 
 /** A real earnings release when the data is present, else a generated one-page PDF. */
 describe(`PDF page view in web mode (${hasData ? 'AMCOR 2023Q4 earnings' : 'generated PDF'})`, () => {
-  let ctx: Awaited<ReturnType<typeof tempServices>>;
-  let server: WebServer;
-  let browser: Browser;
+  let session: WebSession;
   let page: Page;
   let docId: number;
   const scratch = mkdtempSync(join(tmpdir(), 'pdf-e2e-'));
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuiltRenderer();
     let file = dataPath('financebench', 'pdfs', 'AMCOR_2023Q4_EARNINGS.pdf');
     if (!hasData) {
       file = join(scratch, 'generated.pdf');
       writeFileSync(file, makePdf([sampleTablePage()]));
     }
-    ctx = await tempServices({ host: 'web' });
-    const r = await ctx.services.registry.call('library.importPaths', { paths: [file] });
-    const item = r.ok ? (r.value as ImportReport).items[0] : undefined;
-    if (!item?.ok) throw new Error('import failed');
-    docId = item.document.id;
-    server = await startWebServer({
-      services: ctx.services,
-      rendererDir: rendererDir(),
-      maxBodyBytes: 1e8,
-    });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    session = await openWebSession([file], { width: 1500, height: 1100 });
+    page = session.page;
+    docId = session.ids[0]!;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    ctx?.cleanup();
+    await session?.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it('draws the page with pdf.js and outlines the tables detected on it', async () => {
-    await page.goto(`${server.url}#/document/${docId}`);
+    await page.goto(`${session.server.url}#/document/${docId}`);
     await page.getByRole('navigation', { name: 'Outline' }).waitFor({ timeout: 60_000 });
     const firstTable = page
       .getByRole('navigation', { name: 'Outline' })
@@ -75,6 +55,6 @@ describe(`PDF page view in web mode (${hasData ? 'AMCOR 2023Q4 earnings' : 'gene
     const table = page.locator('section.doc-table').first();
     await table.locator('.ag-cell.ag-right-aligned-cell').first().waitFor();
     expect(await table.textContent()).toMatch(/page \d+/);
-    expect(errors.join('\n')).toBe('');
+    expect(session.errors.join('\n')).toBe('');
   });
 });

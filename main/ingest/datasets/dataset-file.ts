@@ -105,4 +105,13 @@ export function validateRecords<S extends z.ZodType>(
 }
 
 /** Bytes of one record as JSON: what a dataset document was read from. */
+/** Refuses an id seen before in this file, naming where it repeats and which field it is. */
+export function uniqueIds(file: DatasetFile): (id: string, where: string, field: string) => void {
+  const seen = new Set<string>();
+  return (id, where, field) => {
+    if (seen.has(id)) throw invalid(`${file.name}: ${where}: ${field} "${id}" is used twice`);
+    seen.add(id);
+  };
+}
+
 export const recordBytes = (record: unknown) => Buffer.byteLength(JSON.stringify(record));

@@ -10,11 +10,11 @@ import {
 } from '../../../shared/datasets';
 import { documentSchemaVersion } from '../../../shared/model';
 import {
-  invalid,
   jsonRecords,
   recordBytes,
   validateRecords,
   type DatasetFile,
+  uniqueIds,
 } from './dataset-file';
 import { buildGridTable } from './table/build-grid-table';
 import { splitMarkdown } from './table/markdown-table';
@@ -98,11 +98,9 @@ export function readDocmathFile(file: DatasetFile): DatasetImport {
   const records = validateRecords(file, raw, DocmathRecord);
   const documents: DatasetDocument[] = [];
   const questions: Question[] = [];
-  const seen = new Set<string>();
+  const claim = uniqueIds(file);
   records.forEach((rec, i) => {
-    if (seen.has(rec.question_id))
-      throw invalid(`${file.name}: record ${i}: question_id "${rec.question_id}" is used twice`);
-    seen.add(rec.question_id);
+    claim(rec.question_id, `record ${i}`, 'question_id');
     const { doc, blockOfParagraph } = toDocument(rec, i, file, recordBytes(raw[i]));
     documents.push(doc);
     const cite = (k: number, kind: string): Evidence => {

@@ -7,7 +7,7 @@ import {
   type Question,
 } from '../../../shared/datasets';
 import { documentSchemaVersion } from '../../../shared/model';
-import { invalid, jsonLines, validateRecords, type DatasetFile } from './dataset-file';
+import { jsonLines, validateRecords, type DatasetFile, uniqueIds } from './dataset-file';
 import { pdfReference, type PdfReference } from './pdf-reference';
 
 const FinanceBenchQuestion = z.object({
@@ -40,13 +40,9 @@ export function readFinancebenchFile(file: DatasetFile): DatasetImport {
   const documents: DatasetDocument[] = [];
   const pdfs = new Map<string, PdfReference>();
   const questions: Question[] = [];
-  const seen = new Set<string>();
+  const claim = uniqueIds(file);
   records.forEach((rec, i) => {
-    if (seen.has(rec.financebench_id))
-      throw invalid(
-        `${file.name}: ${line(i)}: financebench_id "${rec.financebench_id}" is used twice`,
-      );
-    seen.add(rec.financebench_id);
+    claim(rec.financebench_id, line(i), 'financebench_id');
     if (!pdfs.has(rec.doc_name)) {
       const pdf = pdfReference(file, line(i), 'pdfs', `${rec.doc_name}.pdf`);
       pdfs.set(rec.doc_name, pdf);

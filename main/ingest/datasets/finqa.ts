@@ -8,11 +8,11 @@ import {
 import { documentSchemaVersion } from '../../../shared/model';
 import { tableScaleSentence } from './context-note';
 import {
-  invalid,
   jsonRecords,
   recordBytes,
   validateRecords,
   type DatasetFile,
+  uniqueIds,
 } from './dataset-file';
 import { buildGridTable } from './table/build-grid-table';
 import { rawTableFromRows } from './table/raw-grid';
@@ -100,10 +100,9 @@ export function readFinqaFile(file: DatasetFile): DatasetImport {
   const documents: DatasetDocument[] = [];
   const byName = new Map<string, { rec: FinqaRecord; doc: DatasetDocument }>();
   const questions: Question[] = [];
-  const seen = new Set<string>();
+  const claim = uniqueIds(file);
   records.forEach((rec, i) => {
-    if (seen.has(rec.id)) throw invalid(`${file.name}: record ${i}: id "${rec.id}" is used twice`);
-    seen.add(rec.id);
+    claim(rec.id, `record ${i}`, 'id');
     let entry = byName.get(rec.filename);
     if (entry === undefined || !sameContext(entry.rec, rec)) {
       // A page whose records disagree on its text gets one document per record instead.

@@ -11,11 +11,11 @@ import {
 import { documentSchemaVersion } from '../../../shared/model';
 import { tableScaleSentence } from './context-note';
 import {
-  invalid,
   jsonRecords,
   recordBytes,
   validateRecords,
   type DatasetFile,
+  uniqueIds,
 } from './dataset-file';
 import { buildGridTable } from './table/build-grid-table';
 import { readHtmlTable } from './table/html-table';
@@ -94,11 +94,9 @@ export function readMultihierttFile(file: DatasetFile): DatasetImport {
   const records = validateRecords(file, raw, HierttRecord);
   const documents: DatasetDocument[] = [];
   const questions: Question[] = [];
-  const seen = new Set<string>();
+  const claim = uniqueIds(file);
   records.forEach((rec, i) => {
-    if (seen.has(rec.uid))
-      throw invalid(`${file.name}: record ${i}: uid "${rec.uid}" is used twice`);
-    seen.add(rec.uid);
+    claim(rec.uid, `record ${i}`, 'uid');
     const doc = toDocument(rec, i, file, recordBytes(raw[i]));
     documents.push(doc);
     const blockAt = (k: number) => {

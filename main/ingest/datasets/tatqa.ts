@@ -17,6 +17,7 @@ import {
   recordBytes,
   validateRecords,
   type DatasetFile,
+  uniqueIds,
 } from './dataset-file';
 import { buildGridTable } from './table/build-grid-table';
 import { rawTableFromRows } from './table/raw-grid';
@@ -94,15 +95,13 @@ export function readTatqa(file: DatasetFile, format: 'tatqa' | 'tathqa'): Datase
   const records = validateRecords(file, raw, TatRecord);
   const documents: DatasetDocument[] = [];
   const questions: Question[] = [];
-  const seen = new Set<string>();
+  const claim = uniqueIds(file);
   records.forEach((rec, i) => {
     const doc = toDocument(rec, i, file, format, labels[format], recordBytes(raw[i]));
     documents.push(doc);
     const byOrder = new Map(rec.questions.map((q) => [String(q.order), q.uid]));
     rec.questions.forEach((q, j) => {
-      if (seen.has(q.uid))
-        throw invalid(`${file.name}: record ${i}: questions[${j}].uid "${q.uid}" is used twice`);
-      seen.add(q.uid);
+      claim(q.uid, `record ${i}`, `questions[${j}].uid`);
       let counterfactualOf: string | undefined;
       if (q.rel_question !== undefined) {
         counterfactualOf = byOrder.get(String(q.rel_question));
