@@ -70,7 +70,8 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
 
 export const ingestCommand: CliCommand = {
   name: 'ingest',
-  summary: 'Read SEC filings into tables, cells and blocks; write the Document JSON',
+  summary:
+    'Read SEC filings (HTML) and PDFs into tables, cells and blocks; write the Document JSON',
   usage: 'workbench ingest FILE... [--json OUT]   (OUT: a file, "-" for stdout, or a folder)',
   // --json takes a path here: the Document JSON is the machine-readable result.
   options: { json: { type: 'string' } },
