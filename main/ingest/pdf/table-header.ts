@@ -116,6 +116,37 @@ function fold(lines: Placed[][], may: (lower: Placed) => boolean): void {
 type Part = Pick<LineCell, 'text' | 'x0' | 'x1'>;
 
 /**
+ * "2022 $ million   2023 $ million": a year and the unit typeset right after it are one
+ * header. Read apart, the unit would be dropped as a bare scale note and the year (set left
+ * of its right-aligned numbers) could land over the wrong column.
+ */
+const unitWords = /^(?=.*\S)(?:US\$|[$€£¥])?\s*(?:thousands?|millions?|billions?|mn|bn|m|k)?$/i;
+
+function joinYearAndUnit(cells: LineCell[]): LineCell[] {
+  const out: LineCell[] = [];
+  for (const c of cells) {
+    const prev = out.at(-1);
+    const size = c.words[0]?.size ?? 10;
+    if (
+      prev &&
+      (prev.year || yearLike(prev.text)) &&
+      unitWords.test(c.text) &&
+      c.x0 - prev.x1 < size
+    ) {
+      out[out.length - 1] = {
+        ...prev,
+        text: `${prev.text} ${c.text}`,
+        x1: c.x1,
+        words: [...prev.words, ...c.words],
+      };
+    } else {
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/**
  * "FISCAL 2023 FISCAL 2022" read as one phrase because the headers sit close: when a phrase
  * spans several columns and the PDF placed its words as separate runs with a clear gap, it is
  * cut at those gaps if every part then heads columns of its own. A phrase set as one run
@@ -155,7 +186,7 @@ function splitAcross(cell: LineCell, cols: ValueColumn[]): Part[] {
 export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]): Band {
   const placed: Placed[][] = lines.map((l, i) => {
     const pieces: Placed[] = [];
-    for (const c of l.cells.flatMap((cell) => splitAcross(cell, cols))) {
+    for (const c of joinYearAndUnit(l.cells).flatMap((cell) => splitAcross(cell, cols))) {
       const span = spanOf(c.x0, c.x1, cols);
       if (span === null || isPureScaleNote(c.text) || /^[$%()]+$/.test(c.text)) continue;
       const same = pieces.at(-1);
