@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import { perConnection } from './per-connection';
 
 /** Cached parse results, keyed by library document; JSON text so SQLite stays the owner. */
-export function documentModelsRepo(db: Database) {
+export const documentModelsRepo = perConnection((db: Database) => {
   const get = db.prepare<[number], { parser_version: number; model: string }>(
     'SELECT parser_version, model FROM document_models WHERE document_id = ?',
   );
@@ -15,4 +16,4 @@ export function documentModelsRepo(db: Database) {
     put: (documentId: number, parserVersion: number, modelJson: string) =>
       put.run(documentId, parserVersion, modelJson, new Date().toISOString()),
   };
-}
+});

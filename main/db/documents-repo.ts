@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { perConnection } from './per-connection';
 import type { DocumentKind } from '../../shared/library/document-kind';
 import type { DocumentSummary } from '../../shared/library/document';
 
@@ -21,7 +22,7 @@ const toSummary = (r: DocumentRow): DocumentSummary => ({
 });
 
 /** All SQL touching `documents` lives here. Statements are prepared once per connection. */
-export function documentsRepo(db: Database) {
+export const documentsRepo = perConnection((db: Database) => {
   const insert = db.prepare<[string, string, number, string, string], DocumentRow>(
     'INSERT INTO documents (name, kind, size, sha256, imported_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
   );
@@ -55,5 +56,5 @@ export function documentsRepo(db: Database) {
     remove: (id: number) => del.run(id).changes > 0,
     totals: () => totals.get()!,
   };
-}
+});
 export type DocumentsRepo = ReturnType<typeof documentsRepo>;

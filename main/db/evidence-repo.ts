@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { perConnection } from './per-connection';
 import {
   evidenceKey,
   type EvidenceMark,
@@ -25,7 +26,7 @@ const toMark = (r: MarkRow): EvidenceMark => ({
       : { type: 'cell', tableId: r.table_id, sourceRow: r.source_row!, sourceCol: r.source_col! },
 });
 
-export function evidenceRepo(db: Database) {
+export const evidenceRepo = perConnection((db: Database) => {
   const list = db.prepare<[number], MarkRow>(
     'SELECT * FROM evidence_marks WHERE document_id = ? ORDER BY id',
   );
@@ -60,4 +61,4 @@ export function evidenceRepo(db: Database) {
         return true;
       })(),
   };
-}
+});

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { perConnection } from './per-connection';
 import { DatasetDocument, Question, type DatasetFormat } from '../../shared/datasets';
 
 interface DatasetRow {
@@ -53,7 +54,7 @@ const toQuestion = (r: QuestionRow): Question =>
   });
 
 /** All SQL touching datasets, dataset_documents and questions. */
-export function questionsRepo(db: Database) {
+export const questionsRepo = perConnection((db: Database) => {
   const summaryOf = db.prepare<[number], DatasetSummary>(`
     SELECT d.id, d.name, d.format, d.source_document_id AS sourceDocumentId,
            d.imported_at AS importedAt,
@@ -139,5 +140,5 @@ export function questionsRepo(db: Database) {
       documentsOf.all(datasetId).map((r) => DatasetDocument.parse(JSON.parse(r.document))),
     remove: (id: number) => delDataset.run(id).changes > 0,
   };
-}
+});
 export type QuestionsRepo = ReturnType<typeof questionsRepo>;
