@@ -1,6 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
-import { DatasetDocument, Question, type DatasetFormat } from '../../shared/datasets';
+import {
+  parseStoredDatasetDocument,
+  Question,
+  type DatasetDocument,
+  type DatasetFormat,
+} from '../../shared/datasets';
 
 interface DatasetRow {
   id: number;
@@ -134,10 +139,10 @@ export const questionsRepo = perConnection((db: Database) => {
     questions: (datasetId: number) => questionsOf.all(datasetId).map(toQuestion),
     document: (datasetId: number, externalId: string) => {
       const r = documentOf.get(datasetId, externalId);
-      return r ? DatasetDocument.parse(JSON.parse(r.document)) : undefined;
+      return r ? parseStoredDatasetDocument(JSON.parse(r.document)) : undefined;
     },
     documents: (datasetId: number) =>
-      documentsOf.all(datasetId).map((r) => DatasetDocument.parse(JSON.parse(r.document))),
+      documentsOf.all(datasetId).map((r) => parseStoredDatasetDocument(JSON.parse(r.document))),
     remove: (id: number) => delDataset.run(id).changes > 0,
   };
 });

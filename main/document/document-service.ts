@@ -8,7 +8,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
-export const PARSER_VERSION = 1;
+export const PARSER_VERSION = 2;
 
 export type ParseDocument = (
   request: ParseRequest,

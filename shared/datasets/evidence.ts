@@ -1,5 +1,5 @@
-import type { Cell } from '../model';
-import type { DatasetDocument, DatasetTable } from './dataset-document';
+import type { Cell, Table } from '../model';
+import type { DatasetDocument } from './dataset-document';
 import type { Evidence } from './question';
 
 /*
@@ -8,11 +8,11 @@ import type { Evidence } from './question';
  * `unresolved` with the reason, so a bad reference is visible instead of silently dropped.
  */
 
-export const findTable = (doc: DatasetDocument, tableId: string): DatasetTable | undefined =>
+export const findTable = (doc: DatasetDocument, tableId: string): Table | undefined =>
   doc.tables.find((t) => t.id === tableId);
 
 /** The cell whose number sits at grid position (row, col), if the table has one there. */
-export const findCell = (table: DatasetTable, row: number, col: number): Cell | undefined =>
+export const findCell = (table: Table, row: number, col: number): Cell | undefined =>
   table.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
 
 const unresolved = (ref: string, reason: string): Evidence => ({ kind: 'unresolved', ref, reason });

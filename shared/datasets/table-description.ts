@@ -1,5 +1,5 @@
+import type { Table } from '../model';
 import { parseNumber } from '../numbers';
-import type { DatasetTable } from './dataset-document';
 import { findCell } from './evidence';
 
 /**
@@ -95,7 +95,7 @@ export type DescriptionVerdict = { ok: true } | { ok: false; reason: string };
 
 export function checkDescription(
   d: TableDescription,
-  table: DatasetTable | undefined,
+  table: Table | undefined,
 ): DescriptionVerdict {
   if (!table) return { ok: false, reason: `no table ${d.table}` };
   const cell = findCell(table, d.row, d.col);

@@ -1,6 +1,7 @@
 export * from './block';
 export * from './cell';
 export * from './cell-sentence';
+export * from './dataset-format';
 export * from './document';
 export * from './header-node';
 export * from './source-location';

@@ -13,9 +13,24 @@ export type PageBox = z.infer<typeof PageBox>;
  * Where a block came from, so the UI can show the original and a reader can check it.
  * HTML: an XPath-like element path with 1-based per-tag indices (`/html[1]/body[1]/div[3]`),
  * which `document.evaluate` understands. PDF: a 1-based page number and the block's box.
+ * Dataset: a JSON Pointer (RFC 6901) into the dataset file ("/17/pre_text/3"), because a
+ * benchmark record's text has neither an element path nor a page box.
  */
 export const SourceLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html'), path: z.string() }),
   z.object({ kind: z.literal('pdf'), page: z.number().int().positive(), box: PageBox }),
+  z.object({ kind: z.literal('dataset'), pointer: z.string() }),
 ]);
 export type SourceLocation = z.infer<typeof SourceLocation>;
+
+/** The location as a reader would say it: "page 12", the element path, or the JSON Pointer. */
+export function locationText(location: SourceLocation): string {
+  switch (location.kind) {
+    case 'pdf':
+      return `page ${location.page}`;
+    case 'html':
+      return location.path;
+    case 'dataset':
+      return `dataset record ${location.pointer}`;
+  }
+}

@@ -1,9 +1,5 @@
-import {
-  describedHeaderWords,
-  wordsOf,
-  type DatasetTable,
-  type TableDescription,
-} from '../../shared/datasets';
+import { describedHeaderWords, wordsOf, type TableDescription } from '../../shared/datasets';
+import type { Table } from '../../shared/model';
 import { readHtmlTable } from '../../main/ingest/datasets/table/html-table';
 import { layoutGrid } from '../../main/ingest/sec-html/table-grid';
 
@@ -25,7 +21,7 @@ import { layoutGrid } from '../../main/ingest/sec-html/table-grid';
 export type DescriptionDefect =
   'values-as-header' | 'section-past-total' | 'rowspan-fill' | 'label-as-value';
 
-function missingWords(d: TableDescription, table: DatasetTable): string[] | null {
+function missingWords(d: TableDescription, table: Table): string[] | null {
   const cell = table.cells.find((c) => c.sourceRow === d.row && c.sourceCol === d.col);
   if (!cell) return null;
   const have = new Set(
@@ -41,7 +37,7 @@ const within = (words: string[], text: string) => {
 
 export function classifyDescriptionDefect(
   d: TableDescription,
-  table: DatasetTable,
+  table: Table,
   html: string,
 ): DescriptionDefect | null {
   const row = table.rows.find((r) => r.sourceRow === d.row);

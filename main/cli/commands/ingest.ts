@@ -12,6 +12,8 @@ interface IngestSummary {
   cells?: number;
   blocks?: number;
   xbrl?: { factsInTables: number; agreeing: number };
+  pageCount?: number;
+  warnings?: string[];
   wrote?: string;
   error?: { code: string; message: string };
 }
@@ -40,7 +42,10 @@ function describe(s: IngestSummary): string {
     ? `; inline XBRL cross-check ${s.xbrl.agreeing}/${s.xbrl.factsInTables} facts agree`
     : '';
   const wrote = s.wrote ? ` → ${s.wrote}` : '';
-  return `${s.file}: ${s.tables} tables, ${s.cells} cells, ${s.blocks} blocks${xbrl}${wrote}`;
+  const pages = s.pageCount !== undefined ? `${s.pageCount} pages, ` : '';
+  const line = `${s.file}: ${pages}${s.tables} tables, ${s.cells} cells, ${s.blocks} blocks${xbrl}${wrote}`;
+  // Warnings under their file, so several files' output stays readable.
+  return [line, ...(s.warnings ?? []).map((w) => `  warning: ${w}`)].join('\n');
 }
 
 async function ingestOne(file: string, target: string | undefined): Promise<IngestSummary> {
@@ -54,6 +59,8 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
       cells: doc.tables.reduce((n, t) => n + t.cells.length, 0),
       blocks: doc.blocks.length,
       ...(doc.xbrl ? { xbrl: doc.xbrl } : {}),
+      ...(doc.pageCount !== undefined ? { pageCount: doc.pageCount } : {}),
+      ...(doc.warnings.length > 0 ? { warnings: doc.warnings } : {}),
     };
     const json = `${JSON.stringify(doc)}\n`;
     if (target === '-') process.stdout.write(json);

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import {
   blockEvidence,
-  type DatasetBlock,
   type DatasetDocument,
   type DatasetImport,
-  type DatasetTable,
   type Evidence,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion, type Block, type Table } from '../../../shared/model';
 import {
   jsonRecords,
   recordBytes,
@@ -46,8 +44,8 @@ interface Built {
 }
 
 function toDocument(rec: DocmathRecord, i: number, file: DatasetFile, bytes: number): Built {
-  const blocks: DatasetBlock[] = [];
-  const tables: DatasetTable[] = [];
+  const blocks: Block[] = [];
+  const tables: Table[] = [];
   const blockOfParagraph = new Map<number, string>();
   let paragraphs = 0;
   const add = (markdown: string, pointer: string): string | undefined => {
@@ -87,6 +85,7 @@ function toDocument(rec: DocmathRecord, i: number, file: DatasetFile, bytes: num
       title: `DocMath ${rec.question_id}`,
       blocks,
       tables,
+      warnings: [],
     },
     blockOfParagraph,
   };

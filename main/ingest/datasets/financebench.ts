@@ -59,6 +59,7 @@ export function readFinancebenchFile(file: DatasetFile): DatasetImport {
         title: `${rec.company} ${rec.doc_name}`,
         blocks: [],
         tables: [],
+        warnings: [],
       });
     }
     const evidence: Evidence[] = rec.evidence.map((e, k) =>

@@ -85,6 +85,7 @@ function toDocument(
       ...rec.post_text.map((t, k) => paragraph(t, pre + k, `/${i}/post_text/${k}`)),
     ],
     tables: [table],
+    warnings: [],
   };
 }
 

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import {
   blockEvidence,
   gridRefEvidence,
-  type DatasetBlock,
   type DatasetDocument,
   type DatasetImport,
-  type DatasetTable,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion, type Block, type Table } from '../../../shared/model';
 import { tableScaleSentence } from './context-note';
 import {
   jsonRecords,
@@ -45,8 +43,8 @@ function toDocument(
   file: DatasetFile,
   bytes: number,
 ): DatasetDocument {
-  const blocks: DatasetBlock[] = [];
-  const tables: DatasetTable[] = [];
+  const blocks: Block[] = [];
+  const tables: Table[] = [];
   const placed = new Set<number>();
   const addTable = (t: number, before: string[]) => {
     const html = rec.tables[t];
@@ -80,6 +78,7 @@ function toDocument(
     title: `MultiHiertt ${rec.uid}`,
     blocks,
     tables,
+    warnings: [],
   };
 }
 

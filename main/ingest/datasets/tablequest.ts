@@ -43,6 +43,7 @@ export function readTablequestFile(file: DatasetFile): DatasetImport {
         title: `${stem} (page ${rec.page_number}${rec.report_type ? ` of a ${rec.report_type}` : ''})`,
         blocks: [],
         tables: [],
+        warnings: [],
       });
     }
     return {

@@ -82,6 +82,7 @@ function toDocument(
       })),
     ],
     tables: [table],
+    warnings: [],
   };
 }
 

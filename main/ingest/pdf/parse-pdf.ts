@@ -70,6 +70,43 @@ function openError(name: string, bytes: Uint8Array, err: unknown): PdfIngestErro
   return new PdfIngestError('corrupt', name, `truncated or corrupt (${eof}pdf.js: ${e.message})`);
 }
 
+/** "3", "3-5", "3-5, 9": consecutive pages folded into ranges. */
+function pageRanges(pages: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length;) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    parts.push(i === j ? `${pages[i]}` : `${pages[i]}–${pages[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/**
+ * What the reader of this PDF should know: pages without a text layer are images (scans) we
+ * cannot read, so their tables are missing, not absent; a text PDF without a single table
+ * usually means the layout defeated the table detector.
+ */
+function pdfWarnings(pageCount: number, textless: readonly number[], tables: number): string[] {
+  const warnings: string[] = [];
+  if (textless.length === pageCount && pageCount > 0) {
+    warnings.push(
+      `No page has a text layer (pages ${pageRanges(textless)}): this looks like a scanned PDF, so no text or tables could be read.`,
+    );
+  } else if (textless.length > 0) {
+    const one = textless.length === 1;
+    warnings.push(
+      `${one ? 'Page' : 'Pages'} ${pageRanges(textless)} ${one ? 'has' : 'have'} no text layer (scanned ${one ? 'image' : 'images'}?): no text or tables could be read from ${one ? 'it' : 'them'}.`,
+    );
+  }
+  if (tables === 0 && textless.length < pageCount) {
+    warnings.push(
+      'No tables were detected on any page: its numbers can be read only in the text blocks.',
+    );
+  }
+  return warnings;
+}
+
 function titleOf(name: string, blocks: Block[]): string {
   const onFirstPage = blocks.filter((b) => b.location.kind === 'pdf' && b.location.page === 1);
   const heading =
@@ -120,7 +157,7 @@ export async function parsePdfBytes(
     }
     const tables: Table[] = [];
     const blocks: Block[] = [];
-    let pagesWithText = 0;
+    const textless: number[] = [];
     for (let n = 1; n <= pages; n++) {
       if (Date.now() - started > limits.timeoutMs) {
         throw new PdfIngestError(
@@ -145,7 +182,7 @@ export async function parsePdfBytes(
       }
       // Outside the try: a fault in our own layout code is a crash to report, not a bad file.
       const parsed = parsePage(text);
-      if (parsed.lineCount > 0) pagesWithText++;
+      if (parsed.lineCount === 0) textless.push(n);
       tables.push(...parsed.tables);
       blocks.push(...parsed.blocks);
       onProgress({ page: n, pages });
@@ -154,10 +191,17 @@ export async function parsePdfBytes(
       schemaVersion: documentSchemaVersion,
       source: { name, kind: 'pdf', bytes: size },
       title: titleOf(name, blocks),
+      pageCount: pages,
       blocks,
       tables,
+      warnings: pdfWarnings(pages, textless, tables.length),
     };
-    return { document, pageCount: pages, pagesWithText, ms: Date.now() - started };
+    return {
+      document,
+      pageCount: pages,
+      pagesWithText: pages - textless.length,
+      ms: Date.now() - started,
+    };
   } finally {
     await doc.destroy();
   }

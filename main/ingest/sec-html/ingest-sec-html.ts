@@ -7,6 +7,7 @@ import {
 } from '../../../shared/model';
 import { BlockIds } from './block-ids';
 import { analyseTable, finishTable, type TableAnalysis } from './build-table';
+import { secHtmlWarnings } from './filing-warnings';
 import { prevailingScale } from './prevailing-scale';
 import { walkHtml } from './html-walker';
 import { headingLevel, isPageFurniture, SurroundingsCache } from './text-blocks';
@@ -88,6 +89,7 @@ export function ingestSecHtml(html: string, source: SecHtmlSource): Document {
     title: raw.title,
     blocks,
     tables,
+    warnings: secHtmlWarnings(tables, usual),
   };
   if (raw.ixFactCount > 0) doc.xbrl = xbrlSummary(tables);
   return doc;

@@ -1,4 +1,4 @@
-import { cellSentence, type Cell, type Table } from '../../../shared/model';
+import { cellSentence, locationText, type Cell, type Table } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 
 interface Props {
@@ -17,7 +17,7 @@ const quantity = (cell: Cell) => {
 
 /** Everything known about one cell: where it sits, what it means, where it came from. */
 export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: Props) {
-  const where = table.location.kind === 'pdf' ? `page ${table.location.page}` : table.location.path;
+  const where = locationText(table.location);
   return (
     <aside className="cell-details" aria-label="Cell details">
       <header>

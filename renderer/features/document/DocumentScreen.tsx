@@ -4,6 +4,7 @@ import { documentStore, useDocument } from '../../stores/document';
 import { navigationStore } from '../../stores/navigation';
 import { CellDetails } from './CellDetails';
 import { DocumentBody } from './DocumentBody';
+import { DocumentWarnings } from './DocumentWarnings';
 import { findMatches } from './find-matches';
 import { Outline } from './Outline';
 import { PdfPageView } from './PdfPageView';
@@ -25,6 +26,9 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   }, [s.status, tableId]);
 
   const matches = useMemo(() => (s.model ? findMatches(s.model, s.query) : []), [s.model, s.query]);
+  const tableIds = useMemo(() => new Set(s.model?.tables.map((t) => t.id)), [s.model]);
+  const goToTable = (t: string) =>
+    navigationStore.getState().go({ screen: 'document', id, tableId: t });
 
   const selected = useMemo(() => {
     if (!s.model || !s.selected) return undefined;
@@ -73,6 +77,11 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
           ← Library
         </a>
         <h1>{s.document?.name ?? 'Document'}</h1>
+        {s.status === 'ready' && s.model?.pageCount !== undefined && (
+          <p className="doc-meta">
+            {s.model.pageCount === 1 ? '1 page' : `${s.model.pageCount} pages`}
+          </p>
+        )}
       </div>
       {s.status === 'ready' && (
         <div className="find" role="search">
@@ -125,11 +134,17 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   return (
     <main className="screen document-screen">
       {header}
+      <DocumentWarnings
+        key={id}
+        warnings={s.model.warnings}
+        tableIds={tableIds}
+        onTable={goToTable}
+      />
       <div className="document-layout">
         <Outline
           model={s.model}
           activeTableId={tableId}
-          onTable={(t) => navigationStore.getState().go({ screen: 'document', id, tableId: t })}
+          onTable={goToTable}
           onHeading={scrollToBlock}
         />
         <div

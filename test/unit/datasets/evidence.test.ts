@@ -6,10 +6,10 @@ import {
   parseFinqaInd,
   parseGridRef,
   zeroBasedPageEvidence,
-  type DatasetTable,
 } from '../../../shared/datasets';
+import type { Table } from '../../../shared/model';
 
-const table: DatasetTable = {
+const table: Table = {
   id: 't0',
   sourceIndex: 0,
   caption: '',
@@ -39,7 +39,7 @@ const table: DatasetTable = {
 };
 
 const doc: DatasetDocument = DatasetDocument.parse({
-  schemaVersion: 1,
+  schemaVersion: 2,
   externalId: 'doc-1',
   source: { name: 'x.json', kind: 'dataset', bytes: 10, format: 'finqa' },
   title: 'x',
@@ -53,6 +53,7 @@ const doc: DatasetDocument = DatasetDocument.parse({
     { type: 'table', id: 't0', location: { kind: 'dataset', pointer: '/0/table' } },
   ],
   tables: [table],
+  warnings: [],
 });
 
 describe('evidence references', () => {

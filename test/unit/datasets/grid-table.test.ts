@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanFinqaCell } from '../../../main/ingest/datasets/finqa';
 import { buildGridTable } from '../../../main/ingest/datasets/table/build-grid-table';
 import { rawTableFromRows } from '../../../main/ingest/datasets/table/raw-grid';
-import type { DatasetTable } from '../../../shared/datasets';
+import type { Table } from '../../../shared/model';
 
 const build = (rows: string[][], extra: { contextNote?: string; minHeaderRows?: number } = {}) =>
   buildGridTable({
@@ -12,7 +12,7 @@ const build = (rows: string[][], extra: { contextNote?: string; minHeaderRows?: 
     ...extra,
   });
 
-const cell = (t: DatasetTable, row: number, col: number) => {
+const cell = (t: Table, row: number, col: number) => {
   const c = t.cells.find((x) => x.sourceRow === row && x.sourceCol === col);
   if (!c) throw new Error(`no cell at ${row},${col}`);
   return c;

@@ -5,11 +5,11 @@ import {
   parseTableDescription,
   sameShownValue,
   stripPandasArtefacts,
-  type DatasetTable,
   type DescriptionVerdict,
 } from '../../../shared/datasets';
+import type { Table } from '../../../shared/model';
 
-const table = (text: string, rowPath: string[], colPath: string[]): DatasetTable => ({
+const table = (text: string, rowPath: string[], colPath: string[]): Table => ({
   id: 't0',
   sourceIndex: 0,
   caption: '',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Block, Cell, Document, HeaderNode, Table } from '../../../shared/model';
+import { DatasetDocument } from '../../../shared/datasets';
+import {
+  Block,
+  Cell,
+  Document,
+  documentSchemaVersion,
+  HeaderNode,
+  locationText,
+  Table,
+  upgradeDocumentJson,
+} from '../../../shared/model';
 
 const cell = {
   sourceRow: 3,
@@ -32,7 +42,7 @@ const table = {
 describe('Document model schemas', () => {
   it('accepts a document with heading, paragraph and table blocks', () => {
     const doc = Document.parse({
-      schemaVersion: 1,
+      schemaVersion: 2,
       source: { name: 'x.htm', kind: 'sec-html', bytes: 10 },
       title: 'X',
       blocks: [
@@ -41,6 +51,7 @@ describe('Document model schemas', () => {
         { type: 'table', id: 't4', location: { kind: 'html', path: '/table[5]' } },
       ],
       tables: [table],
+      warnings: [],
     }); // prettier-ignore
     expect(doc.tables[0]?.cells[0]?.value).toBe(-1234);
     expect(doc.blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'table']);
@@ -92,5 +103,103 @@ describe('Document model schemas', () => {
         location: { kind: 'pdf', box: { x: 0, y: 0, width: 1, height: 1 } },
       }),
     ).toThrow();
+  });
+
+  describe('dataset documents are plain Documents', () => {
+    const datasetDoc = {
+      schemaVersion: 2,
+      externalId: 'finqa/ADI_2009.pdf',
+      source: { name: 'finqa_dev.json', kind: 'dataset', bytes: 812, format: 'finqa' },
+      title: 'ADI/2009/page_49.pdf',
+      blocks: [
+        { type: 'paragraph', id: 'p0', text: 'Revenue rose.', location: { kind: 'dataset', pointer: '/17/pre_text/0' } },
+        { type: 'table', id: 't4', location: { kind: 'dataset', pointer: '/17/table' } },
+      ],
+      tables: [{ ...table, location: { kind: 'dataset', pointer: '/17/table' } }],
+      warnings: [],
+    }; // prettier-ignore
+
+    it('validates as a Document with nothing stripped, and as the narrower DatasetDocument', () => {
+      expect(Document.parse(datasetDoc)).toEqual(datasetDoc);
+      expect(DatasetDocument.parse(datasetDoc)).toEqual(datasetDoc);
+    });
+
+    it('a PDF-backed dataset document is a PDF source with the format and the relative path', () => {
+      const fb = {
+        ...datasetDoc,
+        source: {
+          name: '3M_2018_10K.pdf',
+          kind: 'pdf',
+          bytes: 0,
+          format: 'financebench',
+          file: 'pdfs/3M_2018_10K.pdf',
+        },
+        blocks: [],
+        tables: [],
+      };
+      expect(Document.parse(fb)).toEqual(fb);
+    });
+
+    it('DatasetDocument insists on the external id and the format; Document does not', () => {
+      const { externalId: _, ...anonymous } = datasetDoc;
+      expect(Document.safeParse(anonymous).success).toBe(true);
+      expect(DatasetDocument.safeParse(anonymous).success).toBe(false);
+      const noFormat = { ...datasetDoc, source: { name: 'x.json', kind: 'dataset', bytes: 1 } };
+      expect(Document.safeParse(noFormat).success).toBe(true);
+      expect(DatasetDocument.safeParse(noFormat).success).toBe(false);
+      expect(
+        Document.safeParse({ ...datasetDoc, source: { ...datasetDoc.source, format: 'nope' } })
+          .success,
+      ).toBe(false);
+    });
+
+    it('a dataset location needs its JSON Pointer', () => {
+      expect(() => Table.parse({ ...table, location: { kind: 'dataset' } })).toThrow();
+    });
+  });
+
+  describe('schema version 2: warnings and page count', () => {
+    const v2 = {
+      schemaVersion: documentSchemaVersion,
+      source: { name: 'scan.pdf', kind: 'pdf', bytes: 100 },
+      title: 'scan',
+      pageCount: 3,
+      blocks: [],
+      tables: [],
+      warnings: ['Page 2 has no text layer (scanned image?): no text or tables could be read from it.'],
+    }; // prettier-ignore
+
+    it('requires warnings (possibly empty) and a whole, non-negative page count', () => {
+      expect(Document.parse(v2).pageCount).toBe(3);
+      const { warnings: _, ...noWarnings } = v2;
+      expect(Document.safeParse(noWarnings).success).toBe(false);
+      expect(Document.safeParse({ ...v2, warnings: [''] }).success).toBe(false);
+      expect(Document.safeParse({ ...v2, pageCount: 2.5 }).success).toBe(false);
+      expect(Document.safeParse({ ...v2, pageCount: -1 }).success).toBe(false);
+    });
+
+    it('refuses version 1 JSON as is, and reads it through upgradeDocumentJson', () => {
+      const { warnings: _, pageCount: __, ...rest } = v2;
+      const v1 = { ...rest, schemaVersion: 1 };
+      expect(Document.safeParse(v1).success).toBe(false);
+      expect(Document.parse(upgradeDocumentJson(v1))).toEqual({ ...rest, warnings: [] });
+    });
+
+    it('leaves current and foreign JSON to the schema', () => {
+      expect(upgradeDocumentJson(v2)).toBe(v2);
+      expect(upgradeDocumentJson(null)).toBeNull();
+      expect(upgradeDocumentJson([1])).toEqual([1]);
+      expect(Document.safeParse(upgradeDocumentJson({ ...v2, schemaVersion: 3 })).success).toBe(
+        false,
+      );
+    });
+  });
+
+  it('says where a location is, for each kind', () => {
+    expect(locationText({ kind: 'pdf', page: 4, box: { x: 0, y: 0, width: 1, height: 1 } })).toBe(
+      'page 4',
+    );
+    expect(locationText({ kind: 'html', path: '/html[1]/body[1]' })).toBe('/html[1]/body[1]');
+    expect(locationText({ kind: 'dataset', pointer: '/3/table' })).toBe('dataset record /3/table');
   });
 });

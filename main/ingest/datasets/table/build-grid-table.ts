@@ -1,5 +1,4 @@
-import type { Cell, TableRow } from '../../../../shared/model';
-import type { AnyLocation, DatasetTable } from '../../../../shared/datasets';
+import type { Cell, SourceLocation, Table, TableRow } from '../../../../shared/model';
 import { resolveUnit } from '../../sec-html/cell-unit';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../sec-html/merge-symbols';
 import type { RawTable } from '../../sec-html/raw-types';
@@ -12,7 +11,7 @@ import { placeRows, type BodyLine } from './row-paths';
 
 export interface GridTableInput {
   raw: RawTable;
-  location: AnyLocation;
+  location: SourceLocation;
   caption?: string;
   /**
    * A scale statement from the text around the table ("The table below presents net sales
@@ -32,7 +31,7 @@ const percentCaption =
  * scale and unit per cell with the SEC parser's rules (cell > row label > column header >
  * table note > surrounding text).
  */
-export function buildGridTable(input: GridTableInput): DatasetTable {
+export function buildGridTable(input: GridTableInput): Table {
   const { raw } = input;
   const grid = layoutGrid(raw);
   const pieces: Piece[][] = grid.rows.map(mergeSymbolCells);

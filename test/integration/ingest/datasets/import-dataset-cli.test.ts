@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../../main/cli';
 import { DatasetDocument, Question } from '../../../../shared/datasets';
+import { Document } from '../../../../shared/model';
 import { dataPath, hasData } from '../../../support/data-dir';
 import { tempDir } from '../../../support/temp-dir';
 
@@ -96,6 +97,7 @@ describe('workbench import-dataset', () => {
       questions: unknown[];
     };
     const doc = DatasetDocument.parse(json.documents[0]);
+    expect(Document.parse(json.documents[0])).toEqual(json.documents[0]);
     expect(doc.externalId).toBe('tbl-1');
     expect(Question.parse(json.questions[0])).toMatchObject({
       id: 'q-1',

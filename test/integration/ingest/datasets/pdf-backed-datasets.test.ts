@@ -42,7 +42,7 @@ describe('PDF-backed datasets (FinanceBench, TableQuest)', () => {
     const r = readDatasetFile('financebench', file);
     expect(r.documents).toEqual([
       {
-        schemaVersion: 1,
+        schemaVersion: 2,
         externalId: '3M_2018_10K',
         source: {
           name: '3M_2018_10K.pdf',
@@ -54,6 +54,7 @@ describe('PDF-backed datasets (FinanceBench, TableQuest)', () => {
         title: '3M 3M_2018_10K',
         blocks: [],
         tables: [],
+        warnings: [],
       },
     ]);
     expect(r.questions[0]).toMatchObject({

@@ -8,7 +8,7 @@ import type { DatasetDocument, Question } from '../../../../shared/datasets';
 import { tempDir } from '../../../support/temp-dir';
 
 const doc = (externalId: string): DatasetDocument => ({
-  schemaVersion: 1,
+  schemaVersion: 2,
   externalId,
   source: { name: 'x.json', kind: 'dataset', bytes: 2, format: 'tatqa' },
   title: externalId,
@@ -21,6 +21,7 @@ const doc = (externalId: string): DatasetDocument => ({
     },
   ],
   tables: [],
+  warnings: [],
 });
 
 const question = (id: string, documentExternalId: string): Question => ({
@@ -67,6 +68,18 @@ describe('questions repository', () => {
     expect(repo.questions(id)).toEqual([question('q1', 'd1'), question('q2', 'd2')]);
     expect(repo.document(id, 'd2')).toEqual(doc('d2'));
     expect(repo.documents(id)).toHaveLength(2);
+  });
+
+  it('reads dataset documents stored before Document schema version 2 (no warnings)', () => {
+    const repo = questionsRepo(db);
+    const { id } = repo.store(input());
+    const { warnings: _, ...v1 } = { ...doc('d1'), schemaVersion: 1 };
+    db.prepare('UPDATE dataset_documents SET document = ? WHERE external_id = ?').run(
+      JSON.stringify(v1),
+      'd1',
+    );
+    expect(repo.document(id, 'd1')).toEqual(doc('d1'));
+    expect(repo.documents(id).map((d) => d.warnings)).toEqual([[], []]);
   });
 
   it('replaces an earlier import of the same file instead of duplicating it', () => {

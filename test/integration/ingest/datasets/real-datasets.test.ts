@@ -1,6 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readDatasetFile } from '../../../../main/ingest/datasets';
 import { DatasetImport, type DatasetFormat } from '../../../../shared/datasets';
+import { Document } from '../../../../shared/model';
 import { dataPath, hasData } from '../../../support/data-dir';
 
 /** Every real dataset file (../shared/data), with the counts its README states. */
@@ -58,6 +60,9 @@ describe.skipIf(!hasData)('real benchmark files', () => {
       expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues[0])).toBe(
         true,
       );
+      // The model carries everything a dataset needs: parsing as a plain Document drops nothing.
+      const stripped = r.documents.filter((d) => !isDeepStrictEqual(Document.parse(d), d));
+      expect(stripped.map((d) => d.externalId)).toEqual([]);
       const ids = new Set(r.documents.map((d) => d.externalId));
       expect(ids.size).toBe(r.documents.length);
       expect(r.questions.every((q) => ids.has(q.documentExternalId))).toBe(true);
