@@ -1,4 +1,5 @@
 import { isYearLike, parseCellValue, type ParsedValue } from '../sec-html/cell-value';
+import { isPlausibleRange, readWordRange } from './cell-range';
 import type { Line, Segment } from './lines';
 import type { PdfWord } from './page-text';
 
@@ -76,12 +77,26 @@ function mergeSymbols(segments: Segment[]): Array<{ text: string; x0: number; x1
   return out;
 }
 
-/** "1,234", "(79)", "12.5 %", "—": a number or a dash, spaces inside tolerated. */
+/** "2023-2024", "2025 – 2027": a span of years heads a column, like a year does. */
+const isYearSpan = (p: ParsedValue) =>
+  p.kind === 'range' &&
+  !p.currency &&
+  !p.percent &&
+  (p.range ?? []).every((v) => Number.isInteger(v) && v >= 1900 && v <= 2099);
+
+/**
+ * "1,234", "(79)", "12.5 %", "—": a number or a dash, spaces inside tolerated. A range
+ * ("0.75 - 5.82") and "n/a" stand in a value column too; a lone "*" is a footnote, not "n/a".
+ */
 function readCell(text: string, x0: number, x1: number, words: PdfWord[]): LineCell {
-  const parsed = parseCellValue(text);
+  const plain = parseCellValue(text);
+  const parsed = plain.kind === 'text' ? (readWordRange(text) ?? plain) : plain;
   const numeric = parsed.kind === 'number' || parsed.kind === 'dash';
-  const year = numeric && !parsed.currency && !parsed.percent && isYearLike(text);
-  return { text, x0, x1, words, parsed, value: numeric && !year, year };
+  const year =
+    (numeric && !parsed.currency && !parsed.percent && isYearLike(text)) || isYearSpan(parsed);
+  const other =
+    (isPlausibleRange(parsed) && !year) || (parsed.kind === 'na' && !/^\*+$/.test(text));
+  return { text, x0, x1, words, parsed, value: (numeric && !year) || other, year };
 }
 
 /**

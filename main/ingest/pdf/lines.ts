@@ -42,10 +42,28 @@ const isLeader = (text: string) =>
 const isNumberWord = (t: string) =>
   /^[(\-\u2212$]*\$?\d[\d,]*(?:\.\d+)?[)%]*$/.test(t) && !/,$/.test(t);
 
+/** The most room a range's dash takes on either side, in ems: about a word space. */
+const rangeGapEm = 0.5;
+
+const isDash = (t: string) => /^[-\u2013\u2014]$/.test(t);
+
+/**
+ * A range ("0.75 - 5.82") sets its dash a word space from both numbers; a dash with more room
+ * on either side between two numbers is a nil cell of its own column ("618  —  6"), so the
+ * line breaks around it even when the columns are closer than a column gap.
+ */
+function dashApart(prior: PdfWord | undefined, last: PdfWord | undefined, w: PdfWord): boolean {
+  // One pdf.js item is one run of text as the PDF drew it: "0.75 - 5.82" in a single string.
+  if (last === undefined || last.item === w.item) return false;
+  const wide = w.x - (last.x + last.width) > rangeGapEm * w.size;
+  if (isDash(w.text)) return wide && isNumberWord(last.text);
+  return wide && isDash(last.text) && prior !== undefined && isNumberWord(prior.text);
+}
+
 export function segmentsOf(words: PdfWord[], size: number): Segment[] {
   const out: Segment[] = [];
   let cur: Segment | null = null;
-  for (const w of words) {
+  for (const [i, w] of words.entries()) {
     if (isLeader(w.text)) {
       cur = null;
       continue;
@@ -58,7 +76,9 @@ export function segmentsOf(words: PdfWord[], size: number): Segment[] {
       last !== undefined &&
       (isNumberWord(last.text) ||
         (/^(?:%|\)|%\)|\)%)$/.test(last.text) && prior !== undefined && isNumberWord(prior.text)));
-    const cellBreak = endsNumber && (isNumberWord(w.text) || /^\$/.test(w.text));
+    const cellBreak =
+      (endsNumber && (isNumberWord(w.text) || /^\$/.test(w.text))) ||
+      dashApart(words[i - 2], words[i - 1], w);
     if (cur !== null && !cellBreak && gap <= segmentGapEm * Math.max(size, w.size)) {
       // Words of one pdf.js item were split at a space. Across items, a gap well under a
       // space is a kerned run the PDF drew in pieces ("Flow" + "s"), not two words.

@@ -35,6 +35,18 @@ function headingLike(label: string): boolean {
   return words.length > 0 && words.filter((w) => /^[A-Z]/.test(w)).length >= 0.7 * words.length;
 }
 
+/**
+ * "Verizon Communications  < 5 Years  …" / "5-10 Years  …": a row that starts in a word column
+ * under a labelled row belongs to the label printed once on the first row of the group.
+ */
+function groupLabel(l: CellLine, above: GridRow | undefined): string {
+  const first = l.cells[l.firstValue];
+  const words = first !== undefined && first.parsed.kind === 'text';
+  return words && l.role === 'row' && above !== undefined && above.values.length > 0
+    ? above.label
+    : '';
+}
+
 /** A line of words over the value columns only, inside the body: the header of a stacked band. */
 const isInnerHeader = (l: CellLine, cols: ValueColumn[]) =>
   l.role === 'text' && l.cells.every((c) => spanOf(c.x0, c.x1, cols) !== null);
@@ -89,7 +101,7 @@ function bodyRows(region: TableRegion, firstRow: number, topBand: Band | undefin
     }
     const row: GridRow = {
       sourceRow: next++,
-      label,
+      label: label === '' ? groupLabel(l, rows.at(-1)) : label,
       indent: l.firstValue === 0 ? Infinity : x0,
       values: l.role === 'row' ? placeCells(l, cols) : [],
       band,

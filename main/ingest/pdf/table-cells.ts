@@ -49,12 +49,13 @@ const ownScale: Record<string, number> = { thousands: 1e3, millions: 1e6, billio
 /**
  * Tables print "$" and "%" on the first and total rows of a column only. When most numbers of
  * a column are percentages, or its header says "%", its bare numbers are percentages too; in a
- * column with dollar amounts, bare numbers without a unit of their own are dollars.
+ * column with dollar amounts, bare numbers without a unit of their own are dollars. Ranges
+ * follow their column ("Interest Rates %" over "0.75 - 5.82").
  */
 export function columnUnits(cells: Cell[]): void {
   const byCol = new Map<number, Cell[]>();
   for (const c of cells) {
-    if (c.kind === 'number' || c.kind === 'dash')
+    if (c.kind === 'number' || c.kind === 'dash' || c.kind === 'range')
       byCol.set(c.sourceCol, [...(byCol.get(c.sourceCol) ?? []), c]);
   }
   for (const col of byCol.values()) {
@@ -101,7 +102,7 @@ export function cellOf(
     scale = (note?.sharesScale ?? note?.scale ?? 1) * p.wordScale;
     unit = 'shares';
   }
-  return {
+  const cell: Cell = {
     sourceRow: row.sourceRow,
     sourceCol: v.col + 1,
     text: v.cell.text,
@@ -112,4 +113,6 @@ export function cellOf(
     rowPath,
     colPath,
   };
+  if (p.range) cell.range = p.range;
+  return cell;
 }

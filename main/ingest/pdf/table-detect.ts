@@ -1,6 +1,7 @@
 import { isPureScaleNote } from '../sec-html/header-band';
 import type { CellLine, LineCell } from './line-cells';
 import { findColumns, valueCells, type ValueColumn } from './table-columns';
+import { withWordColumns } from './table-word-columns';
 
 /** Lines of one table found in a column of text, top to bottom. */
 export interface TableRegion {
@@ -189,7 +190,7 @@ export function detectTables(lines: CellLine[]): TableRegion[] {
       else if (wrapsInto(lines, end, spans)) end++;
       else break;
     }
-    const body = lines.slice(i, end);
+    const body = withWordColumns(lines.slice(i, end));
     const columns = findColumns(body.filter((l) => l.role === 'row'));
     if (!isTable(body, columns)) {
       i = end;
