@@ -7,18 +7,28 @@ import {
   type Method,
   type MethodOutput,
 } from '../../shared/api/contract';
+import { expandJsonText, isJsonText, type JsonText } from '../../shared/api/json-text';
 import { fail, ok, WorkbenchError, type Result } from '../../shared/api/result';
 import type { ApiContext } from './context';
 
 export type Handler<M extends Method> = (
   input: z.output<Contract[M]['input']>,
   ctx: ApiContext,
-) => Promise<MethodOutput<M>> | MethodOutput<M>;
+) => Promise<Answer<M>> | Answer<M>;
+
+/** A handler answers a value, or JSON text it has already validated (see shared/api/json-text). */
+type Answer<M extends Method> = MethodOutput<M> | JsonText<MethodOutput<M>>;
 
 export type HandlerMap = { [M in Method]?: Handler<M> };
 
 export interface Registry {
+  /** In-process callers (CLI, tests): the answer as a value, checked against the contract. */
   call(method: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * Transports (IPC, HTTP): prevalidated JSON text stays text, so a huge answer costs the main
+   * thread a string copy instead of a parse, a validation and a re-serialisation.
+   */
+  callForTransport(method: string, input: unknown): Promise<Result<unknown>>;
 }
 
 /**
@@ -37,24 +47,28 @@ export function createRegistry(maps: HandlerMap[], ctx: ApiContext): Registry {
   const missing = methodNames.filter((m) => !handlers.has(m));
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
+  async function dispatch(method: string, rawInput: unknown, keepText: boolean) {
+    if (!isMethod(method)) return fail('unknown-method', `unknown API method "${method}"`);
+    const spec = contract[method];
+    const parsed = spec.input.safeParse(rawInput ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+      return fail('invalid-input', `${method}: ${where}${first?.message ?? 'invalid input'}`);
+    }
+    try {
+      const value = await handlers.get(method)!(parsed.data, ctx);
+      if (keepText && isJsonText(value)) return ok(value);
+      return ok(spec.output.parse(expandJsonText(value)));
+    } catch (e) {
+      if (e instanceof WorkbenchError) return fail(e.code, e.message);
+      console.error(`[api] ${method} failed:`, e);
+      return fail('internal', `${method} failed: ${(e as Error).message ?? String(e)}`);
+    }
+  }
+
   return {
-    async call(method, rawInput) {
-      if (!isMethod(method)) return fail('unknown-method', `unknown API method "${method}"`);
-      const spec = contract[method];
-      const parsed = spec.input.safeParse(rawInput ?? {});
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-        return fail('invalid-input', `${method}: ${where}${first?.message ?? 'invalid input'}`);
-      }
-      try {
-        const value = await handlers.get(method)!(parsed.data, ctx);
-        return ok(spec.output.parse(value));
-      } catch (e) {
-        if (e instanceof WorkbenchError) return fail(e.code, e.message);
-        console.error(`[api] ${method} failed:`, e);
-        return fail('internal', `${method} failed: ${(e as Error).message ?? String(e)}`);
-      }
-    },
+    call: (method, input) => dispatch(method, input, false),
+    callForTransport: (method, input) => dispatch(method, input, true),
   };
 }

@@ -1,6 +1,8 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { DocumentSummary } from '../../shared/library/document';
-import { Document } from '../../shared/model';
+import type { EventPayload } from '../../shared/api/contract';
+import { jsonText, type JsonText } from '../../shared/api/json-text';
+import type { Document } from '../../shared/model';
 import { documentModelsRepo } from '../db/document-models-repo';
 import { documentsRepo } from '../db/documents-repo';
 import type { EventBus } from '../events/bus';
@@ -8,19 +10,24 @@ import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
-export const PARSER_VERSION = 2;
+export const PARSER_VERSION = 3;
 
+/** Answers the model as JSON text already checked against the Document schema. */
 export type ParseDocument = (
   request: ParseRequest,
-  onProgress: (done: number, total: number) => void,
-) => Promise<Document>;
+  onProgress: (done: number, total: number, unit: ProgressUnit) => void,
+) => Promise<JsonText<Document>>;
+
+export type ProgressUnit = EventPayload<'job.progress'>['unit'];
+
+export type OpenedDocument = { document: DocumentSummary; model: Document };
 
 /**
  * Opens library documents as parsed models: from the cache when the parser has not changed,
  * else by parsing off the main thread. Two opens of one document share one parse.
  */
 export class DocumentService {
-  private readonly inflight = new Map<number, Promise<Document>>();
+  private readonly inflight = new Map<number, Promise<string>>();
 
   constructor(
     private readonly ws: Workspace,
@@ -34,12 +41,16 @@ export class DocumentService {
     return doc;
   }
 
-  async open(id: number): Promise<{ document: DocumentSummary; model: Document }> {
+  /**
+   * The answer stays JSON text from the cache (or the worker) to the transport: the main thread
+   * never parses or re-validates a model, which for a 300 MB filing took seconds.
+   */
+  async open(id: number): Promise<JsonText<OpenedDocument>> {
     const document = this.summary(id);
+    const answer = (model: string) =>
+      jsonText<OpenedDocument>(`{"document":${JSON.stringify(document)},"model":${model}}`);
     const cached = documentModelsRepo(this.ws.db).get(id);
-    if (cached && cached.parser_version === PARSER_VERSION) {
-      return { document, model: JSON.parse(cached.model) as Document };
-    }
+    if (cached && cached.parser_version === PARSER_VERSION) return answer(cached.model);
     if (document.kind !== 'sec-html' && document.kind !== 'pdf') {
       throw new WorkbenchError(
         'unsupported',
@@ -51,19 +62,25 @@ export class DocumentService {
       pending = this.parseAndStore(document).finally(() => this.inflight.delete(id));
       this.inflight.set(id, pending);
     }
-    return { document, model: await pending };
+    return answer(await pending);
   }
 
-  private async parseAndStore(document: DocumentSummary): Promise<Document> {
+  private async parseAndStore(document: DocumentSummary): Promise<string> {
     const jobId = `parse-${document.id}`;
     const model = await this.parse(
       { path: this.ws.files.pathFor(document.sha256), name: document.name, kind: document.kind },
-      (done, total) =>
-        this.bus.emit('job.progress', { jobId, kind: 'parse', label: document.name, done, total }),
+      (done, total, unit) =>
+        this.bus.emit('job.progress', {
+          jobId,
+          kind: 'parse',
+          label: document.name,
+          done,
+          total,
+          unit,
+        }),
     );
-    // Validated before caching: a parser bug must not poison the cache.
-    const checked = Document.parse(model);
-    documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, JSON.stringify(checked));
-    return checked;
+    // The parser validated it (a parser bug must not poison the cache).
+    documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, model.$jsonText);
+    return model.$jsonText;
   }
 }

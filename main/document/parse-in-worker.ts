@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
-import type { Document } from '../../shared/model';
+import { jsonText, type JsonText } from '../../shared/api/json-text';
+import { Document } from '../../shared/model';
 import { ingestPdf, PdfIngestError } from '../ingest/pdf';
 import { startWorker } from '../util/worker-file';
 import type { ParseDocument } from './document-service';
@@ -22,18 +23,20 @@ export function parseInWorker(timeoutMs = DEFAULT_TIMEOUT_MS): ParseDocument {
 /** PDFs have their own worker (pdf.js, page limits, per-page progress). */
 async function parsePdf(
   request: ParseRequest,
-  onProgress: (done: number, total: number) => void,
+  onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
-): Promise<Document> {
+): Promise<JsonText<Document>> {
   const bytes = await readFile(request.path);
   try {
-    return await ingestPdf(
+    // PDF models hold only the tables of their pages: small enough to check and serialise here.
+    const model = await ingestPdf(
       {
         name: request.name,
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       },
-      { onProgress: (p) => onProgress(p.page, p.pages), timeoutMs },
+      { onProgress: (p) => onProgress(p.page, p.pages, 'pages'), timeoutMs },
     );
+    return jsonText(JSON.stringify(Document.parse(model)));
   } catch (e) {
     if (e instanceof PdfIngestError)
       throw new WorkbenchError(
@@ -46,10 +49,10 @@ async function parsePdf(
 
 function parseHtml(
   request: ParseRequest,
-  onProgress: (done: number, total: number) => void,
+  onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
-): Promise<Document> {
-  return new Promise<Document>((resolve, reject) => {
+): Promise<JsonText<Document>> {
+  return new Promise<JsonText<Document>>((resolve, reject) => {
     const worker = startWorker(__filename, __dirname, 'parse-worker', { workerData: request });
     let settled = false;
     const finish = (fn: () => void) => {
@@ -72,8 +75,8 @@ function parseHtml(
       timeoutMs,
     );
     worker.on('message', (reply: ParseReply) => {
-      if (reply.type === 'progress') onProgress(reply.done, reply.total);
-      else if (reply.type === 'done') finish(() => resolve(reply.model as Document));
+      if (reply.type === 'progress') onProgress(reply.percent, 100, 'percent');
+      else if (reply.type === 'done') finish(() => resolve(jsonText<Document>(reply.json)));
       else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
     });
     worker.on('error', (e) =>

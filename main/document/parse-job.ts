@@ -8,6 +8,8 @@ export interface ParseRequest {
 }
 
 export type ParseReply =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; model: unknown }
+  /** `percent` of the work done, 0..100. */
+  | { type: 'progress'; percent: number }
+  /** The Document as JSON text, validated against the schema in the worker. */
+  | { type: 'done'; json: string }
   | { type: 'failed'; code: string; message: string };

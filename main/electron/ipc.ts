@@ -14,7 +14,7 @@ export function registerIpc(services: Services): () => void {
     if (!isTrustedSender(event.senderFrame))
       return fail('invalid-input', 'call from an untrusted frame');
     if (typeof method !== 'string') return fail('invalid-input', 'method must be a string');
-    return services.registry.call(method, input);
+    return services.registry.callForTransport(method, input);
   });
   const unsubscribe = services.bus.subscribe((name, payload) => {
     for (const win of BrowserWindow.getAllWindows())

@@ -5,7 +5,7 @@ import { detectDocumentKind, type DocumentKind } from '../../shared/library/docu
 import type { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
 import { ingestPdf, PdfIngestError } from './pdf';
-import { ingestSecHtml } from './sec-html/ingest-sec-html';
+import { ingestSecHtml, type SecHtmlOptions } from './sec-html/ingest-sec-html';
 
 // Windows-1252 characters for bytes 0x80-0x9F (ISO-8859-1 has control codes there). Spelled
 // out because Node builds without full ICU decode "windows-1252" as ISO-8859-1.
@@ -33,11 +33,15 @@ export function kindOf(name: string, bytes: Uint8Array): DocumentKind {
 }
 
 /** Reads one file's bytes into the Document model, choosing the ingester by kind. */
-export function ingestBytes(name: string, bytes: Uint8Array): Document {
+export function ingestBytes(
+  name: string,
+  bytes: Uint8Array,
+  options: SecHtmlOptions = {},
+): Document {
   const kind = kindOf(name, bytes);
   switch (kind) {
     case 'sec-html':
-      return ingestSecHtml(decodeHtml(bytes), { name, bytes: bytes.byteLength });
+      return ingestSecHtml(decodeHtml(bytes), { name, bytes: bytes.byteLength }, options);
     case 'pdf':
       // pdf.js is asynchronous and runs in its own worker: ingestFile handles PDFs.
       throw new WorkbenchError(

@@ -70,6 +70,7 @@ export class Importer {
               label: name,
               done,
               total: size,
+              unit: 'bytes',
             })
         : undefined;
     let staged: StagedFile;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isJsonText } from '../../shared/api/json-text';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 import { fail, type Result } from '../../shared/api/result';
 import type { Services } from '../services';
@@ -97,7 +98,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           fail('invalid-input', `unreadable request body: ${(e as Error).message}`),
         );
       }
-      const result = await registry.call(method, input);
+      const result = await registry.callForTransport(method, input);
+      // Prevalidated JSON text is spliced in as is (see shared/api/json-text.ts).
+      if (result.ok && isJsonText(result.value)) {
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        res.write('{"ok":true,"value":');
+        res.write(result.value.$jsonText);
+        res.end('}');
+        return;
+      }
       // Results holding bytes (a PDF original) travel in the same envelope as uploads.
       if (req.headers.accept === WIRE_TYPE) {
         res.writeHead(200, { 'content-type': WIRE_TYPE, 'cache-control': 'no-store' });

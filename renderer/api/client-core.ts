@@ -6,6 +6,7 @@ import type {
   MethodInput,
   MethodOutput,
 } from '../../shared/api/contract';
+import { expandJsonText } from '../../shared/api/json-text';
 import type { Result } from '../../shared/api/result';
 /** The renderer's single way to reach main. Stores use it; components never do. */
 export interface ApiClient {
@@ -20,8 +21,13 @@ export function createClient(
 ): ApiClient {
   return {
     transport,
-    call: (method, input) =>
-      bridge.call(method, input) as Promise<Result<MethodOutput<typeof method>>>,
+    call: async (method, input) => {
+      const result = await bridge.call(method, input);
+      // Electron hands prevalidated JSON text over as is; it is parsed here, in the renderer.
+      return (result.ok ? { ok: true, value: expandJsonText(result.value) } : result) as Result<
+        MethodOutput<typeof method>
+      >;
+    },
     subscribe: (event, handler) => bridge.subscribe(event, handler as (payload: unknown) => void),
   };
 }

@@ -121,6 +121,8 @@ export const events = {
     label: z.string(),
     done: z.number(),
     total: z.number(),
+    /** What done and total count: bytes stored, pages read, or percent of a parse. */
+    unit: z.enum(['bytes', 'pages', 'percent']),
   }),
 } as const;
 

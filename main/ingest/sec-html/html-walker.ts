@@ -332,8 +332,20 @@ class Walker {
 /** Options shared with the speed benchmark so its tokenizer baseline does the same work. */
 export const parserOptions = { decodeEntities: true, recognizeSelfClosing: true } as const;
 
-export function walkHtml(html: string): RawDocument {
+/** Big filings are fed in slices so progress can be reported between them. */
+const sliceChars = 1 << 20;
+
+/** `onProgress` receives the share of the text tokenized so far (0..1). */
+export function walkHtml(html: string, onProgress?: (share: number) => void): RawDocument {
   const walker = new Walker();
-  new Parser(walker, parserOptions).end(html);
+  const parser = new Parser(walker, parserOptions);
+  if (onProgress === undefined || html.length <= sliceChars) parser.end(html);
+  else {
+    for (let at = 0; at < html.length; at += sliceChars) {
+      parser.write(html.slice(at, at + sliceChars));
+      onProgress(Math.min(1, (at + sliceChars) / html.length));
+    }
+    parser.end();
+  }
   return walker.result();
 }

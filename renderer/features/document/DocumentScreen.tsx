@@ -114,8 +114,23 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     return (
       <main className="screen">
         {header}
-        <p className="progress" role="status">
-          Reading the document{s.progress ? ` (${s.progress.done} of ${s.progress.total})` : '…'}
+        <p
+          className="progress"
+          role="progressbar"
+          aria-label="Reading the document"
+          aria-valuemin={0}
+          aria-valuemax={s.progress?.total ?? 1}
+          aria-valuenow={s.progress?.done ?? 0}
+        >
+          Reading the document
+          {!s.progress
+            ? '…'
+            : s.progress.unit === 'pages'
+              ? ` (page ${s.progress.done} of ${s.progress.total})`
+              : ` (${Math.round((100 * s.progress.done) / Math.max(s.progress.total, 1))}%)`}
+          {s.progress && (
+            <progress aria-hidden="true" max={s.progress.total} value={s.progress.done} />
+          )}
         </p>
       </main>
     );

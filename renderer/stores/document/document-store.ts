@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { EventPayload } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
 import { evidenceKey, type EvidenceTarget } from '../../../shared/document/evidence';
 import type { DocumentSummary } from '../../../shared/library/document';
@@ -17,7 +18,7 @@ export interface DocumentState {
   document?: DocumentSummary;
   model?: Document;
   error?: ApiError;
-  progress?: { done: number; total: number };
+  progress?: Pick<EventPayload<'job.progress'>, 'done' | 'total' | 'unit'>;
   selected?: CellRef;
   /** evidenceKey() of every marked paragraph or cell */
   marks: Set<string>;
@@ -81,7 +82,7 @@ export function createDocumentStore(api: ApiClient) {
   }));
   api.subscribe('job.progress', (p) => {
     if (p.kind === 'parse' && store.getState().status === 'loading')
-      store.setState({ progress: { done: p.done, total: p.total } });
+      store.setState({ progress: { done: p.done, total: p.total, unit: p.unit } });
   });
   return store;
 }

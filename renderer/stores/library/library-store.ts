@@ -121,8 +121,8 @@ export function createLibraryStore(api: ApiClient) {
   });
 
   api.subscribe('library.changed', () => void store.getState().refresh());
-  api.subscribe('job.progress', (p) =>
-    store.setState({ progress: p.done < p.total ? p : undefined }),
-  );
+  api.subscribe('job.progress', (p) => {
+    if (p.kind === 'import') store.setState({ progress: p.done < p.total ? p : undefined });
+  });
   return store;
 }

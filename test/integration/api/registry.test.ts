@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contract, methodNames } from '../../../shared/api/contract';
+import { contract, methodNames, type WorkspaceInfo } from '../../../shared/api/contract';
 import { allHandlers } from '../../../main/api/handlers';
 import { createRegistry } from '../../../main/api/registry';
+import { jsonText } from '../../../shared/api/json-text';
 import type { ApiContext } from '../../../main/api/context';
 
 const dummyCtx = {} as ApiContext;
@@ -47,6 +48,36 @@ describe('API registry', () => {
     expect(await registry.call('workspace.info', {})).toEqual({
       ok: false,
       error: { code: 'internal', message: 'workspace.info failed: boom' },
+    });
+  });
+
+  it('passes prevalidated JSON text to transports, and checks it for in-process callers', async () => {
+    const info: WorkspaceInfo = {
+      dir: '/w',
+      dbPath: '/w/workbench.sqlite',
+      filesDir: '/w/files',
+      schemaVersion: 3,
+      documentCount: 0,
+      storedBytes: 0,
+      host: 'cli',
+      maxImportBytes: 1024,
+    };
+    const answering = (text: string) =>
+      createRegistry(
+        [...allHandlers.slice(1), { 'workspace.info': () => jsonText(text) }],
+        dummyCtx,
+      );
+    const good = answering(JSON.stringify(info));
+    expect(await good.callForTransport('workspace.info', {})).toEqual({
+      ok: true,
+      value: { $jsonText: JSON.stringify(info) },
+    });
+    expect(await good.call('workspace.info', {})).toEqual({ ok: true, value: info });
+    // A marker that does not hold what the contract says fails the in-process check.
+    const bad = answering('{"workspaceDir": 7}');
+    expect(await bad.call('workspace.info', {})).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
     });
   });
 });
