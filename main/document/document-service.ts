@@ -10,7 +10,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
-export const PARSER_VERSION = 3;
+export const PARSER_VERSION = 4;
 
 /** Answers the model as JSON text already checked against the Document schema. */
 export type ParseDocument = (

@@ -3,7 +3,8 @@ import type { ParsedValue } from './cell-value';
 import type { ScaleNote } from './scale-note';
 
 /** What a header text says about the unit of the numbers under or beside it. */
-type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount';
+type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | Duration;
+type Duration = 'years' | 'months' | 'days';
 
 const shareCount =
   /\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+dilutive\b|\bexcluded\s+from\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
@@ -13,6 +14,9 @@ const shares =
   /\bshares\b(?![-\s]based)|\bnumber\s+of\s+(?:securities|options|awards|rsus|warrants|units)\b/i;
 const percent = /^%|%$|\(%\)|\bpercent(?:age)?\b/i;
 const amount = /^amounts?\b|^\$$|^dollars?\b|\(\$\)/i;
+// "Expected Remaining Term (years)", "Weighted-average remaining lease term (in years)": read
+// before the scale parenthetical is stripped, and before "$" tables make every number dollars
+const duration = /\((?:in\s+)?(years|months|days)\)/i;
 
 // "(in millions, except per share data)" describes scaling, not the unit of this row
 const scaleParenthetical = /\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)/gi;
@@ -30,6 +34,8 @@ const usedInComputing =
 export const unitHint = memoByString(readUnitHint);
 
 function readUnitHint(text: string): UnitHint | null {
+  const span = duration.exec(text)?.[1]?.toLowerCase();
+  if (span !== undefined) return span as Duration;
   const stripped = text.replace(scaleParenthetical, '').replace(numericParenthetical, '');
   const t = stripped.split(labelTail)[0]?.trim() ?? '';
   if (t === '') return null;
@@ -89,6 +95,8 @@ export function resolveUnit(
       return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
     }
     if (hint === 'amount') return { unit: 'USD', scale: amountScale };
+    if (!parsed.currency && hint !== 'shares' && hint !== 'percent')
+      return { unit: hint, scale: 1 };
   }
   if (ctx.percentTable && !parsed.currency) return { unit: '%', scale: 0.01 };
   const monetary = parsed.currency || ctx.monetary;
