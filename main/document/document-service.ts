@@ -1,5 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { DocumentSummary } from '../../shared/library/document';
+import { parseJobId } from '../../shared/library/job-ids';
 import type { EventPayload } from '../../shared/api/contract';
 import { jsonText, type JsonText } from '../../shared/api/json-text';
 import type { Document } from '../../shared/model';
@@ -66,7 +67,7 @@ export class DocumentService {
   }
 
   private async parseAndStore(document: DocumentSummary): Promise<string> {
-    const jobId = `parse-${document.id}`;
+    const jobId = parseJobId(document.id);
     const model = await this.parse(
       { path: this.ws.files.pathFor(document.sha256), name: document.name, kind: document.kind },
       (done, total, unit) =>

@@ -32,6 +32,8 @@ describe('a big filing in web mode: progress while it is read, then the document
       })
       .toBeGreaterThan(0);
     expect(await bar.textContent()).toMatch(/Reading the document \(\d+%\)/);
+    // The library already knows the name, so the heading shows it before the parse answers.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('big-sample-10-k.htm');
     await page.screenshot({ path: join(artifactsDir, 'big-filing-progress.png') });
     // The API keeps answering while the worker parses: back to the library and in again.
     await page.getByRole('link', { name: '← Library' }).click();

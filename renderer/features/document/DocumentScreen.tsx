@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { documentStore, useDocument } from '../../stores/document';
+import { useLibrary } from '../../stores/library';
 import { navigationStore } from '../../stores/navigation';
 import { CellDetails } from './CellDetails';
 import { DocumentBody } from './DocumentBody';
@@ -14,6 +15,8 @@ const scrollToBlock = (id: string) =>
 
 export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }) {
   const s = useDocument((st) => st);
+  // The name is known from the library before the (maybe long) parse answers.
+  const listedName = useLibrary((l) => l.documents.find((d) => d.id === id)?.name);
   const findInput = useRef<HTMLInputElement>(null);
   const [matchIndex, setMatchIndex] = useState(-1);
 
@@ -76,7 +79,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         >
           ← Library
         </a>
-        <h1>{s.document?.name ?? 'Document'}</h1>
+        <h1>{s.document?.name ?? listedName ?? 'Document'}</h1>
         {s.status === 'ready' && s.model?.pageCount !== undefined && (
           <p className="doc-meta">
             {s.model.pageCount === 1 ? '1 page' : `${s.model.pageCount} pages`}

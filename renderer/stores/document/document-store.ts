@@ -3,6 +3,7 @@ import type { EventPayload } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
 import { evidenceKey, type EvidenceTarget } from '../../../shared/document/evidence';
 import type { DocumentSummary } from '../../../shared/library/document';
+import { parseJobId } from '../../../shared/library/job-ids';
 import type { Document } from '../../../shared/model';
 import type { ApiClient } from '../../api/client-core';
 
@@ -81,7 +82,14 @@ export function createDocumentStore(api: ApiClient) {
     setQuery: (query) => set({ query }),
   }));
   api.subscribe('job.progress', (p) => {
-    if (p.kind === 'parse' && store.getState().status === 'loading')
+    const { status, openId } = store.getState();
+    // Another document may be parsing at the same time (another window, the CLI).
+    if (
+      p.kind === 'parse' &&
+      status === 'loading' &&
+      openId !== undefined &&
+      p.jobId === parseJobId(openId)
+    )
       store.setState({ progress: { done: p.done, total: p.total, unit: p.unit } });
   });
   return store;
