@@ -12,6 +12,7 @@ import type { ImportReport } from '../../shared/library/document';
 import { isJsonText } from '../../shared/api/json-text';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { writeRepeatedFiling } from '../support/big-filing';
+import { withStallMeter } from '../support/loop-stall';
 import { tempServices } from '../support/services';
 
 interface OpenRun {
@@ -47,24 +48,16 @@ async function main(argv: string[]): Promise<void> {
     });
     const open = async (): Promise<OpenRun> => {
       progress = 0;
-      // A 10 ms ticker: the longest gap between its ticks is the longest stall of the loop.
-      let last = performance.now();
-      let maxGap = 0;
-      const ticker = setInterval(() => {
-        const now = performance.now();
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-      }, 10);
-      const t0 = performance.now();
       // As IPC and HTTP ask for it: the model may stay JSON text (shared/api/json-text.ts).
-      const r = await services.registry.callForTransport('document.open', { id });
-      const ms = performance.now() - t0;
-      await new Promise((resolve) => setTimeout(resolve, 50)); // let the ticker see the end
-      clearInterval(ticker);
+      const run = await withStallMeter(
+        () => services.registry.callForTransport('document.open', { id }),
+        10,
+      );
+      const r = run.value;
       if (!r.ok) throw new Error(r.error.message);
       const text = isJsonText(r.value) ? r.value.$jsonText : JSON.stringify(r.value);
       if (!text.includes('"tables":[{')) throw new Error('no tables parsed');
-      return { ms, maxStallMs: maxGap, progressEvents: progress };
+      return { ms: run.ms, maxStallMs: run.longestStallMs, progressEvents: progress };
     };
     const first = await open();
     const second = await open();
