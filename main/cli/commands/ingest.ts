@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
 import { Document } from '../../../shared/model';
+import { countNoun } from '../../../shared/util/count-noun';
 import { ingestFile } from '../../ingest/ingest-file';
 import { CliError, type CliCommand } from '../command';
 
@@ -42,8 +43,8 @@ function describe(s: IngestSummary): string {
     ? `; inline XBRL cross-check ${s.xbrl.agreeing}/${s.xbrl.factsInTables} facts agree`
     : '';
   const wrote = s.wrote ? ` → ${s.wrote}` : '';
-  const pages = s.pageCount !== undefined ? `${s.pageCount} pages, ` : '';
-  const line = `${s.file}: ${pages}${s.tables} tables, ${s.cells} cells, ${s.blocks} blocks${xbrl}${wrote}`;
+  const pages = s.pageCount !== undefined ? `${countNoun(s.pageCount, 'page')}, ` : '';
+  const line = `${s.file}: ${pages}${countNoun(s.tables ?? 0, 'table')}, ${countNoun(s.cells ?? 0, 'cell')}, ${countNoun(s.blocks ?? 0, 'block')}${xbrl}${wrote}`;
   // Warnings under their file, so several files' output stays readable.
   return [line, ...(s.warnings ?? []).map((w) => `  warning: ${w}`)].join('\n');
 }

@@ -65,7 +65,7 @@ describe('workbench ingest prints warnings under their file', () => {
     expect(await main(['ingest', fixture])).toBe(0);
     const lines = out.join('').trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/small-10q\.html: 1 tables, 16 cells/);
+    expect(lines[0]).toMatch(/small-10q\.html: 1 table, 16 cells/);
     expect(lines[1]).toMatch(/^ {2}warning: Table t2 .* inline XBRL facts disagree/);
   });
 });

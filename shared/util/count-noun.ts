@@ -1,0 +1,3 @@
+/** "1 page", "3 pages": counts in messages a person reads. */
+export const countNoun = (n: number, noun: string, plural = `${noun}s`) =>
+  `${n} ${n === 1 ? noun : plural}`;
