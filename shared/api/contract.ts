@@ -5,7 +5,7 @@
  * same registry (main/api/registry.ts), which validates inputs against these schemas.
  */
 import { z } from 'zod';
-import { DatasetFormat } from '../datasets/dataset-format';
+import { DatasetFormat } from '../model/dataset-format';
 import { EvidenceMark, EvidenceTarget } from '../document/evidence';
 import { DocumentSummary, ImportReport } from '../library/document';
 import { Document } from '../model';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DatasetDocument } from './dataset-document';
-import { DatasetFormat } from './dataset-format';
+import { DatasetFormat } from '../model/dataset-format';
 
 /**
  * The scale a benchmark states for its gold answer (TAT-QA's `scale` field). Answer-level only:
