@@ -2,7 +2,7 @@ import type { Cell, Table, TableRow } from '../../../shared/model';
 import { buildRowTree, type BodyRow } from '../sec-html/row-tree';
 import type { CellLine, LineCell } from './line-cells';
 import { placeCells, type ValueColumn } from './table-columns';
-import type { TableRegion } from './table-detect';
+import { endsMidPhrase, type TableRegion } from './table-detect';
 import { captionOf, labelOf, scaleNoteOf } from './table-caption';
 import { cellOf, columnUnits } from './table-cells';
 import { buildBand, columnPath, headerTree, spanOf, type Band } from './table-header';
@@ -16,9 +16,13 @@ interface GridRow {
   lines: CellLine[];
 }
 
-/** A label that carries on from the line above: starts in lower case ("activities", "housing"). */
+/**
+ * A label that carries on from the line above: starts in lower case ("activities", "housing"),
+ * or follows a line that stopped mid-phrase ("…shares issued at" / "December 31, 2019…").
+ */
 const continues = (label: string, before: string) =>
   (/^[a-z($]/.test(label) && !/^\(\d/.test(label)) ||
+  (label !== '' && endsMidPhrase(before)) ||
   // "Common stock ($0.10 par value; 6,250,000,000 shares authorized;" / "4,291,433,646 shares…)"
   (label !== '' && (before.match(/\(/g) ?? []).length > (before.match(/\)/g) ?? []).length);
 

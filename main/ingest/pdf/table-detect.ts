@@ -42,20 +42,32 @@ const labelText = (l: CellLine) =>
     .map((c) => c.text)
     .join(' ');
 
+/** A label line that stops mid-phrase: "…shares issued at" / "December 31, 2019…". */
+export const endsMidPhrase = (text: string) =>
+  /[,;]$/.test(text) || /\b(?:and|or|of|at|in|for|to|by|the|with|on|from|as|per)$/.test(text);
+
 /**
  * A long label-only line that wraps into the row below it (balance-sheet captions with their
  * parenthetical details): the row follows at line pitch and its label carries on the words.
+ * The label may run over a few such lines ("Common stock, $0.001 par value; … December 31," /
+ * "2016, respectively; … and" / "December 31, 2016, respectively  1,871,396").
  */
-function wrapsInto(lines: CellLine[], k: number, spans: Array<[number, number]>): boolean {
+function wrapsInto(
+  lines: CellLine[],
+  k: number,
+  spans: Array<[number, number]>,
+  depth = 0,
+): boolean {
   const l = lines[k] as CellLine;
   const next = lines[k + 1];
   if (next === undefined || l.firstValue >= 0 || gapEm(l, next) > 1.5) return false;
   const text = labelText(l);
   const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
-  if (!open && !/[,;]$/.test(text) && !/^[a-z$(\d]/.test(labelText(next))) return false;
+  if (!open && !endsMidPhrase(text) && !/^[a-z$(\d]/.test(labelText(next))) return false;
   // The wrapped label ends on a row, maybe after one more short line ("…operating" /
   // "activities" / the first row below).
   if (next.role === 'row') return alignsWith(next, spans);
+  if (depth < 2 && wrapsInto(lines, k + 1, spans, depth + 1)) return true;
   return shortText(next) && rowFollows(lines, k + 2, spans);
 }
 
@@ -86,10 +98,34 @@ function overValues(l: CellLine, cols: ValueColumn[], labelLeft: number): boolea
   return !straddles && l.cells.some((c) => c.x1 > left && !isPureScaleNote(c.text));
 }
 
-/** A body worth calling a table: aligned values in two rows, or one row of several values. */
+/**
+ * A table of contents: every number is a bare page number (one to three digits, no separator,
+ * sign or unit), the last value on its line, and they never go down the page. Titles with
+ * page numbers line up like a one-column table, but hold no data.
+ */
+function isContents(rows: CellLine[]): boolean {
+  const pages: number[] = [];
+  for (const l of rows) {
+    const values = valueCells(l);
+    for (const [k, c] of values.entries()) {
+      if (c.parsed.kind !== 'number' && c.parsed.kind !== 'dash') continue;
+      if (!/^\d{1,3}$/.test(c.text) || k !== values.length - 1) return false;
+      pages.push(Number(c.text));
+    }
+  }
+  return pages.length >= 4 && pages.every((n, i) => i === 0 || n >= (pages[i - 1] as number));
+}
+
+/**
+ * A body worth calling a table: aligned values in two rows, or one row of several values. Lone
+ * numbers stacked in one column with no row label beside any of them are figures of a graphic
+ * or a list ("$804 billion", "$69", "$4" in boxes), not a table.
+ */
 function isTable(body: CellLine[], cols: ValueColumn[]): boolean {
   const rows = body.filter((l) => l.role === 'row');
   if (rows.length === 0) return false;
+  if (cols.length < 2 && rows.every((l) => l.firstValue === 0)) return false;
+  if (isContents(rows)) return false;
   if (rows.length === 1) return valueCells(rows[0] as CellLine).length >= 2;
   return cols.some((c) => c.count >= 2);
 }

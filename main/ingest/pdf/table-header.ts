@@ -54,13 +54,26 @@ export function stubTexts(lines: CellLine[], cols: ValueColumn[]): string[] {
 interface Placed extends HeaderPiece {
   x0: number;
   x1: number;
+  /** Baseline and font size of the phrase's line (after folding: of its lowest line). */
+  y: number;
+  size: number;
 }
 
-/** Grid column `g`'s x-extent. */
-const extent = (cols: ValueColumn[], a: number, b: number): [number, number] => [
-  (cols[a - 1] as ValueColumn).x0,
-  (cols[b - 1] as ValueColumn).x1,
-];
+/**
+ * The x-extent of grid columns `a`..`b`: their values and the headers under the phrase that sit
+ * inside them. Dates are set wider than the numbers below them, so a group title centred over
+ * "February 3, 2018" and "January 28, 2017" is centred on those headers, not on the numbers.
+ */
+function extent(cols: ValueColumn[], under: Placed[], a: number, b: number): [number, number] {
+  let x0 = (cols[a - 1] as ValueColumn).x0;
+  let x1 = (cols[b - 1] as ValueColumn).x1;
+  for (const q of under) {
+    if (q.firstCol < a || q.lastCol > b) continue;
+    x0 = Math.min(x0, q.x0);
+    x1 = Math.max(x1, q.x1);
+  }
+  return [x0, x1];
+}
 
 /**
  * Widens a phrase to the run of columns it is centred over: "Fiscal Year" set over the middle
@@ -71,18 +84,20 @@ const extent = (cols: ValueColumn[], a: number, b: number): [number, number] => 
 function widen(
   p: Placed,
   line: Placed[],
+  marks: Set<number> | undefined,
   cols: ValueColumn[],
+  under: Placed[],
   below: Set<number>,
   ties: boolean,
 ): void {
   const mid = (p.x0 + p.x1) / 2;
-  const taken = new Set<number>();
+  const taken = new Set<number>(marks);
   for (const q of line) if (q !== p) for (let c = q.firstCol; c <= q.lastCol; c++) taken.add(c);
   let best: [number, number] = [p.firstCol, p.lastCol];
   let bestDist = Infinity;
   for (let a = p.firstCol; a >= 1 && !taken.has(a) && below.has(a); a--) {
     for (let b = p.lastCol; b <= cols.length && !taken.has(b) && below.has(b); b++) {
-      const [x0, x1] = extent(cols, a, b);
+      const [x0, x1] = extent(cols, under, a, b);
       const dist = Math.abs((x0 + x1) / 2 - mid);
       const wider = ties && b - a > best[1] - best[0];
       if (dist < bestDist - 2 || (dist <= bestDist + 2 && wider)) {
@@ -96,14 +111,25 @@ function widen(
 
 const yearLike = (t: string) => /^(?:(?:fiscal|fy)\s*)?(?:19|20)\d{2}$/i.test(t.trim());
 
-/** Folds each phrase into the one right under it with exactly the same span, top down. */
-function fold(lines: Placed[][], may: (lower: Placed) => boolean): void {
+/**
+ * Folds each phrase into the one right under it with exactly the same span, top down. "Right
+ * under" skips a line with nothing over that span but headers on both sides: a two-line header
+ * set among one-line headers is centred on their line, so its halves sit above and below it
+ * ("Rigid" / "Flexibles  Total" / "Packaging").
+ */
+function fold(lines: Placed[][], may: (upper: Placed, lower: Placed) => boolean): void {
+  const covers = (x: Placed, p: Placed) => x.firstCol <= p.lastCol && p.firstCol <= x.lastCol;
+  // Only a line with headers on both sides of the phrase is skipped, and only when the two
+  // halves are a wrapped line's pitch apart: "% change" two lines over "Net Sales" is a title.
+  const besides = (l: Placed[], p: Placed) =>
+    l.some((x) => x.lastCol < p.firstCol) && l.some((x) => x.firstCol > p.lastCol);
   for (let i = 0; i + 1 < lines.length; i++) {
     const upper = lines[i] as Placed[];
-    const lower = lines[i + 1] as Placed[];
     for (const p of [...upper]) {
-      const q = lower.find((x) => x.firstCol === p.firstCol && x.lastCol === p.lastCol);
-      if (!q || !may(q)) continue;
+      const lower = lines.slice(i + 1).find((l) => l.some((x) => covers(x, p)) || !besides(l, p));
+      const q = lower?.find((x) => x.firstCol === p.firstCol && x.lastCol === p.lastCol);
+      if (!q || !may(p, q)) continue;
+      if (lower !== lines[i + 1] && p.y - q.y > 1.6 * Math.max(p.size, q.size)) continue;
       q.text = `${p.text} ${q.text}`;
       q.row = p.row;
       q.x0 = Math.min(p.x0, q.x0);
@@ -112,6 +138,14 @@ function fold(lines: Placed[][], may: (lower: Placed) => boolean): void {
     }
   }
 }
+
+/**
+ * "Year ended December 31, 2022", "Three Months Ended", "As of December 31,": a period heads a
+ * group of columns as often as one column, so it is not folded into the phrase under it before
+ * widening shows which ("Year ended December 31, 2022" centred over five regions).
+ */
+const periodPhrase = (t: string) =>
+  /\b(?:years?|months?|weeks?|quarters?|periods?)\s+ended\b|^as\s+of\b/i.test(t.trim());
 
 type Part = Pick<LineCell, 'text' | 'x0' | 'x1'>;
 
@@ -184,11 +218,20 @@ function splitAcross(cell: LineCell, cols: ValueColumn[]): Part[] {
  * "2023" and "2022").
  */
 export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]): Band {
+  // Columns under a bare "%" or "$" of each line: not headers, but no room for a neighbour to
+  // widen into ("July 3," beside the "%" of "% Change").
+  const symbols = new Map<Placed[], Set<number>>();
   const placed: Placed[][] = lines.map((l, i) => {
     const pieces: Placed[] = [];
+    const marks = new Set<number>();
+    symbols.set(pieces, marks);
     for (const c of joinYearAndUnit(l.cells).flatMap((cell) => splitAcross(cell, cols))) {
       const span = spanOf(c.x0, c.x1, cols);
-      if (span === null || isPureScaleNote(c.text) || /^[$%()]+$/.test(c.text)) continue;
+      if (span === null || isPureScaleNote(c.text)) continue;
+      if (/^[$%()]+$/.test(c.text)) {
+        for (let k = span[0]; k <= span[1]; k++) marks.add(k);
+        continue;
+      }
       const same = pieces.at(-1);
       if (same && same.firstCol === span[0] && same.lastCol === span[1]) {
         same.text += ` ${c.text}`;
@@ -202,15 +245,19 @@ export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]
         lastCol: span[1],
         x0: c.x0,
         x1: c.x1,
+        y: l.line.y,
+        size: l.line.size,
       });
     }
     return pieces;
   });
   const nonEmpty = placed.filter((p) => p.length > 0);
   // Words wrapped over several lines of one column fold first ("Weighted" / "Average" /
-  // "Exercise" / "Price"); a phrase over a year is left for widening, since "Fiscal Year" over
-  // "2018" may head 2019 and 2017 as well.
-  fold(nonEmpty, (q) => !yearLike(q.text));
+  // "Exercise" / "Price"); years and periods, above or below, are left for widening, since
+  // "Fiscal Year" over "2018" may head 2019 and 2017 as well, and "Year ended December 31, 2022"
+  // over the middle of five regions heads all five.
+  const groupTitle = (t: string) => yearLike(t) || periodPhrase(t);
+  fold(nonEmpty, (p, q) => !groupTitle(p.text) && !groupTitle(q.text));
   const all = new Set(cols.map((_, i) => i + 1));
   nonEmpty.forEach((line, i) => {
     const below = new Set<number>();
@@ -219,7 +266,19 @@ export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]
     // The last line may still widen over a header-less neighbour it is clearly centred on
     // ("Change" over a "$" column and the "%" column beside it), but ties do not widen it.
     const last = below.size === 0;
-    for (const p of line) widen(p, line, cols, last ? all : below, !last);
+    const under = nonEmpty.slice(i + 1).flat();
+    const others = nonEmpty.filter((_, k) => k !== i).flat();
+    for (const p of line) {
+      // A neighbour headed on another line ("Flexibles" beside "Rigid Packaging", set a line
+      // higher) has its own header, unless that phrase heads this column too (a group title).
+      const own = new Set<number>();
+      for (const q of others) {
+        if (q.firstCol <= p.lastCol && p.firstCol <= q.lastCol) continue;
+        for (let c = q.firstCol; c <= q.lastCol; c++) own.add(c);
+      }
+      const open = new Set([...all].filter((c) => !own.has(c)));
+      widen(p, line, symbols.get(line), cols, under, last ? open : below, !last);
+    }
   });
   fold(nonEmpty, () => true);
   const levels = nonEmpty
@@ -262,5 +321,13 @@ export function headerTree(bands: Band[]): HeaderNode[] {
       placed.push(...added);
     }
   }
-  return roots;
+  // Nodes come level by level, so a header on a lower line (the word column's "Statement of
+  // Earnings Location" beside "Gain (Loss) Recognized" above the numbers) would follow the
+  // groups to its right; readers and the grid expect left-to-right order.
+  const order = (nodes: HeaderNode[]): HeaderNode[] => {
+    nodes.sort((a, b) => a.firstCol - b.firstCol);
+    for (const n of nodes) order(n.children);
+    return nodes;
+  };
+  return order(roots);
 }

@@ -19,8 +19,11 @@ describe.skipIf(!hasData)('FinanceBench PDFs', () => {
           `${r.file}: ${r.error ?? `${r.pages} pages, pdf.js ${r.expectedPages}, raw ${r.rawCount}`}`,
       );
     expect(bad).toEqual([]);
-    // Every file has tables except scanned ones; these are all text PDFs.
-    expect(runs.filter((r) => r.tables === 0).map((r) => r.file)).toEqual([]);
+    // Every file has tables but PepsiCo's 8-K of 2023-05-30: two credit agreements whose only
+    // aligned text is their contents lists (checked on the pages; contents are not tables).
+    expect(runs.filter((r) => r.tables === 0).map((r) => r.file)).toEqual([
+      'PEPSICO_2023_8K_dated-2023-05-30.pdf',
+    ]);
     expect(runs.flatMap((r) => r.problems.map((p) => `${r.file}: ${p}`))).toEqual([]);
     expect(livePdfWorkers()).toBe(0);
   }, 1_800_000);
