@@ -33,6 +33,7 @@ export const libraryHandlers: HandlerMap = {
     if (!doc) return { removed: false };
     repo.remove(id);
     await rm(workspace.files.pathFor(doc.sha256), { force: true });
+    await workspace.models.removeDocument(id);
     bus.emit('library.changed', { reason: 'remove' });
     return { removed: true };
   },

@@ -7,7 +7,7 @@ import {
   type Method,
   type MethodOutput,
 } from '../../shared/api/contract';
-import { expandJsonText, isJsonText, type JsonText } from '../../shared/api/json-text';
+import { expandJsonBytes, isJsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import { fail, ok, WorkbenchError, type Result } from '../../shared/api/result';
 import type { ApiContext } from './context';
 
@@ -16,8 +16,8 @@ export type Handler<M extends Method> = (
   ctx: ApiContext,
 ) => Promise<Answer<M>> | Answer<M>;
 
-/** A handler answers a value, or JSON text it has already validated (see shared/api/json-text). */
-type Answer<M extends Method> = MethodOutput<M> | JsonText<MethodOutput<M>>;
+/** A handler answers a value, or JSON bytes it has already validated (shared/api/json-bytes). */
+type Answer<M extends Method> = MethodOutput<M> | JsonBytes<MethodOutput<M>>;
 
 export type HandlerMap = { [M in Method]?: Handler<M> };
 
@@ -25,8 +25,8 @@ export interface Registry {
   /** In-process callers (CLI, tests): the answer as a value, checked against the contract. */
   call(method: string, input: unknown): Promise<Result<unknown>>;
   /**
-   * Transports (IPC, HTTP): prevalidated JSON text stays text, so a huge answer costs the main
-   * thread a string copy instead of a parse, a validation and a re-serialisation.
+   * Transports (IPC, HTTP): prevalidated JSON bytes stay bytes, so a huge answer costs the main
+   * thread a copy at most instead of a parse, a validation and a re-serialisation.
    */
   callForTransport(method: string, input: unknown): Promise<Result<unknown>>;
 }
@@ -58,8 +58,8 @@ export function createRegistry(maps: HandlerMap[], ctx: ApiContext): Registry {
     }
     try {
       const value = await handlers.get(method)!(parsed.data, ctx);
-      if (keepText && isJsonText(value)) return ok(value);
-      return ok(spec.output.parse(expandJsonText(value)));
+      if (keepText && isJsonBytes(value)) return ok(value);
+      return ok(spec.output.parse(expandJsonBytes(value)));
     } catch (e) {
       if (e instanceof WorkbenchError) return fail(e.code, e.message);
       console.error(`[api] ${method} failed:`, e);

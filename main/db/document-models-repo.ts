@@ -1,19 +1,29 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
 
-/** Cached parse results, keyed by library document; JSON text so SQLite stays the owner. */
+export interface ModelRow {
+  parser_version: number;
+  model_file: string;
+  model_bytes: number;
+}
+
+/** Which cached model file is current for each library document (the files: ModelCache). */
 export const documentModelsRepo = perConnection((db: Database) => {
-  const get = db.prepare<[number], { parser_version: number; model: string }>(
-    'SELECT parser_version, model FROM document_models WHERE document_id = ?',
+  const get = db.prepare<[number], ModelRow>(
+    'SELECT parser_version, model_file, model_bytes FROM document_models WHERE document_id = ?',
   );
-  const put = db.prepare<[number, number, string, string]>(
-    `INSERT INTO document_models (document_id, parser_version, model, parsed_at) VALUES (?, ?, ?, ?)
+  const files = db.prepare<[], { model_file: string }>('SELECT model_file FROM document_models');
+  const put = db.prepare<[number, number, string, number, string]>(
+    `INSERT INTO document_models (document_id, parser_version, model_file, model_bytes, parsed_at)
+     VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (document_id) DO UPDATE SET parser_version = excluded.parser_version,
-       model = excluded.model, parsed_at = excluded.parsed_at`,
+       model_file = excluded.model_file, model_bytes = excluded.model_bytes,
+       parsed_at = excluded.parsed_at`,
   );
   return {
     get: (documentId: number) => get.get(documentId),
-    put: (documentId: number, parserVersion: number, modelJson: string) =>
-      put.run(documentId, parserVersion, modelJson, new Date().toISOString()),
+    files: () => new Set(files.all().map((r) => r.model_file)),
+    put: (documentId: number, parserVersion: number, file: string, bytes: number) =>
+      put.run(documentId, parserVersion, file, bytes, new Date().toISOString()),
   };
 });

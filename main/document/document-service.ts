@@ -2,7 +2,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { DocumentSummary } from '../../shared/library/document';
 import { parseJobId } from '../../shared/library/job-ids';
 import type { EventPayload } from '../../shared/api/contract';
-import { jsonText, type JsonText } from '../../shared/api/json-text';
+import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import type { Document } from '../../shared/model';
 import { documentModelsRepo } from '../db/document-models-repo';
 import { documentsRepo } from '../db/documents-repo';
@@ -13,11 +13,11 @@ import type { ParseRequest } from './parse-job';
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
 export const PARSER_VERSION = 5;
 
-/** Answers the model as JSON text already checked against the Document schema. */
+/** Answers the model as JSON (UTF-8 bytes) already checked against the Document schema. */
 export type ParseDocument = (
   request: ParseRequest,
   onProgress: (done: number, total: number, unit: ProgressUnit) => void,
-) => Promise<JsonText<Document>>;
+) => Promise<JsonBytes<Document>>;
 
 export type ProgressUnit = EventPayload<'job.progress'>['unit'];
 
@@ -28,7 +28,7 @@ export type OpenedDocument = { document: DocumentSummary; model: Document };
  * else by parsing off the main thread. Two opens of one document share one parse.
  */
 export class DocumentService {
-  private readonly inflight = new Map<number, Promise<string>>();
+  private readonly inflight = new Map<number, Promise<Uint8Array>>();
 
   constructor(
     private readonly ws: Workspace,
@@ -43,15 +43,24 @@ export class DocumentService {
   }
 
   /**
-   * The answer stays JSON text from the cache (or the worker) to the transport: the main thread
+   * The answer stays JSON bytes from the cache (or the worker) to the transport: the main thread
    * never parses or re-validates a model, which for a 300 MB filing took seconds.
    */
-  async open(id: number): Promise<JsonText<OpenedDocument>> {
+  async open(id: number): Promise<JsonBytes<OpenedDocument>> {
     const document = this.summary(id);
-    const answer = (model: string) =>
-      jsonText<OpenedDocument>(`{"document":${JSON.stringify(document)},"model":${model}}`);
+    const answer = (model: Uint8Array) =>
+      jsonBytes<OpenedDocument>(
+        Buffer.concat([
+          Buffer.from(`{"document":${JSON.stringify(document)},"model":`),
+          model,
+          Buffer.from('}'),
+        ]),
+      );
     const cached = documentModelsRepo(this.ws.db).get(id);
-    if (cached && cached.parser_version === PARSER_VERSION) return answer(cached.model);
+    if (cached && cached.parser_version === PARSER_VERSION) {
+      const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
+      if (bytes !== null) return answer(bytes);
+    }
     if (document.kind !== 'sec-html' && document.kind !== 'pdf') {
       throw new WorkbenchError(
         'unsupported',
@@ -66,7 +75,7 @@ export class DocumentService {
     return answer(await pending);
   }
 
-  private async parseAndStore(document: DocumentSummary): Promise<string> {
+  private async parseAndStore(document: DocumentSummary): Promise<Uint8Array> {
     const jobId = parseJobId(document.id);
     const model = await this.parse(
       { path: this.ws.files.pathFor(document.sha256), name: document.name, kind: document.kind },
@@ -80,8 +89,11 @@ export class DocumentService {
           unit,
         }),
     );
-    // The parser validated it (a parser bug must not poison the cache).
-    documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, model.$jsonText);
-    return model.$jsonText;
+    // The parser validated it (a parser bug must not poison the cache). The file first, then
+    // the row that points at it: a crash in between leaves an orphan file, swept at next open.
+    const json = model.$jsonBytes;
+    const file = await this.ws.models.write(document.id, PARSER_VERSION, json);
+    documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);
+    return json;
   }
 }

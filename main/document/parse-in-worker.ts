@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
-import { jsonText, type JsonText } from '../../shared/api/json-text';
+import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import { Document } from '../../shared/model';
 import { ingestPdf, PdfIngestError } from '../ingest/pdf';
 import { startWorker } from '../util/worker-file';
@@ -25,7 +25,7 @@ async function parsePdf(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
-): Promise<JsonText<Document>> {
+): Promise<JsonBytes<Document>> {
   const bytes = await readFile(request.path);
   try {
     // PDF models hold only the tables of their pages: small enough to check and serialise here.
@@ -36,7 +36,7 @@ async function parsePdf(
       },
       { onProgress: (p) => onProgress(p.page, p.pages, 'pages'), timeoutMs },
     );
-    return jsonText(JSON.stringify(Document.parse(model)));
+    return jsonBytes(new TextEncoder().encode(JSON.stringify(Document.parse(model))));
   } catch (e) {
     if (e instanceof PdfIngestError)
       throw new WorkbenchError(
@@ -51,8 +51,8 @@ function parseHtml(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
-): Promise<JsonText<Document>> {
-  return new Promise<JsonText<Document>>((resolve, reject) => {
+): Promise<JsonBytes<Document>> {
+  return new Promise<JsonBytes<Document>>((resolve, reject) => {
     const worker = startWorker(__filename, __dirname, 'parse-worker', { workerData: request });
     let settled = false;
     const finish = (fn: () => void) => {
@@ -76,7 +76,7 @@ function parseHtml(
     );
     worker.on('message', (reply: ParseReply) => {
       if (reply.type === 'progress') onProgress(reply.percent, 100, 'percent');
-      else if (reply.type === 'done') finish(() => resolve(jsonText<Document>(reply.json)));
+      else if (reply.type === 'done') finish(() => resolve(jsonBytes<Document>(reply.json)));
       else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
     });
     worker.on('error', (e) =>

@@ -10,6 +10,6 @@ export interface ParseRequest {
 export type ParseReply =
   /** `percent` of the work done, 0..100. */
   | { type: 'progress'; percent: number }
-  /** The Document as JSON text, validated against the schema in the worker. */
-  | { type: 'done'; json: string }
+  /** The Document as JSON (UTF-8), validated against the schema in the worker. */
+  | { type: 'done'; json: Uint8Array }
   | { type: 'failed'; code: string; message: string };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isJsonText } from '../../shared/api/json-text';
+import { isJsonBytes } from '../../shared/api/json-bytes';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 import { fail, type Result } from '../../shared/api/result';
 import type { Services } from '../services';
@@ -99,14 +99,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         );
       }
       const result = await registry.callForTransport(method, input);
-      // Prevalidated JSON text is spliced in as is (see shared/api/json-text.ts).
-      if (result.ok && isJsonText(result.value)) {
+      // Prevalidated JSON bytes are spliced in as they are (see shared/api/json-bytes.ts).
+      if (result.ok && isJsonBytes(result.value)) {
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
           'cache-control': 'no-store',
         });
         res.write('{"ok":true,"value":');
-        res.write(result.value.$jsonText);
+        res.write(result.value.$jsonBytes);
         res.end('}');
         return;
       }

@@ -3,19 +3,22 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
 import { openDatabase, type OpenOptions } from '../db/open';
+import { documentModelsRepo } from '../db/document-models-repo';
 import { FileStore } from './file-store';
+import { ModelCache } from './model-cache';
 
 export interface Workspace {
   dir: string;
   dbPath: string;
   db: Database;
   files: FileStore;
+  models: ModelCache;
   close(): void;
 }
 
 /**
- * A workspace is a folder: `workbench.sqlite` (the data) and `files/` (imported originals by
- * hash). Opening creates it when missing and migrates it; an unwritable folder or a database
+ * A workspace is a folder: `workbench.sqlite` (the data), `files/` (imported originals by
+ * hash) and `models/` (parsed models, a cache). Opening creates it when missing and migrates it; an unwritable folder or a database
  * from a newer app version is refused with a WorkbenchError saying which.
  */
 export async function openWorkspace(dirArg: string, options: OpenOptions = {}): Promise<Workspace> {
@@ -37,11 +40,14 @@ export async function openWorkspace(dirArg: string, options: OpenOptions = {}): 
   const db = openDatabase(dbPath, options);
   const files = new FileStore(filesDir);
   await files.clearIncoming();
+  const models = new ModelCache(join(dir, 'models'));
+  await models.sweep(documentModelsRepo(db).files());
   return {
     dir,
     dbPath,
     db,
     files,
+    models,
     close: () => db.close(),
   };
 }

@@ -6,7 +6,7 @@ import type {
   MethodInput,
   MethodOutput,
 } from '../../shared/api/contract';
-import { expandJsonText } from '../../shared/api/json-text';
+import { expandJsonBytes } from '../../shared/api/json-bytes';
 import type { Result } from '../../shared/api/result';
 /** The renderer's single way to reach main. Stores use it; components never do. */
 export interface ApiClient {
@@ -23,8 +23,8 @@ export function createClient(
     transport,
     call: async (method, input) => {
       const result = await bridge.call(method, input);
-      // Electron hands prevalidated JSON text over as is; it is parsed here, in the renderer.
-      return (result.ok ? { ok: true, value: expandJsonText(result.value) } : result) as Result<
+      // Electron hands prevalidated JSON bytes over as they are; they are parsed here, in the renderer.
+      return (result.ok ? { ok: true, value: expandJsonBytes(result.value) } : result) as Result<
         MethodOutput<typeof method>
       >;
     },

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import type { ImportReport } from '../../shared/library/document';
-import { isJsonText } from '../../shared/api/json-text';
+import { isJsonBytes } from '../../shared/api/json-bytes';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { writeRepeatedFiling } from '../support/big-filing';
 import { withStallMeter } from '../support/loop-stall';
@@ -48,15 +48,17 @@ async function main(argv: string[]): Promise<void> {
     });
     const open = async (): Promise<OpenRun> => {
       progress = 0;
-      // As IPC and HTTP ask for it: the model may stay JSON text (shared/api/json-text.ts).
+      // As IPC and HTTP ask for it: the model may stay JSON bytes (shared/api/json-bytes.ts).
       const run = await withStallMeter(
         () => services.registry.callForTransport('document.open', { id }),
         10,
       );
       const r = run.value;
       if (!r.ok) throw new Error(r.error.message);
-      const text = isJsonText(r.value) ? r.value.$jsonText : JSON.stringify(r.value);
-      if (!text.includes('"tables":[{')) throw new Error('no tables parsed');
+      const bytes = isJsonBytes(r.value)
+        ? Buffer.from(r.value.$jsonBytes)
+        : Buffer.from(JSON.stringify(r.value));
+      if (!bytes.includes('"tables":[{')) throw new Error('no tables parsed');
       return { ms: run.ms, maxStallMs: run.longestStallMs, progressEvents: progress };
     };
     const first = await open();

@@ -2,6 +2,7 @@ import type { Migration } from './migration';
 import { m0001Documents } from './0001-documents';
 import { m0002DocumentModels } from './0002-document-models';
 import { m0003DatasetQuestions } from './0003-dataset-questions';
+import { m0004DocumentModelFiles } from './0004-document-model-files';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -11,6 +12,7 @@ export const migrations: readonly Migration[] = [
   m0001Documents,
   m0002DocumentModels,
   m0003DatasetQuestions,
+  m0004DocumentModelFiles,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contract, methodNames, type WorkspaceInfo } from '../../../shared/api/contract';
 import { allHandlers } from '../../../main/api/handlers';
 import { createRegistry } from '../../../main/api/registry';
-import { jsonText } from '../../../shared/api/json-text';
+import { jsonBytes } from '../../../shared/api/json-bytes';
 import type { ApiContext } from '../../../main/api/context';
 
 const dummyCtx = {} as ApiContext;
@@ -51,7 +51,7 @@ describe('API registry', () => {
     });
   });
 
-  it('passes prevalidated JSON text to transports, and checks it for in-process callers', async () => {
+  it('passes prevalidated JSON bytes to transports, and checks it for in-process callers', async () => {
     const info: WorkspaceInfo = {
       dir: '/w',
       dbPath: '/w/workbench.sqlite',
@@ -64,13 +64,16 @@ describe('API registry', () => {
     };
     const answering = (text: string) =>
       createRegistry(
-        [...allHandlers.slice(1), { 'workspace.info': () => jsonText(text) }],
+        [
+          ...allHandlers.slice(1),
+          { 'workspace.info': () => jsonBytes(new TextEncoder().encode(text)) },
+        ],
         dummyCtx,
       );
     const good = answering(JSON.stringify(info));
     expect(await good.callForTransport('workspace.info', {})).toEqual({
       ok: true,
-      value: { $jsonText: JSON.stringify(info) },
+      value: { $jsonBytes: new TextEncoder().encode(JSON.stringify(info)) },
     });
     expect(await good.call('workspace.info', {})).toEqual({ ok: true, value: info });
     // A marker that does not hold what the contract says fails the in-process check.

@@ -21,7 +21,8 @@ CREATE TABLE datasets (
 CREATE TABLE document_models (
         document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
         parser_version INTEGER NOT NULL,
-        model          TEXT    NOT NULL,
+        model_file     TEXT    NOT NULL,
+        model_bytes    INTEGER NOT NULL,
         parsed_at      TEXT    NOT NULL
       ) STRICT;
 

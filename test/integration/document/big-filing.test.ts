@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/api/contract';
-import { isJsonText } from '../../../shared/api/json-text';
+import { isJsonBytes } from '../../../shared/api/json-bytes';
 import type { ImportReport } from '../../../shared/library/document';
 import { Document } from '../../../shared/model';
 import { sampleDir } from '../../../main/app-paths';
@@ -38,11 +38,11 @@ describe('a very large filing stays off the main thread, with progress', () => {
     } = await withStallMeter(() => ctx.services.registry.callForTransport('document.open', { id }));
 
     expect(r.ok).toBe(true);
-    // Transports get the worker's validated JSON text, not an object to re-check and re-serialise.
+    // Transports get the worker's validated JSON bytes, not an object to re-check and re-serialise.
     const value = (r as { value: unknown }).value;
-    expect(isJsonText(value)).toBe(true);
-    const text = (value as { $jsonText: string }).$jsonText;
-    expect(text.length).toBeGreaterThan(10e6);
+    expect(isJsonBytes(value)).toBe(true);
+    const bytes = (value as { $jsonBytes: Uint8Array }).$jsonBytes;
+    expect(bytes.byteLength).toBeGreaterThan(10e6);
 
     const parse = events.filter((e) => e.kind === 'parse');
     expect(parse.length).toBeGreaterThan(10);

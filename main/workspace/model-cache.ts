@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Parsed models as JSON files beside the database (`models/<document id>-p<parser>.json`),
+ * read and written with asynchronous file I/O. Kept out of SQLite on purpose: better-sqlite3 is
+ * synchronous, and storing or reading a 300 MB filing's 159 MB model there stalled the main
+ * thread (and so the API) for one to two seconds each time. The `document_models` row says
+ * which file is current; a file without a row is an orphan and is swept, a row whose file is
+ * gone or has the wrong size is a cache miss, so nothing here can serve a wrong model.
+ */
+export class ModelCache {
+  constructor(readonly dir: string) {}
+
+  fileFor(documentId: number, parserVersion: number): string {
+    return `${documentId}-p${parserVersion}.json`;
+  }
+
+  /** Written under a temporary name and renamed into place: a crash leaves no half file. */
+  async write(documentId: number, parserVersion: number, json: Uint8Array): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    const file = this.fileFor(documentId, parserVersion);
+    const temp = join(this.dir, `.${randomUUID()}.tmp`);
+    await writeFile(temp, json);
+    await rename(temp, join(this.dir, file));
+    return file;
+  }
+
+  /** The file's bytes, or null when it is missing or not `expectedBytes` long. */
+  async read(file: string, expectedBytes: number): Promise<Buffer | null> {
+    try {
+      const bytes = await readFile(join(this.dir, file));
+      return bytes.byteLength === expectedBytes ? bytes : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Every model file of one document (all parser versions). */
+  async removeDocument(documentId: number): Promise<void> {
+    const prefix = `${documentId}-p`;
+    for (const name of await this.names()) {
+      if (name.startsWith(prefix)) await rm(join(this.dir, name), { force: true });
+    }
+  }
+
+  /**
+   * Deletes files no row points at: temporaries of a crashed write, models of old parsers.
+   * Best effort: a read-only workspace keeps its orphans and still opens.
+   */
+  async sweep(current: ReadonlySet<string>): Promise<void> {
+    for (const name of await this.names()) {
+      if (!current.has(name))
+        await rm(join(this.dir, name), { force: true }).catch(() => undefined);
+    }
+  }
+
+  private async names(): Promise<string[]> {
+    try {
+      return await readdir(this.dir);
+    } catch {
+      return [];
+    }
+  }
+}
