@@ -34,18 +34,31 @@ function support(lines: Line[], g: number, width: number): number {
  * The gutter of a two-column page: the x in the middle band of the page that the most lines of
  * running text on both sides leave free. None when fewer than four lines of prose sit on each
  * side (a full-width table's labels and numbers are not two columns of text).
+ *
+ * Many x share the best score when one side has few prose lines (a table beside bullets: only
+ * its footnotes are prose), and the first of them may cut through the other column's words.
+ * Among those, the x fewest lines cross wins, in the middle of its free run, so the gutter sits
+ * in the white space between the columns, not inside the left one.
  */
 function findGutter(lines: Line[], x0: number, width: number): number | null {
-  let best: number | null = null;
+  let best: number[] = [];
   let bestScore = 3;
+  let fewest = Infinity;
   for (let g = x0 + 0.3 * width; g <= x0 + 0.7 * width; g += 2) {
     const score = support(lines, g, width);
-    if (score > bestScore) {
-      best = g;
+    if (score < bestScore || (score === bestScore && best.length === 0)) continue;
+    const crossed = lines.filter((l) => crosses(l, g)).length;
+    if (score > bestScore || crossed < fewest) {
+      best = [g];
       bestScore = score;
-    }
+      fewest = crossed;
+    } else if (crossed === fewest) best.push(g);
   }
-  return best;
+  if (best.length === 0) return null;
+  // The first run of equally good x, stepped by 2: its middle.
+  let end = 0;
+  while (end + 1 < best.length && (best[end + 1] as number) - (best[end] as number) < 2.5) end++;
+  return ((best[0] as number) + (best[end] as number)) / 2;
 }
 
 function split(line: Line, g: number): [Line | null, Line | null] {

@@ -100,8 +100,10 @@ function overValues(l: CellLine, cols: ValueColumn[], labelLeft: number): boolea
 
 /**
  * A table of contents: every number is a bare page number (one to three digits, no separator,
- * sign or unit), the last value on its line, and they never go down the page. Titles with
- * page numbers line up like a one-column table, but hold no data.
+ * sign or unit), the last value on its line, and they go down the page. Titles with page
+ * numbers line up like a one-column table, but hold no data. A contents list may restart its
+ * numbering once per part (a 10-Q listing the statements at p79 before the MD&A at p3), so one
+ * drop is allowed for every eight page numbers; a column of small figures drops far more often.
  */
 function isContents(rows: CellLine[]): boolean {
   const pages: number[] = [];
@@ -113,7 +115,8 @@ function isContents(rows: CellLine[]): boolean {
       pages.push(Number(c.text));
     }
   }
-  return pages.length >= 4 && pages.every((n, i) => i === 0 || n >= (pages[i - 1] as number));
+  const drops = pages.filter((n, i) => i > 0 && n < (pages[i - 1] as number)).length;
+  return pages.length >= 4 && drops <= Math.floor(pages.length / 8);
 }
 
 /**
@@ -194,6 +197,43 @@ function headerBand(
   return top;
 }
 
+/** The label words of a row, to tell a row label printed again. */
+const rowLabel = (l: CellLine) => labelText(l).toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * A label-only line that ends the table above it and titles the next one, when two small tables
+ * with the same columns are set one under the other:
+ * - set in larger type than the rows, further from them than their pitch ("Organic/Core
+ *   (non-GAAP) First-Quarter 2023 Results" under the GAAP box of an earnings release);
+ * - after a visible gap, with the rows under it printing again the labels of rows above it,
+ *   flush with it ("(3) The shareholders approved…:" over For / Against / Abstain once more).
+ * A section heading inside a statement is set like its rows and leads to new labels, or to
+ * the same labels indented under it ("Cost of revenue:" over Subscription / Product again).
+ */
+function startsNewTable(lines: CellLine[], k: number, from: number): boolean {
+  const l = lines[k] as CellLine;
+  const prev = lines[k - 1] as CellLine;
+  if (l.role === 'row' || k <= from) return false;
+  const rows = lines.slice(from, k).filter((x) => x.role === 'row');
+  const last = rows.at(-1);
+  if (last === undefined) return false;
+  const gap = gapEm(prev, l);
+  const pitches = lines
+    .slice(from + 1, k)
+    .map((x, j) => gapEm(lines[from + j] as CellLine, x))
+    .filter((g) => g > 0);
+  const pitch = pitches.length > 0 ? Math.min(...pitches) : 1.2;
+  if (l.line.size >= 1.15 * last.line.size && gap > pitch + 0.25) return true;
+  if (gap <= newBandGapEm) return false;
+  const seen = new Set(rows.map(rowLabel).filter((t) => t !== ''));
+  const next = lines
+    .slice(k + 1, k + 1 + labelLookahead)
+    .filter((x) => x.role === 'row')
+    .slice(0, 2);
+  const flush = (x: CellLine) => x.line.x0 <= l.line.x0 + 0.3 * l.line.size;
+  return next.length === 2 && next.every((x) => seen.has(rowLabel(x)) && flush(x));
+}
+
 /**
  * Finds the tables in one flow of lines (a page, or one column of a two-column page). A table
  * is a run of rows whose values line up in columns, with label-only lines allowed between rows,
@@ -202,12 +242,16 @@ function headerBand(
 export function detectTables(lines: CellLine[]): TableRegion[] {
   const out: TableRegion[] = [];
   let floor = 0; // lines above this belong to an earlier table
+  // A title line that ended the table above: the caption of the next table, not a label of it.
+  let titleAt = -1;
   let i = 0;
   while (i < lines.length) {
     if ((lines[i] as CellLine).role !== 'row') {
       i++;
       continue;
     }
+    // Taken before this table's own rows are read, which may set titleAt for the next table.
+    const labelFloor = Math.max(floor, titleAt + 1);
     let end = i + 1;
     const spans: Array<[number, number]> = valueCells(lines[i] as CellLine).map((c) => [
       c.x0,
@@ -219,6 +263,10 @@ export function detectTables(lines: CellLine[]): TableRegion[] {
       if (gap > maxRowGapEm) break;
       // Words over the values after a visible gap head the next table, not more of this one.
       if (l.role === 'text' && gap > newBandGapEm && overSpans(l, spans)) break;
+      if (startsNewTable(lines, end, i)) {
+        titleAt = end;
+        break;
+      }
       if (l.role === 'row' && alignsWith(l, spans)) {
         spans.push(...valueCells(l).map((c): [number, number] => [c.x0, c.x1]));
         end++;
@@ -233,7 +281,7 @@ export function detectTables(lines: CellLine[]): TableRegion[] {
       continue;
     }
     const labelLeft = Math.min(...body.map((l) => l.line.x0));
-    const first = labelsAbove(lines, i, columns, floor, labelLeft);
+    const first = labelsAbove(lines, i, columns, labelFloor, labelLeft);
     body.unshift(...lines.slice(first, i));
     const top = Math.max(floor, headerBand(lines, first, columns, labelLeft));
     const aboveFrom = Math.max(floor, top - 4);

@@ -212,6 +212,24 @@ function splitAcross(cell: LineCell, cols: ValueColumn[]): Part[] {
 }
 
 /**
+ * A lone "%" set on the line above the header of its column ("%" / "Change") is the first word
+ * of that header: "% Change" says the column holds percentages, which "Change" alone does not.
+ * It joins the phrase with exactly its columns on the next line down, a wrapped line's pitch
+ * below; a "%" with no such phrase under it stays out of the header.
+ */
+function joinPercents(
+  placed: Placed[][],
+  percents: Array<{ line: number; span: [number, number]; y: number; size: number }>,
+): void {
+  for (const m of percents) {
+    const next = placed.slice(m.line + 1).find((l) => l.length > 0);
+    const q = next?.find((x) => x.firstCol === m.span[0] && x.lastCol === m.span[1]);
+    if (!q || m.y - q.y > 1.6 * Math.max(m.size, q.size) || q.text.startsWith('%')) continue;
+    q.text = `% ${q.text}`;
+  }
+}
+
+/**
  * Builds a band from header lines (grid rows `rows[i]`). A phrase stacked over a phrase with
  * exactly the same columns is one wrapped header ("Remainder of" / "2023", "June 30," /
  * "2022"); phrases over wider spans are outer levels of the tree ("Three Months Ended" over
@@ -221,6 +239,7 @@ export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]
   // Columns under a bare "%" or "$" of each line: not headers, but no room for a neighbour to
   // widen into ("July 3," beside the "%" of "% Change").
   const symbols = new Map<Placed[], Set<number>>();
+  const percents: Array<{ line: number; span: [number, number]; y: number; size: number }> = [];
   const placed: Placed[][] = lines.map((l, i) => {
     const pieces: Placed[] = [];
     const marks = new Set<number>();
@@ -230,6 +249,7 @@ export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]
       if (span === null || isPureScaleNote(c.text)) continue;
       if (/^[$%()]+$/.test(c.text)) {
         for (let k = span[0]; k <= span[1]; k++) marks.add(k);
+        if (c.text === '%') percents.push({ line: i, span, y: l.line.y, size: l.line.size });
         continue;
       }
       const same = pieces.at(-1);
@@ -251,6 +271,7 @@ export function buildBand(lines: CellLine[], rows: number[], cols: ValueColumn[]
     }
     return pieces;
   });
+  joinPercents(placed, percents);
   const nonEmpty = placed.filter((p) => p.length > 0);
   // Words wrapped over several lines of one column fold first ("Weighted" / "Average" /
   // "Exercise" / "Price"); years and periods, above or below, are left for widening, since
