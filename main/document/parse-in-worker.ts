@@ -7,17 +7,30 @@ import { startWorker } from '../util/worker-file';
 import type { ParseDocument } from './document-service';
 import type { ParseReply, ParseRequest } from './parse-job';
 
-const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+export interface ParseLimits {
+  timeoutMs: number;
+  /**
+   * Heap of the HTML parse worker. A 300 MB filing needs about 1.8 GB. The cap also lifts the
+   * default on small machines (about a quarter of RAM), and a file that needs more ends its
+   * worker with a clear error instead of aborting the app. Node enforces it on a best-effort
+   * basis (nodejs/node#47224: one allocation far past the cap can still abort the process); the
+   * parser's growth is many small objects, which the check catches (big-filing.test.ts).
+   */
+  maxHeapMb: number;
+}
+
+const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096 };
 
 /**
  * Parses in a worker thread so a 300 MB filing never blocks the API or the window. The worker
  * is terminated on timeout; its progress is forwarded as it comes.
  */
-export function parseInWorker(timeoutMs = DEFAULT_TIMEOUT_MS): ParseDocument {
+export function parseInWorker(limits: Partial<ParseLimits> = {}): ParseDocument {
+  const { timeoutMs, maxHeapMb } = { ...defaultLimits, ...limits };
   return (request, onProgress) =>
     request.kind === 'pdf'
       ? parsePdf(request, onProgress, timeoutMs)
-      : parseHtml(request, onProgress, timeoutMs);
+      : parseHtml(request, onProgress, timeoutMs, maxHeapMb);
 }
 
 /** PDFs have their own worker (pdf.js, page limits, per-page progress). */
@@ -51,9 +64,13 @@ function parseHtml(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
+  maxHeapMb: number,
 ): Promise<JsonBytes<Document>> {
   return new Promise<JsonBytes<Document>>((resolve, reject) => {
-    const worker = startWorker(__filename, __dirname, 'parse-worker', { workerData: request });
+    const worker = startWorker(__filename, __dirname, 'parse-worker', {
+      workerData: request,
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -79,10 +96,15 @@ function parseHtml(
       else if (reply.type === 'done') finish(() => resolve(jsonBytes<Document>(reply.json)));
       else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
     });
-    worker.on('error', (e) =>
+    worker.on('error', (e: NodeJS.ErrnoException) =>
       finish(() =>
         reject(
-          new WorkbenchError('internal', `${request.name}: the parser crashed (${e.message})`),
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new WorkbenchError(
+                'file-too-large',
+                `${request.name}: too large to read (the parser needed more than ${maxHeapMb} MB of memory and was stopped)`,
+              )
+            : new WorkbenchError('internal', `${request.name}: the parser crashed (${e.message})`),
         ),
       ),
     );

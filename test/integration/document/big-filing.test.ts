@@ -5,6 +5,7 @@ import { isJsonBytes } from '../../../shared/api/json-bytes';
 import type { ImportReport } from '../../../shared/library/document';
 import { Document } from '../../../shared/model';
 import { sampleDir } from '../../../main/app-paths';
+import { parseInWorker } from '../../../main/document/parse-in-worker';
 import { writeRepeatedFiling } from '../../support/big-filing';
 import { withStallMeter } from '../../support/loop-stall';
 import { tempServices } from '../../support/services';
@@ -60,5 +61,20 @@ describe('a very large filing stays off the main thread, with progress', () => {
     expect(r.ok).toBe(true);
     const model = Document.parse((r as { value: { model: unknown } }).value.model);
     expect(model.tables.length).toBeGreaterThan(100);
+  });
+
+  it('stops a parse that needs more memory than its cap with a clear error, and stays up', async () => {
+    const parse = parseInWorker({ maxHeapMb: 160 });
+    const path = join(ctx.dir, 'big-10k.htm');
+    await expect(
+      parse({ path, name: 'big-10k.htm', kind: 'sec-html' }, () => {}),
+    ).rejects.toMatchObject({
+      code: 'file-too-large',
+      message: expect.stringMatching(
+        /^big-10k\.htm: too large to read \(the parser needed more than 160 MB/,
+      ) as unknown,
+    });
+    // The process and its API are fine afterwards.
+    expect((await ctx.services.registry.call('library.list', {})).ok).toBe(true);
   });
 });
