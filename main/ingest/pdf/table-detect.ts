@@ -197,20 +197,34 @@ function headerBand(
   return top;
 }
 
+/** Words in a line that titles a table rather than heading a section of one. */
+const titleWords = 6;
+
 /** The label words of a row, to tell a row label printed again. */
 const rowLabel = (l: CellLine) => labelText(l).toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * A label-only line that ends the table above it and titles the next one, when two small tables
  * with the same columns are set one under the other:
- * - set in larger type than the rows, further from them than their pitch ("Organic/Core
- *   (non-GAAP) First-Quarter 2023 Results" under the GAAP box of an earnings release);
- * - after a visible gap, with the rows under it printing again the labels of rows above it,
- *   flush with it ("(3) The shareholders approved…:" over For / Against / Abstain once more).
- * A section heading inside a statement is set like its rows and leads to new labels, or to
- * the same labels indented under it ("Cost of revenue:" over Subscription / Product again).
+ * - set in larger type than the rows, further from them than their pitch, over column headers
+ *   of its own ("Organic/Core (non-GAAP) First-Quarter 2023 Results" over "First-Quarter"
+ *   under the GAAP box of an earnings release; J&J's bold "ORTHOPAEDICS" reads larger but
+ *   heads only rows, under the segment table's headers);
+ * - after a visible gap, a sentence (or a line followed by column headers of its own), with
+ *   the rows under it printing again the labels of rows above it, flush with it ("(3) The
+ *   shareholders approved, on an advisory basis, …:" over For / Against / Abstain once more).
+ * A section heading inside a statement is a short label set like its rows and leads to new
+ * labels, or to the same labels indented under it ("Cost of revenue:" over Subscription /
+ * Product again), or to the same labels under the statement's column headers (Activision's
+ * "Change in deferred revenues:", J&J's "ORTHOPAEDICS" over US / Intl / WW again): splitting
+ * there would leave the lower part without its column headers.
  */
-function startsNewTable(lines: CellLine[], k: number, from: number): boolean {
+function startsNewTable(
+  lines: CellLine[],
+  k: number,
+  from: number,
+  spans: Array<[number, number]>,
+): boolean {
   const l = lines[k] as CellLine;
   const prev = lines[k - 1] as CellLine;
   if (l.role === 'row' || k <= from) return false;
@@ -223,13 +237,20 @@ function startsNewTable(lines: CellLine[], k: number, from: number): boolean {
     .map((x, j) => gapEm(lines[from + j] as CellLine, x))
     .filter((g) => g > 0);
   const pitch = pitches.length > 0 ? Math.min(...pitches) : 1.2;
-  if (l.line.size >= 1.15 * last.line.size && gap > pitch + 0.25) return true;
+  const after = lines.slice(k + 1, k + 1 + labelLookahead);
+  const firstRow = after.findIndex((x) => x.role === 'row');
+  const ownHeader = after
+    .slice(0, firstRow < 0 ? 0 : firstRow)
+    .some((x) => x.role === 'text' && overSpans(x, spans));
+  if (ownHeader && l.line.size >= 1.15 * last.line.size && gap > pitch + 0.25) return true;
   if (gap <= newBandGapEm) return false;
   const seen = new Set(rows.map(rowLabel).filter((t) => t !== ''));
-  const next = lines
-    .slice(k + 1, k + 1 + labelLookahead)
-    .filter((x) => x.role === 'row')
-    .slice(0, 2);
+  const sentence =
+    labelText(l)
+      .split(/\s+/)
+      .filter((w) => w !== '').length >= titleWords;
+  if (!ownHeader && !sentence) return false;
+  const next = after.filter((x) => x.role === 'row').slice(0, 2);
   const flush = (x: CellLine) => x.line.x0 <= l.line.x0 + 0.3 * l.line.size;
   return next.length === 2 && next.every((x) => seen.has(rowLabel(x)) && flush(x));
 }
@@ -263,7 +284,7 @@ export function detectTables(lines: CellLine[]): TableRegion[] {
       if (gap > maxRowGapEm) break;
       // Words over the values after a visible gap head the next table, not more of this one.
       if (l.role === 'text' && gap > newBandGapEm && overSpans(l, spans)) break;
-      if (startsNewTable(lines, end, i)) {
+      if (startsNewTable(lines, end, i, spans)) {
         titleAt = end;
         break;
       }

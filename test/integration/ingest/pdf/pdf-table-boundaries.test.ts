@@ -204,6 +204,26 @@ describe.skipIf(!hasData)('PDF table boundaries on real pages', () => {
     expect(tableWith(tables, '65,112,424')).not.toBe(tableWith(tables, '110,102,370'));
   });
 
+  it("keeps Activision's segment table (2019 10-K p103) whole: its sections keep the column headers", async () => {
+    const { tables } = await realPage(fb('ACTIVISIONBLIZZARD_2019_10K'), 103);
+    expect(tables).toHaveLength(1);
+    const deferred = tables[0]?.cells.find((c) => c.text === '$122');
+    expect(deferred?.rowPath).toEqual([
+      'Change in deferred revenues',
+      'Digital online channels (1)',
+    ]);
+    expect(pathsOf(tables, '$1,488')).toEqual(['Year Ended December 31, 2019 > Activision']);
+  });
+
+  it("keeps J&J's MedTech segment table (Q4 2022 p19) whole: a bold section label is not a title", async () => {
+    const { tables } = await realPage(fb('JOHNSON_JOHNSON_2022Q4_EARNINGS'), 19);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.cells.find((c) => c.text === '1,385')?.rowPath).toEqual([
+      'ORTHOPAEDICS',
+      'US',
+    ]);
+  });
+
   it("reads PepsiCo's Q1 2023 GAAP and non-GAAP boxes (p1) as two tables", async () => {
     const { tables } = await realPage(fb('PEPSICO_2023Q1_EARNINGS'), 1);
     expect(tables).toHaveLength(2);
