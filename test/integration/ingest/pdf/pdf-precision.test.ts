@@ -1,34 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePdfBytes } from '../../../../main/ingest/pdf';
-import { parsePage } from '../../../../main/ingest/pdf/page-parse';
-import { pageText } from '../../../../main/ingest/pdf/page-text';
-import { loadPdfJs } from '../../../../main/ingest/pdf/pdfjs';
 import type { Cell, Table } from '../../../../shared/model';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
-import { makePdf, type TextRun } from './make-pdf';
-
-const parse = async (name: string, runs: TextRun[]) =>
-  (await parsePdfBytes(name, makePdf([runs]))).document;
+import { parseRuns, realPage } from './parse-pages';
 
 const cell = (t: Table | undefined, text: string): Cell | undefined =>
   t?.cells.find((c) => c.text === text);
 
-/** One page of a real PDF through the page parser (no worker: these pages are checked alone). */
-async function realPage(file: string, page: number) {
-  const pdfjs = await loadPdfJs();
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), verbosity: 0 })
-    .promise;
-  try {
-    return parsePage(await pageText(await pdf.getPage(page), page));
-  } finally {
-    await pdf.destroy();
-  }
-}
-
 describe('PDF table detector: what is not a table (generated pages)', () => {
   it('does not read figures stacked in boxes, with no row label beside them, as a table', async () => {
-    const doc = await parse('figures.pdf', [
+    const doc = await parseRuns('figures.pdf', [
       { text: 'Credit provided and capital raised', x: 320, y: 720 },
       { text: '$804 billion', x: 330, y: 680 },
       { text: 'Total credit provided', x: 420, y: 686 },
@@ -49,18 +29,18 @@ describe('PDF table detector: what is not a table (generated pages)', () => {
       { text: title, x: 130, y: 700 - 14 * i },
       { text: String([2, 11, 24, 24, 116][i]), x: 530, y: 700 - 14 * i },
     ]);
-    expect((await parse('contents.pdf', contents)).tables).toEqual([]);
+    expect((await parseRuns('contents.pdf', contents)).tables).toEqual([]);
     const stores = titles.flatMap((title, i) => [
       { text: title, x: 72, y: 700 - 14 * i },
       { text: String([560, 49, 54, 12, 8][i]), x: 530, y: 700 - 14 * i },
     ]);
-    expect((await parse('stores.pdf', stores)).tables).toHaveLength(1);
+    expect((await parseRuns('stores.pdf', stores)).tables).toHaveLength(1);
   });
 });
 
 describe('PDF column headers (generated pages)', () => {
   it('joins a two-line header centred on a line of one-line headers, over its own column only', async () => {
-    const doc = await parse('wrapped-header.pdf', [
+    const doc = await parseRuns('wrapped-header.pdf', [
       { text: 'Three Months Ended June 30', x: 300, y: 700 },
       { text: 'Rigid', x: 340, y: 686 },
       { text: 'Flexibles', x: 300, y: 682 },
@@ -81,7 +61,7 @@ describe('PDF column headers (generated pages)', () => {
   });
 
   it('lets a period centred over five columns head all five, not fold into the middle header', async () => {
-    const doc = await parse('period-title.pdf', [
+    const doc = await parseRuns('period-title.pdf', [
       { text: 'Year ended December 31, 2022', x: 330, y: 700 },
       { text: 'Europe, Middle East', x: 352, y: 690 },
       { text: 'Americas', x: 200, y: 682 },
@@ -111,7 +91,7 @@ describe('PDF column headers (generated pages)', () => {
   });
 
   it('orders the header tree left to right when a word column is headed on a lower line', async () => {
-    const doc = await parse('header-order.pdf', [
+    const doc = await parseRuns('header-order.pdf', [
       { text: 'Gain (Loss) Recognized', x: 380, y: 700 },
       { text: 'Statement of Earnings', x: 200, y: 696 },
       { text: 'Location', x: 200, y: 686 },
@@ -134,7 +114,7 @@ describe('PDF column headers (generated pages)', () => {
 
 describe('PDF table detector: labels wrapped over long lines (generated page)', () => {
   it('keeps a balance sheet whole when a label runs over two full-width lines', async () => {
-    const doc = await parse('wrapped-label.pdf', [
+    const doc = await parseRuns('wrapped-label.pdf', [
       { text: '2017', x: 470, y: 700 },
       { text: '2016', x: 550, y: 700 },
       { text: 'Total liabilities', x: 72, y: 684 },

@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePdfBytes } from '../../../../main/ingest/pdf';
-import { parsePage } from '../../../../main/ingest/pdf/page-parse';
-import { pageText } from '../../../../main/ingest/pdf/page-text';
-import { loadPdfJs } from '../../../../main/ingest/pdf/pdfjs';
 import type { Table } from '../../../../shared/model';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
-import { makePdf, type TextRun } from './make-pdf';
-
-const parse = async (name: string, runs: TextRun[]) =>
-  (await parsePdfBytes(name, makePdf([runs]))).document;
+import type { TextRun } from './make-pdf';
+import { parseRuns, realPage } from './parse-pages';
 
 /** Column paths of the cells showing `text`, joined for reading in a failure. */
 const pathsOf = (tables: Table[], text: string) =>
@@ -18,17 +11,6 @@ const pathsOf = (tables: Table[], text: string) =>
 /** The table holding a cell with `text`. */
 const tableWith = (tables: Table[], text: string) =>
   tables.find((t) => t.cells.some((c) => c.text === text));
-
-async function realPage(file: string, page: number) {
-  const pdfjs = await loadPdfJs();
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)), verbosity: 0 })
-    .promise;
-  try {
-    return parsePage(await pageText(await pdf.getPage(page), page));
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 /** For / Against / Abstain rows from `y` down, values right-aligned near x 500. */
 const votes = (y: number, values: string[], x = 72): TextRun[] =>
@@ -39,7 +21,7 @@ const votes = (y: number, values: string[], x = 72): TextRun[] =>
 
 describe('PDF table detector: two small tables set one under the other (generated pages)', () => {
   it('starts a new table at a title line flush with rows that print the same labels again', async () => {
-    const doc = await parse('votes.pdf', [
+    const doc = await parseRuns('votes.pdf', [
       { text: '(2) The shareholders ratified the appointment of the auditor:', x: 72, y: 720 },
       ...votes(700, ['1,125,448,378', '65,112,424', '2,556,412']),
       { text: '(3) The shareholders approved the executive compensation:', x: 72, y: 640, size: 9 },
@@ -60,7 +42,7 @@ describe('PDF table detector: two small tables set one under the other (generate
         { text: values[i] as string, x: 500, y: y - 12 * (i + 1), size: 9 },
       ]),
     ];
-    const doc = await parse('statement.pdf', [
+    const doc = await parseRuns('statement.pdf', [
       { text: '2016', x: 500, y: 730, size: 9 },
       ...section('Revenue:', 716, ['4,584,833', '800,498']),
       ...section('Cost of revenue:', 666, ['461,860', '68,917']),
@@ -77,7 +59,7 @@ describe('PDF table detector: two small tables set one under the other (generate
         { text: value, x: 486, y: y - 37 - 15 * i },
       ]),
     ];
-    const doc = await parse('boxes.pdf', [
+    const doc = await parseRuns('boxes.pdf', [
       ...box('Reported (GAAP) First-Quarter 2023 Results', 700, [
         ['Net revenue growth', '10.2%'],
         ['Earnings per share (EPS)', '$1.40'],
@@ -95,7 +77,7 @@ describe('PDF table detector: two small tables set one under the other (generate
 
 describe('PDF column headers: a lone "%" (generated page)', () => {
   it('joins a "%" set over "Change" to that header', async () => {
-    const doc = await parse('percent.pdf', [
+    const doc = await parseRuns('percent.pdf', [
       { text: 'July 2,', x: 300, y: 700 },
       { text: 'July 3,', x: 380, y: 700 },
       { text: '%', x: 462, y: 700 },
@@ -138,12 +120,15 @@ describe('PDF table detector: contents lists numbered in parts (generated pages)
     ]);
 
   it('reads page numbers that restart once (statements at p79, then the MD&A at p3) as contents', async () => {
-    const doc = await parse('contents-parts.pdf', rows([79, 80, 81, 84, 161, 3, 4, 5, 35, 172]));
+    const doc = await parseRuns(
+      'contents-parts.pdf',
+      rows([79, 80, 81, 84, 161, 3, 4, 5, 35, 172]),
+    );
     expect(doc.tables).toEqual([]);
   });
 
   it('keeps a column of small counts that go up and down as a table', async () => {
-    const doc = await parse('counts.pdf', rows([79, 12, 81, 4, 161, 3, 40, 5, 35, 17]));
+    const doc = await parseRuns('counts.pdf', rows([79, 12, 81, 4, 161, 3, 40, 5, 35, 17]));
     expect(doc.tables).toHaveLength(1);
   });
 });
@@ -186,7 +171,7 @@ describe('PDF layout: a table beside a column of bullets (generated page)', () =
       'loans held by consolidated multi-seller conduits today.',
       '(c) Loans held-for-sale and loans at fair value reflect',
     ].map((text, i) => ({ text, x: 322, y: 540 - 10 * i, size: 8 }));
-    const doc = await parse('bullets-beside-table.pdf', [...left, ...table, ...notes]);
+    const doc = await parseRuns('bullets-beside-table.pdf', [...left, ...table, ...notes]);
     expect(doc.tables).toHaveLength(1);
     const labels = doc.tables[0]?.rows.map((r) => r.label) ?? [];
     expect(labels.filter((l) => /revenue|driven|\$/.test(l))).toEqual([]);
