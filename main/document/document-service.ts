@@ -92,8 +92,14 @@ export class DocumentService {
     // The parser validated it (a parser bug must not poison the cache). The file first, then
     // the row that points at it: a crash in between leaves an orphan file, swept at next open.
     const json = model.$jsonBytes;
-    const file = await this.ws.models.write(document.id, PARSER_VERSION, json);
-    documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);
+    try {
+      const file = await this.ws.models.write(document.id, PARSER_VERSION, json);
+      documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);
+    } catch (e) {
+      // A read-only workspace, a full disk, or the document removed meanwhile: the reader still
+      // gets the document; only the next open parses again.
+      console.warn(`[documents] ${document.name}: read but not cached (${(e as Error).message})`);
+    }
     return json;
   }
 }

@@ -84,6 +84,15 @@ describe('the model cache (files under models/, one row each)', () => {
     expect(readdirSync(modelsDir())).toEqual([current]);
   });
 
+  it('still opens the document when the model cannot be cached', async () => {
+    const first = await open();
+    ctx.services.workspace.db.prepare('DELETE FROM document_models').run();
+    rmSync(modelsDir(), { recursive: true });
+    writeFileSync(modelsDir(), 'not a folder'); // so every write into it fails
+    expect(await open()).toEqual(first);
+    expect(row()).toBeUndefined();
+  });
+
   it('removes the model files with the document', async () => {
     await ctx.services.registry.call('library.remove', { id });
     expect(readdirSync(modelsDir())).toEqual([]);
