@@ -47,7 +47,7 @@ export function createRegistry(maps: HandlerMap[], ctx: ApiContext): Registry {
   const missing = methodNames.filter((m) => !handlers.has(m));
   if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
 
-  async function dispatch(method: string, rawInput: unknown, keepText: boolean) {
+  async function dispatch(method: string, rawInput: unknown, keepJsonBytes: boolean) {
     if (!isMethod(method)) return fail('unknown-method', `unknown API method "${method}"`);
     const spec = contract[method];
     const parsed = spec.input.safeParse(rawInput ?? {});
@@ -58,7 +58,7 @@ export function createRegistry(maps: HandlerMap[], ctx: ApiContext): Registry {
     }
     try {
       const value = await handlers.get(method)!(parsed.data, ctx);
-      if (keepText && isJsonBytes(value)) return ok(value);
+      if (keepJsonBytes && isJsonBytes(value)) return ok(value);
       return ok(spec.output.parse(expandJsonBytes(value)));
     } catch (e) {
       if (e instanceof WorkbenchError) return fail(e.code, e.message);
