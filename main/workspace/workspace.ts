@@ -18,8 +18,9 @@ export interface Workspace {
 
 /**
  * A workspace is a folder: `workbench.sqlite` (the data), `files/` (imported originals by
- * hash) and `models/` (parsed models, a cache). Opening creates it when missing and migrates it; an unwritable folder or a database
- * from a newer app version is refused with a WorkbenchError saying which.
+ * hash) and `models/` (parsed models, a cache). Opening creates it when missing and migrates
+ * it; an unwritable folder or a database from a newer app version is refused with a
+ * WorkbenchError saying which.
  */
 export async function openWorkspace(dirArg: string, options: OpenOptions = {}): Promise<Workspace> {
   const dir = resolve(dirArg);
