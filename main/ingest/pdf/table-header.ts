@@ -1,4 +1,4 @@
-import type { HeaderNode } from '../../../shared/model';
+import { spanParent, type HeaderNode } from '../../../shared/model';
 import { isPureScaleNote } from '../sec-html/header-band';
 import type { CellLine, LineCell } from './line-cells';
 import type { ValueColumn } from './table-columns';
@@ -334,8 +334,7 @@ export function headerTree(bands: Band[]): HeaderNode[] {
           lastCol: p.lastCol,
           children: [],
         };
-        const mid = (p.firstCol + p.lastCol) / 2;
-        const parent = placed.findLast((n) => n.firstCol <= mid && mid <= n.lastCol);
+        const parent = spanParent(placed, p.firstCol, p.lastCol);
         (parent ? parent.children : roots).push(node);
         added.push(node);
       }

@@ -1,4 +1,4 @@
-import type { HeaderNode } from '../../../shared/model';
+import { spanParent, type HeaderNode } from '../../../shared/model';
 import { isNumeric, isYearLike } from './cell-value';
 import { isSymbolOnly, type Piece } from './merge-symbols';
 import { memoByString } from './memo';
@@ -153,8 +153,7 @@ export function columnHeaderTree(bands: HeaderBand[]): HeaderNode[] {
           lastCol: p.lastCol,
           children: [],
         };
-        const mid = (p.firstCol + p.lastCol) / 2;
-        const parent = placed.findLast((n) => n.firstCol <= mid && mid <= n.lastCol);
+        const parent = spanParent(placed, p.firstCol, p.lastCol);
         if (
           parent &&
           parent.children.length === 0 &&
