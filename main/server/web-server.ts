@@ -4,7 +4,16 @@ import { isJsonBytes } from '../../shared/api/json-bytes';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 import { fail, type Result } from '../../shared/api/result';
 import type { Services } from '../services';
-import { hostAllowed, newToken, presentedToken, TOKEN_COOKIE, tokenMatches } from './auth';
+import {
+  bearerToken,
+  callBodyKind,
+  cookieValue,
+  crossOriginReason,
+  hostAllowed,
+  newPageCookie,
+  newToken,
+  secretMatches,
+} from './auth';
 import { readStatic } from './static-files';
 
 export interface WebServerOptions {
@@ -36,12 +45,17 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const NO_TOKEN = 'missing or wrong token: open the URL printed by `npm run web`';
+
 /**
- * Web mode: the renderer and the API on 127.0.0.1 only. Every request needs the token printed
- * at start (query on first load, then an HttpOnly cookie; or a Bearer header for scripts).
+ * Web mode: the renderer and the API on 127.0.0.1 only. The API answers only calls carrying
+ * the token printed at start in an `Authorization: Bearer` header, from this origin (or from a
+ * program), with a JSON or envelope body. The app's files need the token in the query (first
+ * load) or the per-launch page cookie set then, which opens nothing else (see ./auth.ts).
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
+  const pageCookie = newPageCookie();
   const { registry, bus } = options.services;
   const sseClients = new Set<ServerResponse>();
   let port = 0;
@@ -63,17 +77,32 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostAllowed(req, port))
       return sendJson(res, 403, fail('invalid-input', 'unexpected Host header'));
-    const presented = presentedToken(req, url);
-    if (!tokenMatches(token, presented)) {
-      return sendJson(
-        res,
-        401,
-        fail('invalid-input', 'missing or wrong token: open the URL printed by `npm run web`'),
-      );
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    if (isApi) {
+      const crossOrigin = crossOriginReason(req, port);
+      if (crossOrigin) return sendJson(res, 403, fail('invalid-input', crossOrigin));
+      if (!secretMatches(token, bearerToken(req))) {
+        return sendJson(res, 401, fail('invalid-input', NO_TOKEN));
+      }
+    } else {
+      const queryToken = url.searchParams.get('token') ?? undefined;
+      const allowed =
+        secretMatches(token, bearerToken(req)) ||
+        secretMatches(token, queryToken) ||
+        secretMatches(pageCookie.value, cookieValue(req, pageCookie.name));
+      if (!allowed) return sendJson(res, 401, fail('invalid-input', NO_TOKEN));
     }
 
     if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
       const method = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+      const kind = callBodyKind(req);
+      if (!kind) {
+        return sendJson(
+          res,
+          415,
+          fail('invalid-input', `API calls are sent as application/json or ${WIRE_TYPE}`),
+        );
+      }
       const body = await readBody(req, options.maxBodyBytes);
       if (body === 'too-large') {
         return sendJson(
@@ -84,11 +113,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       let input: unknown;
       try {
-        const type = req.headers['content-type'] ?? '';
         input =
           body.byteLength === 0
             ? {}
-            : type.startsWith('application/json')
+            : kind === 'json'
               ? JSON.parse(body.toString('utf8'))
               : decodeCall(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
       } catch (e) {
@@ -153,7 +181,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     };
     if (file.type.startsWith('text/html')) {
       headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
-      headers['set-cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+      headers['set-cookie'] =
+        `${pageCookie.name}=${pageCookie.value}; HttpOnly; SameSite=Strict; Path=/`;
+      // The token must not leak through the Referer of anything the page loads.
+      headers['referrer-policy'] = 'no-referrer';
     }
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : file.body);

@@ -85,18 +85,22 @@ describe('web mode server', () => {
     expect((await fetch(`http://127.0.0.1:${server.port}/api/events`)).status).toBe(401);
   });
 
-  it('serves the app for the token URL, setting an HttpOnly cookie and a CSP', async () => {
+  it('serves the app for the token URL, setting an HttpOnly page cookie and a CSP', async () => {
     const res = await fetch(server.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
-    expect(res.headers.get('set-cookie')).toMatch(/workbench_token=.*HttpOnly.*SameSite=Strict/);
+    expect(res.headers.get('set-cookie')).toMatch(/workbench_page_\w+=.*HttpOnly.*SameSite=Strict/);
     expect(await res.text()).toMatch(/<div id="root">/);
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const viaCookie = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
+    const viaCookie = await fetch(`http://127.0.0.1:${server.port}/`, { headers: { cookie } });
+    expect(viaCookie.status).toBe(200);
+    // The API takes the token only in the Authorization header (see cross-origin.test.ts).
+    const api = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{}',
     });
-    expect(await viaCookie.json()).toMatchObject({ ok: true, value: { host: 'web' } });
+    expect(await api.json()).toMatchObject({ ok: true, value: { host: 'web' } });
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
