@@ -1,7 +1,13 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
+  type PageViewport,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Document } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/model';
 import { api } from '../../api/client';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -22,37 +28,51 @@ interface Outline {
 }
 
 /** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
+/** The PDF of one document, or why it cannot be shown; a value from another document is stale. */
+type Loaded = { documentId: number } & ({ pdf: PDFDocumentProxy } | { error: string });
+
+/** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
 export function PdfPageView({ documentId, model, focusTableId }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [pdf, setPdf] = useState<PDFDocumentProxy>();
-  const [error, setError] = useState<string>();
+  const [loaded, setLoaded] = useState<Loaded>();
+  const current = loaded?.documentId === documentId ? loaded : undefined;
+  const pdf = current && 'pdf' in current ? current.pdf : undefined;
+  const error = current && 'error' in current ? current.error : undefined;
   const focusPage = model.tables.find((t) => t.id === focusTableId)?.page;
-  const [page, setPage] = useState(focusPage ?? model.tables[0]?.page ?? 1);
-  const [outlines, setOutlines] = useState<Outline[]>([]);
+  const firstPage = focusPage ?? model.tables[0]?.page ?? 1;
+  const [page, setPage] = useState(firstPage);
+  const [outlines, setOutlines] = useState<{ pdf: PDFDocumentProxy; list: Outline[] }>();
 
-  // Follow the table chosen in the outline (React's "adjust state on prop change" pattern).
-  const [followed, setFollowed] = useState(focusPage);
-  if (focusPage !== followed) {
-    setFollowed(focusPage);
-    if (focusPage) setPage(focusPage);
+  // Follow the table chosen in the outline, and start over on another document (React's "adjust
+  // state on prop change" pattern).
+  const [followed, setFollowed] = useState({ documentId, focusPage });
+  if (focusPage !== followed.focusPage || documentId !== followed.documentId) {
+    setFollowed({ documentId, focusPage });
+    if (documentId !== followed.documentId) setPage(firstPage);
+    else if (focusPage) setPage(focusPage);
   }
 
   useEffect(() => {
+    let task: PDFDocumentLoadingTask | undefined;
     let cancelled = false;
     void (async () => {
       const r = await api.call('document.original', { id: documentId });
-      if (!r.ok) return setError(r.error.message);
+      if (cancelled) return;
+      if (!r.ok) return setLoaded({ documentId, error: r.error.message });
+      // pdf.js may transfer the buffer to its worker: give it a copy.
+      task = getDocument({ data: r.value.bytes.slice(), isEvalSupported: false });
       try {
-        // pdf.js may transfer the buffer to its worker: give it a copy.
-        const doc = await getDocument({ data: r.value.bytes.slice(), isEvalSupported: false })
-          .promise;
-        if (!cancelled) setPdf(doc);
+        const doc = await task.promise;
+        if (!cancelled) setLoaded({ documentId, pdf: doc });
       } catch (e) {
-        if (!cancelled) setError(`cannot display this PDF: ${(e as Error).message}`);
+        if (!cancelled)
+          setLoaded({ documentId, error: `cannot display this PDF: ${(e as Error).message}` });
       }
     })();
     return () => {
       cancelled = true;
+      // Aborts a load in progress, or destroys the loaded document and ends its pdf.js worker.
+      task?.destroy().catch(() => undefined);
     };
   }, [documentId]);
 
@@ -63,38 +83,21 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
     let task: { cancel(): void; promise: Promise<void> } | undefined;
     let cancelled = false;
     void (async () => {
-      const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
-      const viewport = p.getViewport({ scale: 1.3 });
-      const c = canvas.current;
-      if (!c || cancelled) return;
-      c.width = viewport.width;
-      c.height = viewport.height;
-      task = p.render({ canvas: c, viewport });
-      await task.promise.catch(() => undefined);
-      setOutlines(
-        tablesOnPage.flatMap((t) => {
-          if (t.location.kind !== 'pdf') return [];
-          const { x, y, width, height } = t.location.box;
-          const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([
-            x,
-            y,
-            x + width,
-            y + height,
-          ]) as number[];
-          // Percentages of the page, so the outlines follow the canvas when CSS scales it.
-          const pct = (v: number, of: number) => (100 * v) / of;
-          return [
-            {
-              id: t.id,
-              caption: t.caption,
-              left: pct(Math.min(x1!, x2!), viewport.width),
-              top: pct(Math.min(y1!, y2!), viewport.height),
-              width: pct(Math.abs(x2! - x1!), viewport.width),
-              height: pct(Math.abs(y2! - y1!), viewport.height),
-            },
-          ];
-        }),
-      );
+      try {
+        const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
+        const viewport = p.getViewport({ scale: 1.3 });
+        const c = canvas.current;
+        if (!c || cancelled) return;
+        c.width = viewport.width;
+        c.height = viewport.height;
+        task = p.render({ canvas: c, viewport });
+        await task.promise;
+        if (cancelled) return;
+        setOutlines({ pdf, list: outlinesOf(tablesOnPage, viewport) });
+      } catch (e) {
+        // A cancelled render, or a document destroyed while its page was drawn, is expected.
+        if (!cancelled) console.warn(`PDF page ${page}: ${(e as Error).message}`);
+      }
     })();
     return () => {
       cancelled = true;
@@ -133,7 +136,7 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
       </header>
       <div className="pdf-canvas-wrap">
         <canvas ref={canvas} />
-        {outlines.map((o) => (
+        {(outlines && outlines.pdf === pdf ? outlines.list : []).map((o) => (
           <a
             key={o.id}
             href={`#/document/${documentId}/${o.id}`}
@@ -151,4 +154,29 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
       </div>
     </section>
   );
+}
+
+/** Where each table's box falls on the drawn page, in percent so it follows CSS scaling. */
+function outlinesOf(tables: Table[], viewport: PageViewport): Outline[] {
+  const pct = (v: number, of: number) => (100 * v) / of;
+  return tables.flatMap((t) => {
+    if (t.location.kind !== 'pdf') return [];
+    const { x, y, width, height } = t.location.box;
+    const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([
+      x,
+      y,
+      x + width,
+      y + height,
+    ]) as number[];
+    return [
+      {
+        id: t.id,
+        caption: t.caption,
+        left: pct(Math.min(x1!, x2!), viewport.width),
+        top: pct(Math.min(y1!, y2!), viewport.height),
+        width: pct(Math.abs(x2! - x1!), viewport.width),
+        height: pct(Math.abs(y2! - y1!), viewport.height),
+      },
+    ];
+  });
 }
