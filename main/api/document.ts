@@ -6,7 +6,7 @@ export const documentHandlers: HandlerMap = {
   'document.open': ({ id }, { documents }) => documents.open(id),
 
   'document.original': async ({ id }, { documents, workspace }) => {
-    const doc = documents.summary(id);
+    const doc = documents.file(id);
     const bytes = await readFile(workspace.files.pathFor(doc.sha256));
     return {
       name: doc.name,

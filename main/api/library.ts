@@ -1,7 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
-import { documentsRepo } from '../db/documents-repo';
+import { documentsRepo, isFileDocument } from '../db/documents-repo';
 import type { HandlerMap } from './registry';
 
 export const libraryHandlers: HandlerMap = {
@@ -31,6 +31,11 @@ export const libraryHandlers: HandlerMap = {
     const repo = documentsRepo(workspace.db);
     const doc = repo.findById(id);
     if (!doc) return { removed: false };
+    if (!isFileDocument(doc))
+      throw new WorkbenchError(
+        'unsupported',
+        `document #${id} (${doc.name}) belongs to a dataset; remove the dataset instead`,
+      );
     repo.remove(id);
     await rm(workspace.files.pathFor(doc.sha256), { force: true });
     await workspace.models.removeDocument(id);

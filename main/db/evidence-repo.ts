@@ -3,7 +3,7 @@ import { perConnection } from './per-connection';
 import {
   evidenceKey,
   type EvidenceMark,
-  type EvidenceTarget,
+  type MarkTarget,
 } from '../../shared/document/evidence';
 
 interface MarkRow {
@@ -43,7 +43,7 @@ export const evidenceRepo = perConnection((db: Database) => {
   return {
     list: (documentId: number) => list.all(documentId).map(toMark),
     /** Marks the target, or unmarks it if it was marked; returns whether it is marked now. */
-    toggle: (documentId: number, target: EvidenceTarget): boolean =>
+    toggle: (documentId: number, target: MarkTarget): boolean =>
       db.transaction(() => {
         const key = evidenceKey(target);
         if (remove.run(documentId, key).changes > 0) return false;

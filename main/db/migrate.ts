@@ -29,9 +29,23 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
   refuseNewerSchema(db, migrations.length);
   const current = schemaVersion(db);
   for (const m of migrations.slice(current)) {
-    db.transaction(() => {
-      m.up(db);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1;
+    // Only outside a transaction does this pragma take effect.
+    if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        m.up(db);
+        if (m.rebuildsTables) {
+          const broken = db.pragma('foreign_key_check') as { table: string }[];
+          if (broken.length > 0)
+            throw new Error(
+              `migration ${m.name} left ${broken.length} broken references (first in ${broken[0]!.table})`,
+            );
+        }
+        db.pragma(`user_version = ${m.version}`);
+      })();
+    } finally {
+      if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON');
+    }
   }
 }

@@ -6,6 +6,11 @@ import {
   type DatasetDocument,
   type DatasetFormat,
 } from '../../shared/datasets';
+import type {
+  DatasetSummary,
+  ImportChanges,
+  StoredQuestion,
+} from '../../shared/datasets/stored-question';
 
 interface DatasetRow {
   id: number;
@@ -15,30 +20,32 @@ interface DatasetRow {
   imported_at: string;
 }
 
-export interface DatasetSummary {
-  id: number;
-  name: string;
-  format: DatasetFormat;
-  sourceDocumentId: number | null;
-  importedAt: string;
-  documentCount: number;
-  questionCount: number;
-}
-
 export interface StoreDatasetInput {
   name: string;
   format: DatasetFormat;
   /** The stored original in the library, if it was stored. */
   sourceDocumentId: number | null;
   importedAt: string;
+  /** Documents read from the file; PDF-backed ones (source.kind "pdf") are library PDFs. */
   documents: DatasetDocument[];
   questions: Question[];
   /** Library ids of the PDFs documents reference, by external id (FinanceBench, TableQuest). */
   pdfDocumentIds?: ReadonlyMap<string, number>;
 }
 
+export interface StoreDatasetResult {
+  id: number;
+  /** An earlier import of the same format and name was updated in place. */
+  replaced: boolean;
+  questions: ImportChanges;
+  documents: ImportChanges;
+}
+
 interface QuestionRow {
+  id: number;
+  dataset_id: number;
   external_id: string;
+  document_id: number | null;
   document_external_id: string;
   question: string;
   gold: string;
@@ -58,12 +65,45 @@ const toQuestion = (r: QuestionRow): Question =>
     evidence: JSON.parse(r.evidence) as unknown,
   });
 
-/** All SQL touching datasets, dataset_documents and questions. */
+const toStored = (r: QuestionRow): StoredQuestion => {
+  const { id: externalId, ...rest } = toQuestion(r);
+  return { ...rest, id: r.id, externalId, datasetId: r.dataset_id, documentId: r.document_id };
+};
+
+/** What a re-import compares: everything the file says about a question. */
+const questionContent = (q: Question) =>
+  JSON.stringify([q.documentExternalId, q.question, q.gold, q.scale, q.type, q.evidence]);
+const rowContent = (r: QuestionRow) =>
+  JSON.stringify([
+    r.document_external_id,
+    r.question,
+    JSON.parse(r.gold) as unknown,
+    r.scale,
+    r.type,
+    JSON.parse(r.evidence) as unknown,
+  ]);
+
+/** Ids listed in a change report; counts are always complete. */
+const MAX_LISTED = 20;
+const changes = () => ({
+  added: 0,
+  changed: 0,
+  removed: 0,
+  unchanged: 0,
+  examples: { added: [] as string[], changed: [] as string[], removed: [] as string[] },
+});
+function count(c: ImportChanges, what: 'added' | 'changed' | 'removed', id: string) {
+  c[what]++;
+  if (c.examples[what].length < MAX_LISTED) c.examples[what].push(id);
+}
+
+/** All SQL touching datasets, their record documents and questions. */
 export const questionsRepo = perConnection((db: Database) => {
   const summaryOf = db.prepare<[number], DatasetSummary>(`
     SELECT d.id, d.name, d.format, d.source_document_id AS sourceDocumentId,
            d.imported_at AS importedAt,
-           (SELECT count(*) FROM dataset_documents WHERE dataset_id = d.id) AS documentCount,
+           (SELECT count(DISTINCT document_external_id) FROM questions WHERE dataset_id = d.id)
+             AS documentCount,
            (SELECT count(*) FROM questions WHERE dataset_id = d.id) AS questionCount
     FROM datasets d WHERE d.id = ?`);
   const allIds = db.prepare<[], { id: number }>(
@@ -76,56 +116,158 @@ export const questionsRepo = perConnection((db: Database) => {
   const insDataset = db.prepare<[string, DatasetFormat, number | null, string], { id: number }>(
     'INSERT INTO datasets (name, format, source_document_id, imported_at) VALUES (?, ?, ?, ?) RETURNING id',
   );
-  const insDocument = db.prepare<[number, string, number | null, string]>(
-    'INSERT INTO dataset_documents (dataset_id, external_id, source_document_id, document) VALUES (?, ?, ?, ?)',
+  const updDataset = db.prepare<[number | null, string, number]>(
+    'UPDATE datasets SET source_document_id = ?, imported_at = ? WHERE id = ?',
   );
-  const insQuestion = db.prepare<
-    [number, string, string, string, string, string | null, string, string]
-  >(
-    `INSERT INTO questions (dataset_id, external_id, document_external_id, question, gold, scale, type, evidence)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+
+  const recordsOf = db.prepare<
+    [number],
+    { id: number; external_id: string; model: string }
+  >(`SELECT d.id, d.external_id, r.model FROM documents d JOIN dataset_records r ON r.document_id = d.id
+     WHERE d.dataset_id = ? ORDER BY d.id`);
+  const insRecord = db.prepare<[string, number, string, number, string], { id: number }>(
+    `INSERT INTO documents (name, kind, size, sha256, imported_at, dataset_id, external_id)
+     VALUES (?, 'record', ?, NULL, ?, ?, ?) RETURNING id`,
   );
-  const questionsOf = db.prepare<[number], QuestionRow>(
+  const updRecord = db.prepare<[string, number, string, number]>(
+    'UPDATE documents SET name = ?, size = ?, imported_at = ? WHERE id = ?',
+  );
+  const delRecord = db.prepare<[number]>('DELETE FROM documents WHERE id = ?');
+  const insModel = db.prepare<[number, string]>(
+    'INSERT INTO dataset_records (document_id, model) VALUES (?, ?)',
+  );
+  const updModel = db.prepare<[string, number]>(
+    'UPDATE dataset_records SET model = ? WHERE document_id = ?',
+  );
+
+  const questionRows = db.prepare<[number], QuestionRow>(
     'SELECT * FROM questions WHERE dataset_id = ? ORDER BY id',
   );
-  const documentOf = db.prepare<[number, string], { document: string }>(
-    'SELECT document FROM dataset_documents WHERE dataset_id = ? AND external_id = ?',
+  const questionById = db.prepare<[number], QuestionRow>('SELECT * FROM questions WHERE id = ?');
+  const insQuestion = db.prepare<
+    [number, string, number | null, string, string, string, string | null, string, string]
+  >(
+    `INSERT INTO questions (dataset_id, external_id, document_id, document_external_id, question, gold, scale, type, evidence)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const documentsOf = db.prepare<[number], { document: string }>(
-    'SELECT document FROM dataset_documents WHERE dataset_id = ? ORDER BY id',
+  const updQuestion = db.prepare<
+    [number | null, string, string, string, string | null, string, string, number]
+  >(
+    `UPDATE questions SET document_id = ?, document_external_id = ?, question = ?, gold = ?,
+       scale = ?, type = ?, evidence = ? WHERE id = ?`,
   );
+  const delQuestion = db.prepare<[number]>('DELETE FROM questions WHERE id = ?');
+
+  const recordModel = db.prepare<[number, string], { model: string }>(
+    `SELECT r.model FROM documents d JOIN dataset_records r ON r.document_id = d.id
+     WHERE d.dataset_id = ? AND d.external_id = ?`,
+  );
+
+  /** Writes the dataset's record documents; answers the document id of every external id. */
+  function storeRecords(
+    datasetId: number,
+    input: StoreDatasetInput,
+    report: ImportChanges,
+  ): Map<string, number> {
+    const ids = new Map<string, number>();
+    const existing = new Map(recordsOf.all(datasetId).map((r) => [r.external_id, r]));
+    for (const doc of input.documents) {
+      if (doc.source.kind === 'pdf') {
+        const pdf = input.pdfDocumentIds?.get(doc.externalId);
+        if (pdf !== undefined) ids.set(doc.externalId, pdf);
+        continue;
+      }
+      if (ids.has(doc.externalId))
+        throw new Error(`UNIQUE: document ${doc.externalId} appears twice in the dataset`);
+      const json = JSON.stringify(doc);
+      const name = doc.title.trim() === '' ? doc.externalId : doc.title;
+      const size = Buffer.byteLength(json);
+      const old = existing.get(doc.externalId);
+      if (!old) {
+        const { id } = insRecord.get(name, size, input.importedAt, datasetId, doc.externalId)!;
+        insModel.run(id, json);
+        ids.set(doc.externalId, id);
+        count(report, 'added', doc.externalId);
+        continue;
+      }
+      existing.delete(doc.externalId);
+      ids.set(doc.externalId, old.id);
+      if (old.model === json) report.unchanged++;
+      else {
+        updRecord.run(name, size, input.importedAt, old.id);
+        updModel.run(json, old.id);
+        count(report, 'changed', doc.externalId);
+      }
+    }
+    for (const gone of existing.values()) {
+      delRecord.run(gone.id);
+      count(report, 'removed', gone.external_id);
+    }
+    return ids;
+  }
 
   /**
    * Stores one imported dataset file in a single transaction: all its documents and questions
-   * or nothing. A dataset of the same format and name is replaced, so re-importing a file
-   * never duplicates it.
+   * or nothing. Re-importing a file of the same format and name updates it in place: questions
+   * and documents keep their ids when their external id is unchanged (runs and sessions refer
+   * to those ids), and the result reports what was added, changed and removed.
    */
-  const store = db.transaction((input: StoreDatasetInput) => {
+  const store = db.transaction((input: StoreDatasetInput): StoreDatasetResult => {
     const existing = byName.get(input.format, input.name);
-    if (existing) delDataset.run(existing.id);
-    const id = insDataset.get(
-      input.name,
-      input.format,
-      input.sourceDocumentId,
-      input.importedAt,
-    )!.id;
-    for (const doc of input.documents) {
-      const pdf = input.pdfDocumentIds?.get(doc.externalId) ?? null;
-      insDocument.run(id, doc.externalId, pdf, JSON.stringify(doc));
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      updDataset.run(input.sourceDocumentId, input.importedAt, id);
+    } else {
+      id = insDataset.get(input.name, input.format, input.sourceDocumentId, input.importedAt)!.id;
     }
+    const documents = changes();
+    const documentIds = storeRecords(id, input, documents);
+
+    const questions = changes();
+    const old = new Map(questionRows.all(id).map((r) => [r.external_id, r]));
+    const seen = new Set<string>();
     for (const q of input.questions) {
-      insQuestion.run(
-        id,
-        q.id,
+      if (seen.has(q.id)) throw new Error(`UNIQUE: question ${q.id} appears twice in the dataset`);
+      seen.add(q.id);
+      const documentId = documentIds.get(q.documentExternalId);
+      if (
+        documentId === undefined &&
+        !input.documents.some((d) => d.externalId === q.documentExternalId)
+      )
+        throw new Error(
+          `FOREIGN KEY: question ${q.id} refers to document ${q.documentExternalId}, which the dataset does not have`,
+        );
+      const values = [
+        documentId ?? null,
         q.documentExternalId,
         q.question,
         JSON.stringify(q.gold),
         q.scale,
         q.type,
         JSON.stringify(q.evidence),
-      );
+      ] as const;
+      const row = old.get(q.id);
+      if (!row) {
+        insQuestion.run(id, q.id, ...values);
+        count(questions, 'added', q.id);
+        continue;
+      }
+      old.delete(q.id);
+      const same = rowContent(row) === questionContent(q);
+      if (same && row.document_id === values[0]) {
+        questions.unchanged++;
+        continue;
+      }
+      updQuestion.run(...values, row.id);
+      if (same) questions.unchanged++;
+      else count(questions, 'changed', q.id);
     }
-    return { id, replaced: existing !== undefined };
+    for (const gone of old.values()) {
+      delQuestion.run(gone.id);
+      count(questions, 'removed', gone.external_id);
+    }
+    return { id, replaced: existing !== undefined, questions, documents };
   });
 
   return {
@@ -136,13 +278,21 @@ export const questionsRepo = perConnection((db: Database) => {
       const r = byName.get(format, name);
       return r ? summaryOf.get(r.id) : undefined;
     },
-    questions: (datasetId: number) => questionsOf.all(datasetId).map(toQuestion),
+    /** The questions as the dataset file gave them (`id` is the dataset's own id). */
+    questions: (datasetId: number) => questionRows.all(datasetId).map(toQuestion),
+    /** The questions as stored: our stable id, the document they stand on. */
+    storedQuestions: (datasetId: number) => questionRows.all(datasetId).map(toStored),
+    question: (id: number) => {
+      const r = questionById.get(id);
+      return r ? toStored(r) : undefined;
+    },
+    /** A record document of the dataset by its external id (PDF-backed ones are library PDFs). */
     document: (datasetId: number, externalId: string) => {
-      const r = documentOf.get(datasetId, externalId);
-      return r ? parseStoredDatasetDocument(JSON.parse(r.document)) : undefined;
+      const r = recordModel.get(datasetId, externalId);
+      return r ? parseStoredDatasetDocument(JSON.parse(r.model)) : undefined;
     },
     documents: (datasetId: number) =>
-      documentsOf.all(datasetId).map((r) => parseStoredDatasetDocument(JSON.parse(r.document))),
+      recordsOf.all(datasetId).map((r) => parseStoredDatasetDocument(JSON.parse(r.model))),
     remove: (id: number) => delDataset.run(id).changes > 0,
   };
 });

@@ -15,19 +15,19 @@ export const findTable = (doc: DatasetDocument, tableId: string): Table | undefi
 export const findCell = (table: Table, row: number, col: number): Cell | undefined =>
   table.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
 
-const unresolved = (ref: string, reason: string): Evidence => ({ kind: 'unresolved', ref, reason });
+const unresolved = (ref: string, reason: string): Evidence => ({ ref, target: null, reason });
 
 export function blockEvidence(doc: DatasetDocument, blockId: string, ref: string): Evidence {
   const block = doc.blocks.find((b) => b.id === blockId);
   if (!block) return unresolved(ref, `no block ${blockId} in ${doc.externalId}`);
   return block.type === 'table'
-    ? { kind: 'table', ref, tableId: block.id }
-    : { kind: 'block', ref, blockId };
+    ? { ref, target: { type: 'table', tableId: block.id } }
+    : { ref, target: { type: 'paragraph', blockId } };
 }
 
 export function tableEvidence(doc: DatasetDocument, tableId: string, ref: string): Evidence {
   return findTable(doc, tableId)
-    ? { kind: 'table', ref, tableId }
+    ? { ref, target: { type: 'table', tableId } }
     : unresolved(ref, `no table ${tableId} in ${doc.externalId}`);
 }
 
@@ -41,7 +41,7 @@ export function rowEvidence(
   if (!table) return unresolved(ref, `no table ${tableId} in ${doc.externalId}`);
   if (!table.rows.some((r) => r.sourceRow === sourceRow))
     return unresolved(ref, `table ${tableId} has no row ${sourceRow}`);
-  return { kind: 'row', ref, tableId, sourceRow };
+  return { ref, target: { type: 'row', tableId, sourceRow } };
 }
 
 export function cellEvidence(
@@ -58,7 +58,7 @@ export function cellEvidence(
       ref,
       `table ${tableId} has no value cell at row ${sourceRow}, column ${sourceCol}`,
     );
-  return { kind: 'cell', ref, tableId, sourceRow, sourceCol };
+  return { ref, target: { type: 'cell', tableId, sourceRow, sourceCol } };
 }
 
 /** MultiHiertt "t-r-c": table t, grid row r, grid column c (after colspan expansion). */
@@ -94,9 +94,8 @@ export function finqaEvidence(doc: DatasetDocument, ref: string): Evidence {
 /** A 0-based page number as datasets give it, kept as our 1-based page. */
 export function zeroBasedPageEvidence(page0: number, ref: string, text?: string): Evidence {
   return {
-    kind: 'page',
     ref,
-    page: page0 + 1,
+    target: { type: 'page', page: page0 + 1 },
     ...(text !== undefined && text !== '' ? { text } : {}),
     note: `dataset page ${page0} is 0-based; stored as 1-based page ${page0 + 1}`,
   };

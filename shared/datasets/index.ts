@@ -4,3 +4,4 @@ export * from './evidence';
 export * from './question';
 export * from './table-description';
 export * from './guess-format';
+export * from './stored-question';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DatasetDocument } from './dataset-document';
+import { EvidenceTarget } from '../document/evidence';
 import { DatasetFormat } from '../model/dataset-format';
 
 /**
@@ -34,39 +35,26 @@ export const Gold = z.object({
 export type Gold = z.infer<typeof Gold>;
 
 /**
- * Where the dataset says the answer comes from, mapped onto our blocks and cells. `ref` is
- * the dataset's own reference ("text_3", "0-2-4", paragraph order "2", "page 12") so a reader
- * can always go back to the published record.
+ * Where the dataset says the answer comes from, mapped onto our blocks and cells as an
+ * `EvidenceTarget` (the same shape as a user's marks). `ref` is the dataset's own reference
+ * ("text_3", "0-2-4", paragraph order "2", "page 12") so a reader can always go back to the
+ * published record. A reference that names nothing in the document keeps `target: null` and
+ * says why in `reason`: kept, never dropped.
  */
-export const Evidence = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('block'), ref: z.string(), blockId: z.string() }),
-  z.object({ kind: z.literal('table'), ref: z.string(), tableId: z.string() }),
-  z.object({
-    kind: z.literal('row'),
+export const Evidence = z
+  .object({
     ref: z.string(),
-    tableId: z.string(),
-    sourceRow: z.number().int().nonnegative(),
-  }),
-  z.object({
-    kind: z.literal('cell'),
-    ref: z.string(),
-    tableId: z.string(),
-    sourceRow: z.number().int().nonnegative(),
-    sourceCol: z.number().int().nonnegative(),
-  }),
-  z.object({
-    kind: z.literal('page'),
-    ref: z.string(),
-    /** 1-based page of the document's PDF. */
-    page: z.number().int().positive(),
-    /** The evidence text the dataset quotes, if any. */
+    target: EvidenceTarget.nullable(),
+    /** The evidence text the dataset quotes, if any (FinanceBench). */
     text: z.string().optional(),
-    /** How the dataset's own page reference was converted ("0-based evidence_page_num 11"). */
-    note: z.string(),
-  }),
-  /** A reference the dataset gives that names nothing in the document (kept, never dropped). */
-  z.object({ kind: z.literal('unresolved'), ref: z.string(), reason: z.string() }),
-]);
+    /** How the dataset's own reference was converted ("0-based page 11 stored as page 12"). */
+    note: z.string().optional(),
+    /** Why the reference resolves to nothing (only when `target` is null). */
+    reason: z.string().optional(),
+  })
+  .refine((e) => (e.target === null) === (e.reason !== undefined), {
+    message: 'an unresolved reference (target null) needs a reason, a resolved one none',
+  });
 export type Evidence = z.infer<typeof Evidence>;
 
 export const Question = z.object({

@@ -1,9 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import { datasetFormats, isDatasetFormat } from '../../../shared/datasets';
-import { importDatasetIntoWorkspace } from '../../ingest/datasets/store-dataset';
+import type { ImportChanges } from '../../../shared/datasets';
 import { CliError, type CliCommand } from '../command';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** "3 added, 1 changed (q7), 0 removed, 1,664 unchanged": ids kept for unchanged questions. */
+function changeLine(c: ImportChanges): string {
+  const part = (n: number, what: string, ids: string[]) =>
+    `${n} ${what}${ids.length > 0 ? ` (${ids.slice(0, 5).join(', ')}${n > 5 ? ', …' : ''})` : ''}`;
+  return [
+    part(c.added, 'added', c.examples.added),
+    part(c.changed, 'changed', c.examples.changed),
+    part(c.removed, 'removed', c.examples.removed),
+    `${c.unchanged} unchanged`,
+  ].join(', ');
+}
 
 export const importDatasetCommand: CliCommand = {
   name: 'import-dataset',
@@ -20,7 +32,7 @@ export const importDatasetCommand: CliCommand = {
     const out = typeof ctx.values.json === 'string' ? ctx.values.json : undefined;
     const started = performance.now();
     const services = await ctx.services();
-    const r = await importDatasetIntoWorkspace(services, format, file);
+    const r = await services.datasets.importFile(format, file, { inWorker: false });
     if (out !== undefined) {
       const { documents, questions } = r.imported;
       writeFileSync(out, `${JSON.stringify({ documents, questions })}\n`);
@@ -30,6 +42,7 @@ export const importDatasetCommand: CliCommand = {
       [
         `imported ${r.name} (${format}) as dataset #${r.datasetId}${r.replaced ? ', replacing the earlier import' : ''}`,
         `  documents: ${r.documents}`,
+        ...(r.replaced ? [`  changes:   questions ${changeLine(r.questionChanges)}`] : []),
         `  questions: ${r.questions}${counterfactual > 0 ? ` (${counterfactual} counterfactual)` : ''}`,
         `  tables:    ${r.tables} (${r.cells} cells)`,
         `  original:  library #${r.sourceDocumentId}${r.pdfsStored > 0 ? `, plus ${r.pdfsStored} referenced PDFs` : ''}`,

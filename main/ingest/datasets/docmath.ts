@@ -106,8 +106,8 @@ export function readDocmathFile(file: DatasetFile): DatasetImport {
       const id = blockOfParagraph.get(k);
       return id === undefined
         ? {
-            kind: 'unresolved',
             ref: `${kind} ${k}`,
+            target: null,
             reason: `paragraphs[${k}] does not exist or is empty`,
           }
         : blockEvidence(doc, id, `${kind} ${k}`);

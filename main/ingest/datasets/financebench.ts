@@ -66,8 +66,8 @@ export function readFinancebenchFile(file: DatasetFile): DatasetImport {
       e.doc_name === rec.doc_name
         ? zeroBasedPageEvidence(e.evidence_page_num, `evidence[${k}]`, e.evidence_text)
         : {
-            kind: 'unresolved',
             ref: `evidence[${k}]`,
+            target: null,
             reason: `evidence is in another document, ${e.doc_name}`,
           },
     );

@@ -55,9 +55,8 @@ export function readTablequestFile(file: DatasetFile): DatasetImport {
       type: rec.difficulty,
       evidence: [
         {
-          kind: 'page',
           ref: `page_number ${rec.page_number}`,
-          page: 1,
+          target: { type: 'page', page: 1 },
           text: rec.table_loc,
           note: `one-page PDF cut from page ${rec.page_number} of the filing (page_number is 1-based)`,
         },

@@ -56,8 +56,8 @@ export function DocumentTable({ documents, busy, onRemove, onReadDataset }: Prop
             <td>
               <time dateTime={d.importedAt}>{new Date(d.importedAt).toLocaleString()}</time>
             </td>
-            <td className="hash" title={d.sha256}>
-              {d.sha256.slice(0, 12)}
+            <td className="hash" title={d.sha256 ?? undefined}>
+              {d.sha256?.slice(0, 12)}
             </td>
             <td className="row-actions">
               {d.kind === 'dataset' && (

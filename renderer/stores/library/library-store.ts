@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { DatasetSummary } from '../../../shared/api/contract';
+import type { DatasetImportReport } from '../../../shared/datasets/stored-question';
 import type { ApiError } from '../../../shared/api/result';
 import type { DatasetFormat } from '../../../shared/datasets';
 import type { DocumentSummary, ImportItemResult } from '../../../shared/library/document';
@@ -105,7 +106,7 @@ export function createLibraryStore(api: ApiClient) {
           datasetNotice: r.ok
             ? {
                 ok: true,
-                message: `${r.value.name}: ${r.value.documentCount} documents and ${r.value.questionCount} questions read as ${format}`,
+                message: datasetImportMessage(r.value, format),
               }
             : { ok: false, message: r.error.message },
         });
@@ -125,4 +126,13 @@ export function createLibraryStore(api: ApiClient) {
     if (p.kind === 'import') store.setState({ progress: p.done < p.total ? p : undefined });
   });
   return store;
+}
+
+/** "x.json: 278 documents and 1,668 questions read as tatqa; 2 questions changed, …". */
+export function datasetImportMessage(r: DatasetImportReport, format: string): string {
+  const d = r.dataset;
+  const head = `${d.name}: ${d.documentCount} documents and ${d.questionCount} questions read as ${format}`;
+  if (!r.replaced) return head;
+  const q = r.questions;
+  return `${head}; compared with the earlier import: ${q.added} questions added, ${q.changed} changed, ${q.removed} removed, ${q.unchanged} unchanged (ids kept)`;
 }

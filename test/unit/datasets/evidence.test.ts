@@ -67,39 +67,36 @@ describe('evidence references', () => {
 
   it('maps FinQA rows and text lines onto the document, unresolved when they name nothing', () => {
     expect(finqaEvidence(doc, 'table_1')).toEqual({
-      kind: 'row',
       ref: 'table_1',
-      tableId: 't0',
-      sourceRow: 1,
+      target: { type: 'row', tableId: 't0', sourceRow: 1 },
     });
-    expect(finqaEvidence(doc, 'text_0')).toEqual({ kind: 'block', ref: 'text_0', blockId: 'p0' });
+    expect(finqaEvidence(doc, 'text_0')).toEqual({
+      ref: 'text_0',
+      target: { type: 'paragraph', blockId: 'p0' },
+    });
     expect(finqaEvidence(doc, 'text_9')).toMatchObject({
-      kind: 'unresolved',
+      target: null,
       reason: 'no block p9 in doc-1',
     });
-    expect(finqaEvidence(doc, 'table_7')).toMatchObject({ kind: 'unresolved' });
+    expect(finqaEvidence(doc, 'table_7')).toMatchObject({ target: null });
   });
 
   it('maps MultiHiertt cells by sourceRow/sourceCol', () => {
     expect(gridRefEvidence(doc, '0-1-1')).toEqual({
-      kind: 'cell',
       ref: '0-1-1',
-      tableId: 't0',
-      sourceRow: 1,
-      sourceCol: 1,
+      target: { type: 'cell', tableId: 't0', sourceRow: 1, sourceCol: 1 },
     });
-    expect(gridRefEvidence(doc, '0-0-1')).toMatchObject({ kind: 'unresolved' });
+    expect(gridRefEvidence(doc, '0-0-1')).toMatchObject({ target: null });
     expect(gridRefEvidence(doc, '3-1-1')).toMatchObject({
-      kind: 'unresolved',
+      target: null,
       reason: 'no table t3 in doc-1',
     });
   });
 
   it('keeps a 0-based page as 1-based with a note', () => {
     expect(zeroBasedPageEvidence(11, 'evidence[0]', 'Capex')).toEqual({
-      kind: 'page',
       ref: 'evidence[0]',
-      page: 12,
+      target: { type: 'page', page: 12 },
       text: 'Capex',
       note: 'dataset page 11 is 0-based; stored as 1-based page 12',
     });

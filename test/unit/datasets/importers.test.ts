@@ -70,8 +70,8 @@ describe('TAT-QA / TAT-HQA', () => {
       scale: 'million',
       type: 'arithmetic',
       evidence: [
-        { kind: 'block', ref: '2', blockId: 'p2' },
-        { kind: 'table', ref: 'answer_from table-text', tableId: 't0' },
+        { ref: '2', target: { type: 'paragraph', blockId: 'p2' } },
+        { ref: 'answer_from table-text', target: { type: 'table', tableId: 't0' } },
       ],
     });
   });
@@ -160,8 +160,8 @@ describe('FinQA', () => {
       scale: null,
       type: 'arithmetic',
       evidence: [
-        { kind: 'row', ref: 'table_2', tableId: 't0', sourceRow: 2 },
-        { kind: 'block', ref: 'text_2', blockId: 'p2' },
+        { ref: 'table_2', target: { type: 'row', tableId: 't0', sourceRow: 2 } },
+        { ref: 'text_2', target: { type: 'paragraph', blockId: 'p2' } },
       ],
     });
   });
@@ -203,9 +203,9 @@ describe('MultiHiertt', () => {
       scale: 1e6,
     });
     expect(r.questions[0]!.evidence).toEqual([
-      { kind: 'cell', ref: '0-1-1', tableId: 't0', sourceRow: 1, sourceCol: 1 },
-      { kind: 'block', ref: 'text 2', blockId: 'p2' },
-      { kind: 'table', ref: 'text 1', tableId: 't0' },
+      { ref: '0-1-1', target: { type: 'cell', tableId: 't0', sourceRow: 1, sourceCol: 1 } },
+      { ref: 'text 2', target: { type: 'paragraph', blockId: 'p2' } },
+      { ref: 'text 1', target: { type: 'table', tableId: 't0' } },
     ]);
   });
 });
@@ -239,13 +239,13 @@ describe('DocMath / FinanceMath', () => {
     });
     expect(r.questions[1]!.gold.answer).toBeNull();
     expect(r.questions[1]!.evidence).toEqual([
-      { kind: 'table', ref: 'table_evidence 1', tableId: 't0' },
+      { ref: 'table_evidence 1', target: { type: 'table', tableId: 't0' } },
       {
-        kind: 'unresolved',
         ref: 'table_evidence 5',
+        target: null,
         reason: 'paragraphs[5] does not exist or is empty',
       },
-      { kind: 'block', ref: 'paragraph_evidence 0', blockId: 'p0' },
+      { ref: 'paragraph_evidence 0', target: { type: 'paragraph', blockId: 'p0' } },
     ]);
   });
 });

@@ -62,9 +62,9 @@ describe('PDF-backed datasets (FinanceBench, TableQuest)', () => {
       gold: { answer: '$1577.00', explanation: 'From the cash flow statement.' },
       scale: null,
       type: 'metrics-generated',
-      evidence: [{ kind: 'page', page: 60, text: 'Purchases of PP&E (1,577)' }],
+      evidence: [{ target: { type: 'page', page: 60 }, text: 'Purchases of PP&E (1,577)' }],
     });
-    expect(r.questions[1]?.evidence[0]).toMatchObject({ page: 1 });
+    expect(r.questions[1]?.evidence[0]).toMatchObject({ target: { page: 1 } });
     expect(referencedPdfs(r)).toEqual(['pdfs/3M_2018_10K.pdf']);
   });
 
@@ -108,7 +108,7 @@ describe('PDF-backed datasets (FinanceBench, TableQuest)', () => {
     expect(r.questions[0]).toMatchObject({
       gold: { answer: '$1,458' },
       type: 'easy',
-      evidence: [{ kind: 'page', page: 1, text: rec.table_loc, ref: 'page_number 19' }],
+      evidence: [{ target: { type: 'page', page: 1 }, text: rec.table_loc, ref: 'page_number 19' }],
     });
   });
 });

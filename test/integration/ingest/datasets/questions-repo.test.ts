@@ -31,7 +31,7 @@ const question = (id: string, documentExternalId: string): Question => ({
   gold: { answer: ['a', 'b'], answerFrom: 'text' },
   scale: '',
   type: 'multi-span',
-  evidence: [{ kind: 'block', ref: '1', blockId: 'p1' }],
+  evidence: [{ ref: '1', target: { type: 'paragraph', blockId: 'p1' } }],
 });
 
 describe('questions repository', () => {
@@ -74,22 +74,56 @@ describe('questions repository', () => {
     const repo = questionsRepo(db);
     const { id } = repo.store(input());
     const { warnings: _, ...v1 } = { ...doc('d1'), schemaVersion: 1 };
-    db.prepare('UPDATE dataset_documents SET document = ? WHERE external_id = ?').run(
-      JSON.stringify(v1),
-      'd1',
-    );
+    db.prepare(
+      'UPDATE dataset_records SET model = ? WHERE document_id = (SELECT id FROM documents WHERE external_id = ?)',
+    ).run(JSON.stringify(v1), 'd1');
     expect(repo.document(id, 'd1')).toEqual(doc('d1'));
     expect(repo.documents(id).map((d) => d.warnings)).toEqual([[], []]);
   });
 
-  it('replaces an earlier import of the same file instead of duplicating it', () => {
+  it('updates an earlier import of the same file in place, keeping ids, and reports changes', () => {
     const repo = questionsRepo(db);
     const first = repo.store(input());
-    const second = repo.store(input({ questions: [question('q9', 'd1')] }));
+    const before = repo.storedQuestions(first.id);
+    const docIds = before.map((q) => q.documentId);
+    const changedQ2 = { ...question('q2', 'd2'), question: 'q2, reworded?' };
+    const second = repo.store(
+      input({ questions: [question('q1', 'd1'), changedQ2, question('q3', 'd1')] }),
+    );
+    expect(second.id).toBe(first.id);
     expect(second.replaced).toBe(true);
-    expect(repo.list().map((d) => d.id)).toEqual([second.id]);
-    expect(repo.summary(first.id)).toBeUndefined();
-    expect(repo.questions(second.id).map((q) => q.id)).toEqual(['q9']);
+    expect(second.questions).toMatchObject({ added: 1, changed: 1, removed: 0, unchanged: 1 });
+    expect(second.questions.examples).toEqual({ added: ['q3'], changed: ['q2'], removed: [] });
+    expect(second.documents).toMatchObject({ added: 0, changed: 0, removed: 0, unchanged: 2 });
+    const after = repo.storedQuestions(second.id);
+    expect(after.map((q) => [q.externalId, q.id])).toEqual([
+      ['q1', before[0]!.id],
+      ['q2', before[1]!.id],
+      ['q3', expect.any(Number)],
+    ]);
+    expect(after[2]!.id).toBeGreaterThan(before[1]!.id);
+    expect(after[1]!.question).toBe('q2, reworded?');
+    expect(after.slice(0, 2).map((q) => q.documentId)).toEqual(docIds);
+    expect(repo.list().map((d) => d.id)).toEqual([first.id]);
+
+    const third = repo.store(input({ documents: [doc('d1')], questions: [question('q1', 'd1')] }));
+    expect(third.questions).toMatchObject({ removed: 2, unchanged: 1 });
+    expect(third.questions.examples.removed).toEqual(['q2', 'q3']);
+    expect(third.documents).toMatchObject({ removed: 1, unchanged: 1 });
+    expect(repo.storedQuestions(first.id).map((q) => q.id)).toEqual([before[0]!.id]);
+  });
+
+  it('never hands a removed question or document id to a new row', () => {
+    const repo = questionsRepo(db);
+    const first = repo.store(input());
+    const ids = repo.storedQuestions(first.id).map((q) => q.id);
+    const docs = repo.storedQuestions(first.id).map((q) => q.documentId);
+    expect(repo.remove(first.id)).toBe(true);
+    const again = repo.store(input());
+    const newIds = repo.storedQuestions(again.id).map((q) => q.id);
+    const newDocs = repo.storedQuestions(again.id).map((q) => q.documentId);
+    expect(Math.min(...newIds)).toBeGreaterThan(Math.max(...ids));
+    expect(Math.min(...(newDocs as number[]))).toBeGreaterThan(Math.max(...(docs as number[])));
   });
 
   it('is all or nothing: a question on an unknown document rolls the whole import back', () => {
@@ -100,7 +134,7 @@ describe('questions repository', () => {
     ).toThrow(/FOREIGN KEY/);
     expect(repo.list().map((d) => d.id)).toEqual([kept.id]);
     expect(repo.questions(kept.id)).toHaveLength(2);
-    expect(db.prepare('SELECT count(*) AS n FROM dataset_documents').get()).toEqual({ n: 2 });
+    expect(db.prepare('SELECT count(*) AS n FROM dataset_records').get()).toEqual({ n: 2 });
   });
 
   it('refuses duplicate ids within a dataset', () => {
@@ -128,7 +162,8 @@ describe('questions repository', () => {
     expect(repo.summary(id)?.sourceDocumentId).toBeNull();
     expect(repo.remove(id)).toBe(true);
     expect(db.prepare('SELECT count(*) AS n FROM questions').get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM dataset_documents').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM dataset_records').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
   });
 
   it("rejects an unknown format and a scale outside TAT-QA's vocabulary", () => {

@@ -67,9 +67,7 @@ describe.skipIf(!hasData)('real benchmark files', () => {
       expect(ids.size).toBe(r.documents.length);
       expect(r.questions.every((q) => ids.has(q.documentExternalId))).toBe(true);
       expect(new Set(r.questions.map((q) => q.id)).size).toBe(r.questions.length);
-      expect(r.questions.flatMap((q) => q.evidence).filter((e) => e.kind === 'unresolved')).toEqual(
-        [],
-      );
+      expect(r.questions.flatMap((q) => q.evidence).filter((e) => e.target === null)).toEqual([]);
     },
   );
 
@@ -114,7 +112,7 @@ describe.skipIf(!hasData)('real benchmark files', () => {
     });
     const doc = r.documents.find((d) => d.externalId === q.documentExternalId)!;
     const row = q.evidence[0];
-    expect(row).toMatchObject({ kind: 'row', sourceRow: 3 });
+    expect(row).toMatchObject({ target: { type: 'row', sourceRow: 3 } });
     const cells = doc.tables[0]!.cells.filter((c) => c.sourceRow === 3);
     expect(cells[0]).toMatchObject({ rowPath: ['american express'], value: 637 });
   });
@@ -126,6 +124,6 @@ describe.skipIf(!hasData)('real benchmark files', () => {
     const doc = r.documents.find((d) => d.externalId === '3M_2018_10K')!;
     expect(doc.source).toMatchObject({ kind: 'pdf', file: 'pdfs/3M_2018_10K.pdf' });
     const page = q.evidence[0];
-    expect(page?.kind === 'page' && page.note).toMatch(/0-based/);
+    expect(page?.target?.type === 'page' && page.note).toMatch(/0-based/);
   });
 });

@@ -1,22 +1,26 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { WorkbenchError, type ErrorCode } from '../../../shared/api/result';
-import type { DatasetFormat, DatasetImport } from '../../../shared/datasets';
-import type { ImportItemResult, ImportReport } from '../../../shared/library/document';
-import { documentsRepo } from '../../db/documents-repo';
-import { questionsRepo } from '../../db/questions-repo';
-import type { Services } from '../../services';
+import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
+import type { DatasetFormat, DatasetImport, ImportChanges } from '../../shared/datasets';
+import type { ImportItemResult } from '../../shared/library/document';
+import { documentsRepo } from '../db/documents-repo';
+import { questionsRepo } from '../db/questions-repo';
+import type { Importer } from '../library/importer';
+import type { Workspace } from '../workspace/workspace';
+import { readDatasetFile, referencedPdfs } from '../ingest/datasets';
 
-/** What importing needs: the workspace and the API (to store originals through the library). */
-export type DatasetServices = Pick<Services, 'workspace' | 'registry'>;
-import { readDatasetFile, referencedPdfs } from '.';
+/** What importing needs: the workspace and the library importer (to store the originals). */
+export interface DatasetDeps {
+  workspace: Workspace;
+  importer: Importer;
+}
 
 export interface StoredDataset {
   datasetId: number;
   name: string;
   format: DatasetFormat;
-  /** An earlier import of the same file name and format was replaced. */
+  /** An earlier import of the same file name and format was updated in place. */
   replaced: boolean;
   /** The original file in the library. */
   sourceDocumentId: number;
@@ -26,6 +30,9 @@ export interface StoredDataset {
   questions: number;
   tables: number;
   cells: number;
+  /** What changed since the last import of the same file (all "added" on a first import). */
+  questionChanges: ImportChanges;
+  documentChanges: ImportChanges;
   readMs: number;
   storeMs: number;
   imported: DatasetImport;
@@ -34,14 +41,10 @@ export interface StoredDataset {
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** The library id of a stored file; an identical file already in the library counts as stored. */
-function libraryId(
-  services: DatasetServices,
-  path: string,
-  item: ImportItemResult | undefined,
-): number {
+function libraryId(deps: DatasetDeps, path: string, item: ImportItemResult | undefined): number {
   if (item?.ok) return item.document.id;
   if (item?.error.code === 'duplicate') {
-    const existing = documentsRepo(services.workspace.db).findBySha(sha256(path));
+    const existing = documentsRepo(deps.workspace.db).findBySha(sha256(path));
     if (existing) return existing.id;
   }
   throw new WorkbenchError(
@@ -50,11 +53,6 @@ function libraryId(
   );
 }
 
-/**
- * Imports one dataset file into the workspace: reads and validates it completely first (a bad
- * file changes nothing), stores the original (and the PDFs it references) through the library
- * importer, then writes its documents and questions in one transaction.
- */
 export interface ImportDatasetOptions {
   /** Name to record (default: the file's base name; the API passes the library name). */
   name?: string;
@@ -62,8 +60,14 @@ export interface ImportDatasetOptions {
   read?: (format: DatasetFormat, path: string) => Promise<DatasetImport>;
 }
 
+/**
+ * Imports one dataset file into the workspace: reads and validates it completely first (a bad
+ * file changes nothing), stores the original (and the PDFs it references) through the library
+ * importer, then writes its documents and questions in one transaction. Re-importing the same
+ * file name updates it in place and keeps the ids of unchanged questions.
+ */
 export async function importDatasetIntoWorkspace(
-  services: DatasetServices,
+  deps: DatasetDeps,
   format: DatasetFormat,
   path: string,
   options: ImportDatasetOptions = {},
@@ -75,10 +79,8 @@ export async function importDatasetIntoWorkspace(
   const t1 = performance.now();
   const pdfs = referencedPdfs(imported);
   const paths = [path, ...pdfs.map((rel) => join(path, '..', rel))];
-  const result = await services.registry.call('library.importPaths', { paths });
-  if (!result.ok) throw new WorkbenchError(result.error.code, result.error.message);
-  const items = (result.value as ImportReport).items;
-  const ids = paths.map((p, i) => libraryId(services, p, items[i]));
+  const { items } = await deps.importer.importPaths(paths);
+  const ids = paths.map((p, i) => libraryId(deps, p, items[i]));
   const pdfIds = new Map(pdfs.map((rel, i) => [rel, ids[i + 1] as number]));
   const pdfDocumentIds = new Map<string, number>();
   for (const d of imported.documents) {
@@ -86,7 +88,7 @@ export async function importDatasetIntoWorkspace(
     if (id !== undefined) pdfDocumentIds.set(d.externalId, id);
   }
   const name = options.name ?? basename(path);
-  const stored = questionsRepo(services.workspace.db).store({
+  const stored = questionsRepo(deps.workspace.db).store({
     name,
     format,
     sourceDocumentId: ids[0] as number,
@@ -109,6 +111,8 @@ export async function importDatasetIntoWorkspace(
     questions: imported.questions.length,
     tables: tables.length,
     cells: tables.reduce((n, t) => n + t.cells.length, 0),
+    questionChanges: stored.questions,
+    documentChanges: stored.documents,
     readMs,
     storeMs,
     imported,
