@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isJsonBytes } from '../../shared/api/json-bytes';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
 import { fail, type Result } from '../../shared/api/result';
+import { refusedOn } from '../api/transport-policy';
 import type { Services } from '../services';
 import {
   bearerToken,
@@ -103,6 +104,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           fail('invalid-input', `API calls are sent as application/json or ${WIRE_TYPE}`),
         );
       }
+      const refused = refusedOn('web', method);
+      if (refused) return sendJson(res, 403, fail('unsupported', refused));
       const body = await readBody(req, options.maxBodyBytes);
       if (body === 'too-large') {
         return sendJson(

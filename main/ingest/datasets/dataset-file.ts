@@ -29,13 +29,31 @@ export function openDatasetFile(path: string): DatasetFile {
   return { path, name, dir: dirname(path), text };
 }
 
+/**
+ * A JSON.parse failure in words that never quote the file: V8's "Unexpected token 'r',
+ * "root:x:0:0"... is not valid JSON" echoes the first bytes of whatever file was named.
+ */
+export function jsonSyntaxProblem(e: unknown, text: string): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const at = / in JSON at position (\d+)$/.exec(message);
+  if (at) {
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    const where = text.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
+    return `${message.slice(0, at.index)} at ${where}`;
+  }
+  if (message === 'Unexpected end of JSON input') return 'the text ends too early';
+  return 'unexpected text';
+}
+
 /** A whole-file JSON array of records. */
 export function jsonRecords(file: DatasetFile): unknown[] {
   let data: unknown;
   try {
     data = JSON.parse(file.text);
   } catch (e) {
-    throw invalid(`${file.name}: not valid JSON (${(e as Error).message})`);
+    throw invalid(`${file.name}: not valid JSON (${jsonSyntaxProblem(e, file.text)})`);
   }
   if (!Array.isArray(data)) throw invalid(`${file.name}: expected a JSON array of records`);
   return data;
@@ -50,7 +68,7 @@ export function jsonLines(file: DatasetFile): { records: unknown[]; lineOf: numb
     try {
       records.push(JSON.parse(line));
     } catch (e) {
-      throw invalid(`${file.name}: line ${i + 1}: not valid JSON (${(e as Error).message})`);
+      throw invalid(`${file.name}: line ${i + 1}: not valid JSON (${jsonSyntaxProblem(e, line)})`);
     }
     lineOf.push(i + 1);
   });

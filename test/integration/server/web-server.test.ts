@@ -129,11 +129,11 @@ describe('web mode server', () => {
       ok: false,
       error: { code: 'unknown-method' },
     });
-    expect(await (await call('library.importPaths', { paths: [] })).json()).toMatchObject({
+    expect(await (await call('library.remove', { id: 'seven' })).json()).toMatchObject({
       ok: false,
       error: {
         code: 'invalid-input',
-        message: expect.stringMatching(/library\.importPaths: paths/) as unknown,
+        message: expect.stringMatching(/library\.remove: id/) as unknown,
       },
     });
     const garbage = await fetch(`http://127.0.0.1:${server.port}/api/call/workspace.info`, {
