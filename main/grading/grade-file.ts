@@ -18,6 +18,8 @@ export interface GradeFileOptions extends ReadOptions {
   format: PredictionFormat;
   predictionsPath: string;
   goldPath?: string;
+  /** Gold from a dataset stored in the workspace (by the dataset's question ids). */
+  dataset?: { name: string; golds: Map<string, GoldEntry> };
   scorerId: string;
 }
 
@@ -25,6 +27,8 @@ export interface GradeFileResult {
   format: PredictionFormat;
   predictions: string;
   gold?: string;
+  /** The workspace dataset the gold came from. */
+  dataset?: string;
   scorer: { id: string; version: string };
   summary: GradeSummary;
   items: GradedItem[];
@@ -110,11 +114,15 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
       `cannot read ${options.predictionsPath} as ${options.format}: ${(e as Error).message}`,
     );
   }
+  if (options.goldPath && options.dataset)
+    throw new GradeInputError('give the gold as --gold FILE or --dataset, not both');
   const golds = options.goldPath
     ? readGoldFile(await readFile(options.goldPath, 'utf8'))
-    : undefined;
+    : options.dataset?.golds;
   if (golds && golds.size === 0)
-    throw new GradeInputError(`no gold answers found in ${options.goldPath}`);
+    throw new GradeInputError(
+      `no gold answers found in ${options.goldPath ?? `dataset ${options.dataset?.name}`}`,
+    );
   const items = gradeItems(
     read.items.map((i) => withGold(i, golds)),
     scorer,
@@ -123,6 +131,7 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     format: options.format,
     predictions: options.predictionsPath,
     ...(options.goldPath ? { gold: options.goldPath } : {}),
+    ...(options.dataset ? { dataset: options.dataset.name } : {}),
     scorer: { id: scorer.id, version: scorer.version },
     summary: summarize(items),
     items,

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_SCORER_ID, scorers } from '../../../shared/grading/scorers';
-import { gradeFile, GradeInputError } from '../../grading/grade-file';
+import { gradeFile, GradeInputError, type GradeFileOptions } from '../../grading/grade-file';
+import { storedGold } from '../../grading/stored-gold';
 import { PREDICTION_FORMATS, type PredictionFormat } from '../../grading/grade-record';
 import { formatGradeSummary } from '../../grading/format-summary';
 import { CliError, type CliCommand } from '../command';
@@ -13,30 +14,38 @@ export const gradeCommand: CliCommand = {
   summary: 'Grade model answers in a prediction file (strict or official-parity scorers)',
   usage:
     'workbench grade --format docmath-processed|tatqa-pot|tatqa-pred|jsonl --predictions FILE ' +
-    `[--gold FILE] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--json OUT]`,
+    `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--json OUT]`,
   options: {
     format: { type: 'string' },
     predictions: { type: 'string' },
     gold: { type: 'string' },
+    dataset: { type: 'string' },
     scorer: { type: 'string' },
     raw: { type: 'boolean' },
     // Here --json names the FILE the full result is written to (the global --json is a flag).
     json: { type: 'string' },
   },
   async run(ctx) {
-    const { format, predictions, gold, scorer, json, raw } = ctx.values;
+    const { format, predictions, gold, dataset, scorer, json, raw } = ctx.values;
     if (typeof format !== 'string' || !isFormat(format))
       throw new CliError(`--format must be one of ${PREDICTION_FORMATS.join(', ')}`, 2);
     if (typeof predictions !== 'string') throw new CliError('--predictions FILE is required', 2);
     const scorerId = typeof scorer === 'string' ? scorer : DEFAULT_SCORER_ID;
     if (!(scorerId in scorers))
       throw new CliError(`--scorer must be one of ${Object.keys(scorers).join(', ')}`, 2);
+    let stored: GradeFileOptions['dataset'];
+    if (typeof dataset === 'string') {
+      const { datasets } = await ctx.services();
+      const d = datasets.find(dataset);
+      stored = { name: `#${d.id} ${d.name}`, golds: storedGold(datasets.storedQuestions(d.id)) };
+    }
     let result;
     try {
       result = await gradeFile({
         format,
         predictionsPath: predictions,
         ...(typeof gold === 'string' ? { goldPath: gold } : {}),
+        ...(stored ? { dataset: stored } : {}),
         scorerId,
         raw: raw === true,
       });
