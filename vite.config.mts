@@ -7,5 +7,5 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react()],
-  build: { outDir: '../dist/renderer', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: { outDir: '../dist/renderer', emptyOutDir: true },
 });

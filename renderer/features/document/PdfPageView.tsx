@@ -1,16 +1,32 @@
-import {
-  getDocument,
-  GlobalWorkerOptions,
-  type PDFDocumentLoadingTask,
-  type PDFDocumentProxy,
-  type PageViewport,
-} from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type * as PdfJsModule from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PageViewport } from 'pdfjs-dist';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Document, Table } from '../../../shared/model';
 import { api } from '../../api/client';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+type PdfJs = typeof PdfJsModule;
+let pdfJs: Promise<PdfJs> | undefined;
+
+/**
+ * pdf.js and the URL of its worker, fetched the first time a PDF page is shown: they are most of
+ * the renderer's weight and most documents are not PDFs. A failed fetch is tried again next time.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfJs ??= Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+  ]).then(
+    ([lib, worker]) => {
+      lib.GlobalWorkerOptions.workerSrc = worker.default;
+      return lib;
+    },
+    (e: unknown) => {
+      pdfJs = undefined;
+      throw e;
+    },
+  );
+  return pdfJs;
+}
 
 interface Props {
   documentId: number;
@@ -27,7 +43,6 @@ interface Outline {
   height: number;
 }
 
-/** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
 /** The PDF of one document, or why it cannot be shown; a value from another document is stale. */
 type Loaded = { documentId: number } & ({ pdf: PDFDocumentProxy } | { error: string });
 
@@ -59,9 +74,11 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
       const r = await api.call('document.original', { id: documentId });
       if (cancelled) return;
       if (!r.ok) return setLoaded({ documentId, error: r.error.message });
-      // pdf.js may transfer the buffer to its worker: give it a copy.
-      task = getDocument({ data: r.value.bytes.slice(), isEvalSupported: false });
       try {
+        const { getDocument } = await loadPdfJs();
+        if (cancelled) return;
+        // pdf.js may transfer the buffer to its worker: give it a copy.
+        task = getDocument({ data: r.value.bytes.slice(), isEvalSupported: false });
         const doc = await task.promise;
         if (!cancelled) setLoaded({ documentId, pdf: doc });
       } catch (e) {
