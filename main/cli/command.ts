@@ -22,6 +22,15 @@ export interface CliCommand {
   summary: string;
   usage: string;
   options?: OptionSpec;
+  /**
+   * The command writes a file with `--out OUT`; `minArgs` is how many FILE arguments it needs
+   * (to tell the old `--json OUT` spelling from `--json` followed by a FILE).
+   */
+  outFile?: { minArgs: number };
+  /** The command handles Ctrl-C itself; otherwise Ctrl-C cancels its jobs and exits 130. */
+  handlesCtrlC?: boolean;
+  /** The command only reads: opening the workspace sweeps nothing (main/workspace). */
+  readOnly?: boolean;
   /** Returns the machine-readable result printed under --json. */
   run(ctx: CliContext): Promise<unknown>;
 }

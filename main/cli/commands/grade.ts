@@ -14,7 +14,7 @@ export const gradeCommand: CliCommand = {
   summary: 'Grade model answers in a prediction file (strict or official-parity scorers)',
   usage:
     'workbench grade --format docmath-processed|tatqa-pot|tatqa-pred|jsonl --predictions FILE ' +
-    `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--json OUT]`,
+    `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--out OUT] [--json]`,
   options: {
     format: { type: 'string' },
     predictions: { type: 'string' },
@@ -22,11 +22,11 @@ export const gradeCommand: CliCommand = {
     dataset: { type: 'string' },
     scorer: { type: 'string' },
     raw: { type: 'boolean' },
-    // Here --json names the FILE the full result is written to (the global --json is a flag).
-    json: { type: 'string' },
   },
+  // --out OUT: the full result (every item) as JSON.
+  outFile: { minArgs: 0 },
   async run(ctx) {
-    const { format, predictions, gold, dataset, scorer, json, raw } = ctx.values;
+    const { format, predictions, gold, dataset, scorer, out, raw } = ctx.values;
     if (typeof format !== 'string' || !isFormat(format))
       throw new CliError(`--format must be one of ${PREDICTION_FORMATS.join(', ')}`, 2);
     if (typeof predictions !== 'string') throw new CliError('--predictions FILE is required', 2);
@@ -59,9 +59,9 @@ export const gradeCommand: CliCommand = {
         );
       throw e;
     }
-    if (typeof json === 'string') await writeFile(json, `${JSON.stringify(result, null, 2)}\n`);
+    if (typeof out === 'string') await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
     ctx.say(formatGradeSummary(result));
-    if (typeof json === 'string') ctx.say(`wrote ${json}`);
+    if (typeof out === 'string') ctx.say(`wrote ${out}`);
     const s = result.summary;
     if (s.n === 0 || s.outcomes.error === s.n)
       throw new CliError(`no item could be graded (${s.n} items, all errors)`, 1, result);

@@ -20,16 +20,17 @@ function changeLine(c: ImportChanges): string {
 export const importDatasetCommand: CliCommand = {
   name: 'import-dataset',
   summary: 'Read a benchmark dataset file into documents and questions (TAT-QA, FinQA, ...)',
-  usage: `workbench import-dataset --format ${datasetFormats.join('|')} FILE [--json OUT] [--workspace DIR]`,
-  // Here --json names the output file (documents and questions), not the stdout switch.
-  options: { format: { type: 'string' }, json: { type: 'string' } },
+  usage: `workbench import-dataset --format ${datasetFormats.join('|')} FILE [--out OUT] [--json] [--workspace DIR]`,
+  // --out OUT: the documents and questions read, as JSON.
+  outFile: { minArgs: 1 },
+  options: { format: { type: 'string' } },
   async run(ctx) {
     const format = ctx.values.format;
     if (typeof format !== 'string' || !isDatasetFormat(format))
       throw new CliError(`--format must be one of ${datasetFormats.join(', ')}`, 2);
     if (ctx.args.length !== 1) throw new CliError('import-dataset needs exactly one FILE', 2);
     const file = ctx.args[0] as string;
-    const out = typeof ctx.values.json === 'string' ? ctx.values.json : undefined;
+    const out = typeof ctx.values.out === 'string' ? ctx.values.out : undefined;
     const started = performance.now();
     const services = await ctx.services();
     const r = await services.datasets.importFile(format, file, { inWorker: false });

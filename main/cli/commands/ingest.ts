@@ -24,7 +24,7 @@ function outputs(files: string[], out: string | undefined): (string | undefined)
   if (out === undefined) return files.map(() => undefined);
   const many = files.length > 1;
   if (out === '-') {
-    if (many) throw new CliError('--json - (stdout) takes one FILE; give a folder for several', 2);
+    if (many) throw new CliError('--out - (stdout) takes one FILE; give a folder for several', 2);
     return ['-'];
   }
   const isDir = many || (existsSync(out) && statSync(out).isDirectory());
@@ -80,12 +80,14 @@ export const ingestCommand: CliCommand = {
   name: 'ingest',
   summary:
     'Read SEC filings (HTML) and PDFs into tables, cells and blocks; write the Document JSON',
-  usage: 'workbench ingest FILE... [--json OUT]   (OUT: a file, "-" for stdout, or a folder)',
-  // --json takes a path here: the Document JSON is the machine-readable result.
-  options: { json: { type: 'string' } },
+  usage:
+    'workbench ingest FILE... [--out OUT] [--json]   (OUT: a file, "-" for stdout, or a folder; --json: the summary as JSON)',
+  outFile: { minArgs: 1 },
   async run(ctx) {
     if (ctx.args.length === 0) throw new CliError('ingest needs at least one FILE', 2);
-    const out = typeof ctx.values.json === 'string' ? ctx.values.json : undefined;
+    const out = typeof ctx.values.out === 'string' ? ctx.values.out : undefined;
+    if (out === '-' && ctx.json)
+      throw new CliError('--out - writes the Document to stdout; leave out --json', 2);
     const targets = outputs(ctx.args, out);
     // With the JSON on stdout, the summary goes to stderr.
     const tell = (text: string) => (out === '-' ? ctx.progress(text) : ctx.say(text));

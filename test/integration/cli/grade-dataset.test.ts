@@ -43,14 +43,14 @@ describe.skipIf(!hasData)('workbench grade --dataset', () => {
     const viaFile = join(tmp.dir, 'file.json');
     const viaStore = join(tmp.dir, 'store.json');
     const base = ['grade', '--format', 'tatqa-pot', '--predictions', preds, '--scorer', 'tatqa'];
-    expect(cli([...base, '--gold', goldFile, '--json', viaFile]).code).toBe(0);
+    expect(cli([...base, '--gold', goldFile, '--out', viaFile]).code).toBe(0);
     const r = cli([
       ...base,
       '--dataset',
       'tatqa_dataset_dev.json',
       '--workspace',
       ws,
-      '--json',
+      '--out',
       viaStore,
     ]);
     expect(r.stderr).toBe('');

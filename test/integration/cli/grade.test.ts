@@ -47,7 +47,7 @@ describe('workbench grade', () => {
   });
   afterEach(() => tmp.cleanup());
 
-  it('grades a JSONL file, prints a summary and writes the JSON result to --json OUT', () => {
+  it('grades a JSONL file, prints a summary and writes the JSON result to --out OUT', () => {
     const preds = join(tmp.dir, 'p.jsonl');
     writeFileSync(
       preds,
@@ -58,7 +58,7 @@ describe('workbench grade', () => {
       ].join('\n'),
     );
     const out = join(tmp.dir, 'out.json');
-    const r = grade(['--format', 'jsonl', '--predictions', preds, '--json', out]);
+    const r = grade(['--format', 'jsonl', '--predictions', preds, '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
@@ -106,7 +106,7 @@ describe('workbench grade', () => {
       file,
       '--scorer',
       'docmath',
-      '--json',
+      '--out',
       out,
     ]);
     expect(r.code).toBe(0);

@@ -99,10 +99,10 @@ describe('workbench ingest', () => {
     expect(r.out).toContain('northwind-instruments-10-k-2025.html: 3 tables, 90 cells, 16 blocks');
   });
 
-  it('writes one <file name>.json per input into the --json folder, valid against the schema', async () => {
+  it('writes one <file name>.json per input into the --out folder, valid against the schema', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      const r = await run([sample, fixture, '--json', join(dir, 'out')]);
+      const r = await run([sample, fixture, '--out', join(dir, 'out')]);
       expect(r.code).toBe(0);
       const written = Document.parse(
         JSON.parse(readFileSync(join(dir, 'out', 'small-10q.html.json'), 'utf8')),
@@ -118,11 +118,11 @@ describe('workbench ingest', () => {
   it('writes a single file, or stdout with "-", and fails with status 1 on a bad input', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      expect((await run([sample, '--json', join(dir, 'n.json')])).code).toBe(0);
+      expect((await run([sample, '--out', join(dir, 'n.json')])).code).toBe(0);
       expect(
         Document.parse(JSON.parse(readFileSync(join(dir, 'n.json'), 'utf8'))).tables,
       ).toHaveLength(3);
-      const piped = await run([sample, '--json', '-']);
+      const piped = await run([sample, '--out', '-']);
       expect(Document.parse(JSON.parse(piped.out)).source.name).toBe(
         'northwind-instruments-10-k-2025.html',
       );

@@ -82,7 +82,7 @@ describe('workbench import-dataset', () => {
       '--format',
       'tatqa',
       file,
-      '--json',
+      '--out',
       out,
       '--workspace',
       ws,
