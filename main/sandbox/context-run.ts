@@ -17,7 +17,13 @@ import {
   type TraceRecorder,
 } from './host-helpers';
 import { readResult } from './read-result';
-import { CELL_SNIPPET, DESCRIBE_SNIPPET, SOLUTION_PROBE, TABLE_SNIPPET } from './snippets';
+import {
+  CELL_INFO_SNIPPET,
+  CELL_SNIPPET,
+  DESCRIBE_SNIPPET,
+  SOLUTION_PROBE,
+  TABLE_SNIPPET,
+} from './snippets';
 
 /**
  * One program's steps inside its fresh context: install the helpers it names, evaluate it,
@@ -54,6 +60,7 @@ export interface Deadline {
 export interface HelperNeeds {
   console: boolean;
   cell: boolean;
+  cellInfo: boolean;
   table: boolean;
 }
 
@@ -66,6 +73,7 @@ export function helpersNamedIn(program: string): HelperNeeds {
   return {
     console: /\bconsole\b/.test(program),
     cell: /\bcell\b/.test(program),
+    cellInfo: /\bcellInfo\b/.test(program),
     table: /\btable\b/.test(program),
   };
 }
@@ -107,11 +115,14 @@ export class ContextRun {
   installHelpers(needs: HelperNeeds, trace: TraceRecorder, logs: LogSink): void {
     const { ctx } = this;
     const own = (h: QuickJSHandle) => this.own(h);
-    if (needs.console || needs.cell || needs.table) prepareArgumentReading(ctx, own);
+    const lookups = needs.cell || needs.cellInfo || needs.table;
+    if (needs.console || lookups) prepareArgumentReading(ctx, own);
     if (needs.console) logs.install(ctx, own);
-    if (!needs.cell && !needs.table) return;
+    if (!lookups) return;
     const set = new TableSet(this.job.tables);
     if (needs.cell) this.install(CELL_SNIPPET, createCellFunction(ctx, set, trace), 'cell');
+    if (needs.cellInfo)
+      this.install(CELL_INFO_SNIPPET, createCellFunction(ctx, set, trace, 'cellInfo'), 'cell-info');
     if (needs.table) this.install(TABLE_SNIPPET, createTableFunction(ctx, set, trace), 'table');
   }
 

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
-import type { TableSet } from '../../shared/sandbox/cell-lookup';
-import type { TraceEntry } from '../../shared/sandbox/types';
+import { cellInfoOf, type TableSet } from '../../shared/sandbox/cell-lookup';
+import type { CellAddress, SandboxCell, TraceEntry, TracedCell } from '../../shared/sandbox/types';
 
 /**
  * The only host functions a program can reach: `cell` and `table` lookups over the job's tables
@@ -60,7 +60,7 @@ function readString(ctx: QuickJSContext, handle: QuickJSHandle, max: number): st
   return length !== undefined && length <= max ? ctx.getString(handle) : undefined;
 }
 
-type CellRequest = { tableId: string; rowPath: string[]; colPath: string[] };
+type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };
 
 /** A header path as cell() accepts it: one label or an array of at most 64 labels. */
 function asPath(value: unknown): string[] | undefined {
@@ -69,9 +69,15 @@ function asPath(value: unknown): string[] | undefined {
   return value.every((s): s is string => typeof s === 'string') ? value : undefined;
 }
 
-/** The JSON the cell() wrapper sends, checked; a message saying what is wrong otherwise. */
-function parseCellRequest(text: string): CellRequest | string {
-  const usage = 'cell(tableId, rowPath, colPath)';
+const isIndex = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffff;
+
+/**
+ * The JSON the cell()/cellInfo() wrapper sends, checked; a message saying what is wrong
+ * otherwise. Row and col are both grid positions (whole numbers) or both header paths.
+ */
+function parseCellRequest(text: string, fn: string): CellRequest | string {
+  const usage = `${fn}(tableId, rowPath, colPath)`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -81,40 +87,82 @@ function parseCellRequest(text: string): CellRequest | string {
   if (!Array.isArray(parsed) || parsed.length !== 3) return `${usage}: malformed arguments`;
   const [tableId, row, col] = parsed as unknown[];
   if (typeof tableId !== 'string') return `${usage}: tableId must be a string`;
+  if (typeof row === 'number' && typeof col === 'number') {
+    if (!isIndex(row) || !isIndex(col))
+      return `${fn}(tableId, row, col): row and col must be whole numbers from 0`;
+    return { tableId, row, col };
+  }
   const rowPath = asPath(row);
   if (!rowPath) return `${usage}: rowPath must be a string or an array of strings`;
   const colPath = asPath(col);
   if (!colPath) return `${usage}: colPath must be a string or an array of strings`;
-  return { tableId, rowPath, colPath };
+  return { tableId, row: rowPath, col: colPath };
 }
 
 function fail(ctx: QuickJSContext, name: string, message: string): VmCallResult<QuickJSHandle> {
   return { error: ctx.newError({ name, message }) };
 }
 
-/** hostCell(json) for CELL_SNIPPET; the caller disposes the handle. */
+/** The trace's record of the grid cell read, when the table carries positions. */
+function tracedCell(tableId: string, cell: SandboxCell, value: number): TracedCell | undefined {
+  if (cell.row === undefined || cell.col === undefined) return undefined;
+  return {
+    tableId,
+    row: cell.row,
+    col: cell.col,
+    value,
+    scale: cell.scale ?? 1,
+    unit: cell.unit ?? null,
+  };
+}
+
+/**
+ * hostCell(json) for CELL_SNIPPET (a number) or, with `fn` 'cellInfo', hostCellInfo(json) for
+ * CELL_INFO_SNIPPET (the CellInfo as JSON); the caller disposes the handle.
+ */
 export function createCellFunction(
   ctx: QuickJSContext,
   set: TableSet,
   trace: TraceRecorder,
+  fn: 'cell' | 'cellInfo' = 'cell',
 ): QuickJSHandle {
-  return ctx.newFunction('cell', (requestHandle) => {
+  return ctx.newFunction(fn, (requestHandle) => {
     const text = requestHandle ? readString(ctx, requestHandle, MAX_ARG_CHARS) : undefined;
     const request =
       text === undefined
-        ? 'cell(tableId, rowPath, colPath): arguments too long'
-        : parseCellRequest(text);
+        ? `${fn}(tableId, rowPath, colPath): arguments too long`
+        : parseCellRequest(text, fn);
     // A wrong argument is the program's TypeError; it is not a read, so it is not traced.
     if (typeof request === 'string') return fail(ctx, 'TypeError', request);
-    const { tableId, rowPath, colPath } = request;
-    const found = set.findCell(tableId, rowPath, colPath);
-    record(trace, {
-      fn: 'cell',
-      args: [tableId, rowPath, colPath],
+    const { tableId, row, col } = request;
+    const found = set.findCell(tableId, row, col, fn);
+    const entry: TraceEntry = {
+      fn,
+      args: [tableId, row, col],
       value: found.ok ? found.value : null,
-    });
-    return found.ok ? ctx.newNumber(found.value) : fail(ctx, 'LookupError', found.message);
+    };
+    const read = found.ok ? tracedCell(tableId, found.cell, found.value) : undefined;
+    if (read) entry.cell = read;
+    record(trace, entry);
+    if (!found.ok) return fail(ctx, 'LookupError', found.message);
+    if (fn === 'cell') return ctx.newNumber(found.value);
+    return ctx.newString(
+      JSON.stringify(cellInfoOf(tableId, { ...found.cell, value: found.value })),
+    );
   });
+}
+
+/** A cell as table() shows it: the known fields only, whatever else the caller's object had. */
+function plainCell(c: SandboxCell): SandboxCell {
+  const out: SandboxCell = { rowPath: c.rowPath, colPath: c.colPath, value: c.value };
+  if (c.row !== undefined && c.col !== undefined) {
+    out.row = c.row;
+    out.col = c.col;
+  }
+  if (c.scale !== undefined) out.scale = c.scale;
+  if (c.unit !== undefined) out.unit = c.unit;
+  if (c.text !== undefined) out.text = c.text;
+  return out;
 }
 
 /** hostTable(id) for TABLE_SNIPPET: the table as JSON; the caller disposes the handle. */
@@ -144,7 +192,8 @@ export function createTableFunction(
     if (json === undefined) {
       json = JSON.stringify({
         id: found.id,
-        cells: found.cells.map((c) => ({ rowPath: c.rowPath, colPath: c.colPath, value: c.value })),
+        ...(found.caption !== undefined ? { caption: found.caption } : {}),
+        cells: found.cells.map(plainCell),
       });
       jsonById.set(id, json);
     }

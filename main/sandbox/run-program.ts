@@ -128,7 +128,10 @@ function runInRuntime(
   const intrinsics =
     // The cell() and table() wrappers use JSON; console prints objects with it.
     options.intrinsics ??
-    intrinsicsFor(job.program, helpers.console || helpers.cell || helpers.table);
+    intrinsicsFor(
+      job.program,
+      helpers.console || helpers.cell || helpers.cellInfo || helpers.table,
+    );
   const ctx = rt.newContext({ intrinsics });
   clock.set(limits.nowMs);
   const owned: QuickJSHandle[] = [];

@@ -11,11 +11,20 @@
  * break its own requests or copies, never what the host records.
  */
 
-/** install(hostCell): cell(tableId, rowPath, colPath) → hostCell(JSON of the three). */
+/** install(hostCell): cell(tableId, row, col) → hostCell(JSON of the three). */
 export const CELL_SNIPPET = `(function (hostCell) {
   const stringify = JSON.stringify;
   globalThis.cell = function cell(tableId, rowPath, colPath) {
     return hostCell(stringify([tableId, rowPath, colPath]));
+  };
+})`;
+
+/** install(hostCellInfo): cellInfo(tableId, row, col) → a frozen plain object parsed from JSON. */
+export const CELL_INFO_SNIPPET = `(function (hostCellInfo) {
+  const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze;
+  const reviver = function (key, value) { return freeze(value); };
+  globalThis.cellInfo = function cellInfo(tableId, row, col) {
+    return parse(hostCellInfo(stringify([tableId, row, col])), reviver);
   };
 })`;
 

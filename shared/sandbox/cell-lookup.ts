@@ -1,10 +1,12 @@
-import type { SandboxCell, SandboxTable } from './types';
+import type { CellAddress, CellInfo, SandboxCell, SandboxTable } from './types';
 
 /**
- * How `cell(tableId, rowPath, colPath)` finds a cell. Header labels are compared after trimming,
- * collapsing whitespace and lower-casing (models rarely copy a label byte for byte). A path may
- * also be the tail of the real one (["Revenue"] finds ["Segment A", "Revenue"]) when that tail
- * is unique, because models often drop the section headers above a row.
+ * How `cell(tableId, row, col)` finds a cell, by grid position (two whole numbers, the
+ * coordinates the document view shows) or by header paths. Header labels are compared after
+ * trimming, collapsing whitespace and lower-casing (models rarely copy a label byte for byte).
+ * A path may also be the tail of the real one (["Revenue"] finds ["Segment A", "Revenue"]) when
+ * that tail is unique, because models often drop the section headers above a row. A miss or
+ * an ambiguous path fails with the nearest candidates and their positions.
  */
 
 export type CellLookup =
@@ -21,10 +23,76 @@ function endsWith(path: readonly string[], tail: readonly string[]): boolean {
 }
 
 const showPath = (path: readonly string[]): string => JSON.stringify(path);
+const showAddress = (a: CellAddress): string => (typeof a === 'number' ? String(a) : showPath(a));
+
+/** Positions fit in one number key: columns stay far below 2^20. */
+const COL_SPAN = 2 ** 20;
+const posKey = (row: number, col: number) => row * COL_SPAN + col;
+
+/** How many candidates an error lists. */
+const SHOWN = 3;
+
+const hasPosition = (c: SandboxCell): c is SandboxCell & { row: number; col: number } =>
+  c.row !== undefined && c.col !== undefined;
+
+const isNumeric = (c: SandboxCell): c is SandboxCell & { value: number } =>
+  c.value !== null && Number.isFinite(c.value);
+
+/** `["Revenue"] × ["2024"] at row 3, column 1 = 812.3`: one candidate in an error message. */
+function describeCell(c: SandboxCell): string {
+  const at = hasPosition(c) ? ` at row ${c.row}, column ${c.col}` : '';
+  const shown = c.text ?? (c.value === null ? 'empty' : String(c.value));
+  return `${showPath(c.rowPath)} × ${showPath(c.colPath)}${at} = ${shown}`;
+}
+
+const words = (path: readonly string[]): Set<string> =>
+  new Set(
+    path
+      .join(' ')
+      .toLowerCase()
+      .split(/[^a-z0-9%]+/)
+      .filter((w) => w !== ''),
+  );
+
+/** Share of the asked words a path has (0..1); how "near" a header path is to a query. */
+function overlap(asked: Set<string>, path: readonly string[]): number {
+  if (asked.size === 0) return 0;
+  const have = words(path);
+  let n = 0;
+  for (const w of asked) if (have.has(w)) n++;
+  return n / asked.size;
+}
+
+/** value × scale without the rounding noise of multiplying by 0.01 (12.5% → 0.125). */
+export function baseValue(value: number, scale: number): number {
+  if (scale > 0 && scale < 1) {
+    const inverse = Math.round(1 / scale);
+    if (Math.abs(1 / scale - inverse) < 1e-9 * inverse) return value / inverse;
+  }
+  return value * scale;
+}
+
+/** What cellInfo() answers for a found cell. */
+export function cellInfoOf(tableId: string, cell: SandboxCell & { value: number }): CellInfo {
+  const scale = cell.scale ?? 1;
+  return {
+    tableId,
+    row: cell.row ?? null,
+    col: cell.col ?? null,
+    value: cell.value,
+    scale,
+    unit: cell.unit ?? null,
+    base: baseValue(cell.value, scale),
+    text: cell.text ?? null,
+    rowPath: cell.rowPath,
+    colPath: cell.colPath,
+  };
+}
 
 /** One table, indexed on first use; lookups are then a map hit in the common case. */
 export class TableIndex {
   private readonly exact = new Map<string, SandboxCell[]>();
+  private positions: Map<number, SandboxCell> | undefined;
 
   constructor(readonly table: SandboxTable) {
     for (const cell of table.cells) {
@@ -35,8 +103,55 @@ export class TableIndex {
     }
   }
 
-  find(rowPath: readonly string[], colPath: readonly string[]): CellLookup {
-    const where = `cell(${JSON.stringify(this.table.id)}, ${showPath(rowPath)}, ${showPath(colPath)})`;
+  /** Cells by grid position, built on the first positional read. */
+  private byPosition(): Map<number, SandboxCell> {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (const c of this.table.cells)
+        if (hasPosition(c)) this.positions.set(posKey(c.row, c.col), c);
+    }
+    return this.positions;
+  }
+
+  find(row: CellAddress, col: CellAddress, fn = 'cell'): CellLookup {
+    const where = `${fn}(${JSON.stringify(this.table.id)}, ${showAddress(row)}, ${showAddress(col)})`;
+    if (typeof row === 'number' && typeof col === 'number') return this.findAt(row, col, where);
+    if (typeof row === 'number' || typeof col === 'number')
+      return { ok: false, message: `${where}: give both row and col as numbers, or both as paths` };
+    return this.findByPath(row, col, where);
+  }
+
+  private findAt(row: number, col: number, where: string): CellLookup {
+    const found = this.byPosition().get(posKey(row, col));
+    if (found && isNumeric(found)) return { ok: true, value: found.value, cell: found };
+    if (found) {
+      return {
+        ok: false,
+        message: `${where}: the cell is empty or not a number (${describeCell(found)})`,
+      };
+    }
+    const placed = this.table.cells.filter(hasPosition);
+    if (placed.length === 0)
+      return { ok: false, message: `${where}: this table has no grid positions; use header paths` };
+    const near = placed
+      .filter(isNumeric)
+      .map((c) => ({ c, d: Math.abs(c.row - row) + Math.abs(c.col - col) }))
+      .sort((a, b) => a.d - b.d || a.c.row - b.c.row || a.c.col - b.c.col)
+      .slice(0, SHOWN)
+      .map(({ c }) => describeCell(c));
+    const span = (of: (c: { row: number; col: number }) => number) => {
+      const all = placed.map(of);
+      return `${Math.min(...all)}–${Math.max(...all)}`;
+    };
+    return {
+      ok: false,
+      message: `${where}: no number at row ${row}, column ${col} (values are in rows ${span((c) => c.row)}, columns ${span((c) => c.col)})${
+        near.length > 0 ? `; nearest: ${near.join('; ')}` : ''
+      }`,
+    };
+  }
+
+  private findByPath(rowPath: string[], colPath: string[], where: string): CellLookup {
     let matches = this.exact.get(`${pathKey(rowPath)}\u0001${pathKey(colPath)}`) ?? [];
     if (matches.length === 0) {
       matches = this.table.cells.filter(
@@ -46,21 +161,37 @@ export class TableIndex {
       );
     }
     const [first, second] = matches;
-    if (!first) return { ok: false, message: `${where}: no such cell` };
+    if (!first)
+      return { ok: false, message: `${where}: no such cell${this.nearest(rowPath, colPath)}` };
     if (second) {
-      const shown = matches
-        .slice(0, 3)
-        .map((c) => `${showPath(c.rowPath)} × ${showPath(c.colPath)}`)
-        .join('; ');
+      const shown = matches.slice(0, SHOWN).map(describeCell).join('; ');
+      const positioned = matches.every(hasPosition);
       return {
         ok: false,
-        message: `${where}: ${matches.length} cells match (${shown}${matches.length > 3 ? '; …' : ''}); give a longer path`,
+        message: `${where}: ${matches.length} cells match (${shown}${matches.length > SHOWN ? '; …' : ''}); give a longer path${
+          positioned ? ' or the position' : ''
+        }`,
       };
     }
-    if (first.value === null || !Number.isFinite(first.value)) {
+    if (!isNumeric(first)) {
       return { ok: false, message: `${where}: the cell is empty or not a number` };
     }
     return { ok: true, value: first.value, cell: first };
+  }
+
+  /** "; nearest: …" — the numeric cells whose header words overlap the query most. */
+  private nearest(rowPath: string[], colPath: string[]): string {
+    const askedRow = words(rowPath);
+    const askedCol = words(colPath);
+    const scored = this.table.cells
+      .filter(isNumeric)
+      .map((c, i) => ({ c, i, s: overlap(askedRow, c.rowPath) + overlap(askedCol, c.colPath) }))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s || a.i - b.i)
+      .slice(0, SHOWN);
+    return scored.length === 0
+      ? ''
+      : `; nearest: ${scored.map((x) => describeCell(x.c)).join('; ')}`;
   }
 }
 
@@ -81,14 +212,15 @@ export class TableSet {
     return [...this.byId.keys()];
   }
 
-  findCell(tableId: string, rowPath: readonly string[], colPath: readonly string[]): CellLookup {
+  findCell(tableId: string, row: CellAddress, col: CellAddress, fn = 'cell'): CellLookup {
     const table = this.byId.get(tableId);
     if (!table) {
       const known = this.ids();
+      const shown = known.length > 40 ? [...known.slice(0, 40), '…'] : known;
       return {
         ok: false,
-        message: `cell(${JSON.stringify(tableId)}, …): no table with that id (${
-          known.length === 0 ? 'no tables were given' : `tables: ${known.join(', ')}`
+        message: `${fn}(${JSON.stringify(tableId)}, …): no table with that id (${
+          known.length === 0 ? 'no tables were given' : `tables: ${shown.join(', ')}`
         })`,
       };
     }
@@ -97,6 +229,6 @@ export class TableSet {
       index = new TableIndex(table);
       this.indexes.set(tableId, index);
     }
-    return index.find(rowPath, colPath);
+    return index.find(row, col, fn);
   }
 }

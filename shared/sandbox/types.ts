@@ -3,36 +3,81 @@
  * worker_threads boundary (structured clone) and may be stored or exported as JSON.
  */
 
-/** One numeric cell, addressed by its full row-header and column-header paths. */
+/**
+ * One cell, addressed by its full row-header and column-header paths and, for tables mapped
+ * from a document (shared/sandbox/document-tables.ts), by its grid position as the document
+ * view shows it. Position, scale, unit and text are absent on hand-made tables.
+ */
 export interface SandboxCell {
   rowPath: string[];
   colPath: string[];
-  /** null for an empty or non-numeric cell (cell() refuses to return it; table() shows it). */
+  /** The number as displayed; null for an empty or non-numeric cell (cell() refuses it). */
   value: number | null;
+  /** 0-based body row in the grid (header rows not counted). */
+  row?: number;
+  /** 0-based leaf column in the grid. */
+  col?: number;
+  /** value × scale is the quantity in base units (1e6 for "in millions", 0.01 for a %). */
+  scale?: number;
+  /** USD, USD/share, shares, %, x, or null. */
+  unit?: string | null;
+  /** The text as filed ("$1,104.9", "(6.3)"). */
+  text?: string;
 }
 
 /**
- * The minimal table shape a program can read. A later issue maps the Document model's tables
- * onto it; the sandbox itself knows nothing about documents.
+ * The table shape a program can read; the sandbox itself knows nothing about documents.
+ * `caption` is shown by table() when known.
  */
 export interface SandboxTable {
   id: string;
+  caption?: string;
   cells: SandboxCell[];
+}
+
+/** A header path, or a grid index when the cell is addressed by position. */
+export type CellAddress = string[] | number;
+
+/** Which grid cell a read resolved to (tables with positions only), for highlighting it later. */
+export interface TracedCell {
+  tableId: string;
+  row: number;
+  col: number;
+  value: number;
+  scale: number;
+  unit: string | null;
 }
 
 /** One read a program made through the helpers, recorded by the host (a program can't forge it). */
 export type TraceEntry =
   | {
-      fn: 'cell';
-      args: [tableId: string, rowPath: string[], colPath: string[]];
+      fn: 'cell' | 'cellInfo';
+      args: [tableId: string, row: CellAddress, col: CellAddress];
       /** null when the lookup failed (the program saw an exception). */
       value: number | null;
+      /** The grid cell read; present when the lookup succeeded on a table with positions. */
+      cell?: TracedCell;
     }
   | {
       fn: 'table';
       args: [tableId: string];
       value: SandboxTable | null;
     };
+
+/** What cellInfo() returns: the cell's number as displayed and everything to convert it. */
+export interface CellInfo {
+  tableId: string;
+  row: number | null;
+  col: number | null;
+  value: number;
+  scale: number;
+  unit: string | null;
+  /** value × scale, the quantity in base units (dollars, shares, a fraction for a %). */
+  base: number;
+  text: string | null;
+  rowPath: string[];
+  colPath: string[];
+}
 
 /** A number is the normal answer; booleans and strings are allowed for span answers. */
 export type SandboxValue = number | boolean | string;

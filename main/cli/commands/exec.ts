@@ -1,12 +1,26 @@
 import { readFile } from 'node:fs/promises';
+import type { Document } from '../../../shared/model';
+import { sandboxTables } from '../../../shared/sandbox/document-tables';
 import { extractProgram } from '../../../shared/sandbox/extract-program';
-import type { SandboxResult, SandboxTable } from '../../../shared/sandbox/types';
+import type { SandboxResult, SandboxTable, TraceEntry } from '../../../shared/sandbox/types';
 import { Sandbox } from '../../sandbox';
-import { CliError, type CliCommand } from '../command';
+import { callOrThrow } from '../call';
+import { CliError, type CliCommand, type CliContext } from '../command';
+
+/** The document a program ran against (`--document ID`). */
+interface ExecDocument {
+  id: number;
+  name: string;
+  tables: number;
+}
 
 /** What `workbench exec --json` prints (docs/cli.md). */
 export type ExecOutput =
-  | (SandboxResult & { file: string; extractedFrom?: 'fence' | 'prose' | 'whole-output' })
+  | (SandboxResult & {
+      file: string;
+      extractedFrom?: 'fence' | 'prose' | 'whole-output';
+      document?: ExecDocument;
+    })
   | { file: string; ok: false; error: { kind: 'python' | 'none'; message: string } };
 
 function positiveInteger(
@@ -61,15 +75,43 @@ async function readTables(path: string): Promise<SandboxTable[]> {
   return tables;
 }
 
+/** Opens a workspace document through the API (parsing it on first open) and maps its tables. */
+async function documentTables(
+  ctx: CliContext,
+  value: string,
+): Promise<{ tables: SandboxTable[]; document: ExecDocument }> {
+  const id = positiveInteger(value, '--document', Number.MAX_SAFE_INTEGER);
+  if (id === undefined) throw new CliError('--document needs a document id', 2);
+  const { registry } = await ctx.services();
+  const opened = (await callOrThrow(registry, 'document.open', { id })) as {
+    document: { id: number; name: string };
+    model: Document;
+  };
+  const tables = sandboxTables(opened.model);
+  return {
+    tables,
+    document: { id: opened.document.id, name: opened.document.name, tables: tables.length },
+  };
+}
+
+const traceLine = (t: TraceEntry): string => {
+  if (t.fn === 'table') return `table(${JSON.stringify(t.args[0])})${t.value ? '' : ': failed'}`;
+  const call = `${t.fn}(${t.args.map((a) => JSON.stringify(a)).join(', ')})`;
+  if (!t.cell) return `${call} = ${t.value ?? 'failed'}`;
+  const c = t.cell;
+  return `${call} = ${c.value}  [${c.tableId} row ${c.row}, column ${c.col}; ×${c.scale}${c.unit ? ` ${c.unit}` : ''}]`;
+};
+
 export const execCommand: CliCommand = {
   name: 'exec',
   summary: 'Run one JavaScript program in the QuickJS sandbox; print its answer or why it failed',
   usage:
-    'workbench exec FILE.js [--timeout-ms N] [--memory-mb N] [--tables TABLES.json] [--extract] [--json]',
+    'workbench exec FILE.js [--document ID | --tables TABLES.json] [--timeout-ms N] [--memory-mb N] [--extract] [--json] [--workspace DIR]',
   options: {
     'timeout-ms': { type: 'string' },
     'memory-mb': { type: 'string' },
     tables: { type: 'string' },
+    document: { type: 'string' },
     extract: { type: 'boolean' },
   },
   async run(ctx) {
@@ -78,8 +120,14 @@ export const execCommand: CliCommand = {
       throw new CliError('exec needs exactly one FILE', 2);
     const timeoutMs = positiveInteger(ctx.values['timeout-ms'], '--timeout-ms', 600_000);
     const memoryMb = positiveInteger(ctx.values['memory-mb'], '--memory-mb', 2048);
-    const tables = typeof ctx.values.tables === 'string' ? await readTables(ctx.values.tables) : [];
+    if (ctx.values.tables !== undefined && ctx.values.document !== undefined)
+      throw new CliError('give --document or --tables, not both', 2);
     const text = await readText(file);
+    let tables: SandboxTable[] = [];
+    let document: ExecDocument | undefined;
+    if (typeof ctx.values.tables === 'string') tables = await readTables(ctx.values.tables);
+    if (typeof ctx.values.document === 'string')
+      ({ tables, document } = await documentTables(ctx, ctx.values.document));
 
     let program = text;
     let extractedFrom: 'fence' | 'prose' | 'whole-output' | undefined;
@@ -106,7 +154,12 @@ export const execCommand: CliCommand = {
       await sandbox.close();
     }
 
-    const output: ExecOutput = { file, ...(extractedFrom ? { extractedFrom } : {}), ...result };
+    const output: ExecOutput = {
+      file,
+      ...(extractedFrom ? { extractedFrom } : {}),
+      ...(document ? { document } : {}),
+      ...result,
+    };
     // The program's own prints go to stderr, so stdout is only the answer (or the JSON).
     if (result.logs && !ctx.json) ctx.progress(result.logs.replace(/\n$/, ''));
     if (result.trace.length > 0)
@@ -115,6 +168,8 @@ export const execCommand: CliCommand = {
           result.traceTruncated ? ' (trace truncated)' : ''
         } through cell()/table()`,
       );
+    // Which cells were read, by grid position, when the tables came from a document.
+    if (document && !ctx.json) for (const t of result.trace) ctx.progress(`  ${traceLine(t)}`);
     if (!result.ok) throw new CliError(`${result.error.kind}: ${result.error.message}`, 1, output);
     ctx.say(typeof result.value === 'string' ? result.value : JSON.stringify(result.value));
     return output;

@@ -1,5 +1,6 @@
 import type { Cell, Table, TableRow } from '../../../shared/model';
 import { buildRowTree, type BodyRow } from '../sec-html/row-tree';
+import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
 import type { CellLine, LineCell } from './line-cells';
 import { placeCells, type ValueColumn } from './table-columns';
 import { endsMidPhrase, type TableRegion } from './table-detect';
@@ -167,6 +168,9 @@ export function buildTable(region: TableRegion, page: number, index: number): Ta
   }
   tableRows.sort((a, b) => a.sourceRow - b.sourceRow);
   columnUnits(cells);
+  const columnHeaders = headerTree(bands);
+  qualifyRepeatedHeaders(columnHeaders, cells);
+  qualifyRepeatedColumns(cells);
   return {
     id: `p${page}-t${index}`,
     sourceIndex: index,
@@ -176,7 +180,7 @@ export function buildTable(region: TableRegion, page: number, index: number): Ta
     location: { kind: 'pdf', page, box: boxOf([...region.band, ...region.body]) },
     rowCount,
     colCount: cols.length + 1,
-    columnHeaders: headerTree(bands),
+    columnHeaders,
     rowHeaders: roots,
     rows: tableRows,
     cells,

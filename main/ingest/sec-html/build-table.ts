@@ -9,6 +9,7 @@ import { isSymbolOnly, mergeSymbolCells, type Piece } from './merge-symbols';
 import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from './raw-types';
+import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
 import { buildRowTree, type BodyRow, type PlacedRow } from './row-tree';
 import { findScaleNote, type ScaleNote } from './scale-note';
 import { makeCells, type BodyPieces, type CellContext } from './table-cells';
@@ -138,6 +139,9 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
     }
   }
   made ??= cellsFor(a.note, false);
+  const columnHeaders = columnHeaderTree(a.headers.bands);
+  qualifyRepeatedHeaders(columnHeaders, made.cells);
+  qualifyRepeatedColumns(made.cells);
   const labelPieces = new Map(
     a.body.map(({ pieces, r }) => [r, pieces.filter((p) => p.firstCol < a.valueCol)]),
   );
@@ -153,7 +157,7 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
     location: { kind: 'html', path: a.raw.path },
     rowCount: a.raw.rows.length,
     colCount: a.colCount,
-    columnHeaders: columnHeaderTree(a.headers.bands),
+    columnHeaders,
     rowHeaders: a.rowHeaders,
     rows,
     cells: made.cells,

@@ -1,4 +1,5 @@
 import type { HeaderNode, RowKind } from '../../../shared/model';
+import { qualifyRepeatedRows } from '../table/repeated-labels';
 
 /** What the row-tree needs to know about one body row. */
 export interface BodyRow {
@@ -149,5 +150,6 @@ export function buildRowTree(rows: BodyRow[]): { placed: PlacedRow[]; roots: Hea
     }
   });
   for (const open of stack) if (open.childIndent === null) open.placed.kind = 'note';
+  qualifyRepeatedRows(placed);
   return { placed, roots };
 }

@@ -57,8 +57,16 @@ describe('TableSet.findCell', () => {
     expect(!noTable.ok && noTable.message).toContain('tables: seg');
     expect(new TableSet([]).findCell('t', ['x'], ['y'])).toMatchObject({ ok: false });
     const noCell = set.findCell('seg', ['Net income'], ['2018']);
+    // A miss names the nearest cells (header words in common), best first.
     expect(!noCell.ok && noCell.message).toBe(
-      'cell("seg", ["Net income"], ["2018"]): no such cell',
+      'cell("seg", ["Net income"], ["2018"]): no such cell; nearest: ' +
+        '["Aerospace Systems","Product","Sales"] × ["2018"] = 11087; ' +
+        '["Aerospace Systems","Service","Sales"] × ["2018"] = 2100; ' +
+        '["Mission Systems","Product","Sales"] × ["2018"] = 6012',
+    );
+    const near = set.findCell('seg', ['Mission sales'], ['2018']);
+    expect(!near.ok && near.message).toContain(
+      'nearest: ["Mission Systems","Product","Sales"] × ["2018"] = 6012',
     );
   });
 

@@ -1,0 +1,122 @@
+import type { Cell, HeaderNode, RowKind } from '../../../shared/model';
+
+/**
+ * Header paths as unique as a table allows, for every reader (SEC HTML, PDF, datasets): a cell
+ * is addressed by its row and column header paths (shared/sandbox), so two cells of one table
+ * with the same pair could only be told apart by position. Two general rules, each naming a
+ * cell the way a reader of the table would.
+ */
+
+export const labelKey = (path: readonly string[]) =>
+  path.map((l) => l.trim().replace(/\s+/g, ' ').toLowerCase()).join('\u0000');
+
+/**
+ * A label repeated among the rows with values under one parent ("% of net revenue" after each
+ * expense line, "Net income" in each year of an equity statement) belongs to the line it
+ * follows: its path is qualified with the nearest sibling row above it that has values and a
+ * label of its own that is not repeated (`["Research and development expenses", "% of net
+ * revenue"]`, `["Balances, Jan 29, 2023", "Net income"]`). An occurrence with no such line
+ * above it in its section keeps its path. Only paths change: levels and the row tree stay as
+ * the table shows them. Mutates `rows`.
+ */
+export function qualifyRepeatedRows(
+  rows: { kind: RowKind; label: string; path: string[] }[],
+): void {
+  const hasValues = (r: { kind: RowKind; label: string }) =>
+    (r.kind === 'data' || r.kind === 'total') && r.label !== '';
+  const keys = rows.map((r) => labelKey(r.path));
+  const counts = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const key = keys[i] as string;
+    if (hasValues(r)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const repeated = (i: number) => (counts.get(keys[i] as string) ?? 0) > 1;
+  rows.forEach((r, i) => {
+    if (!hasValues(r) || !repeated(i)) return;
+    const parent = labelKey(r.path.slice(0, -1));
+    for (let j = i - 1; j >= 0; j--) {
+      const above = rows[j] as (typeof rows)[number];
+      // Reaching the section's own heading means leaving the section.
+      if (keys[j] === parent && !hasValues(above)) return;
+      if (!hasValues(above) || repeated(j)) continue;
+      if (labelKey(above.path.slice(0, -1)) !== parent) continue;
+      r.path = [...above.path, r.label];
+      return;
+    }
+  });
+}
+
+const UNIT_LABELS: Record<string, string> = {
+  '%': '%',
+  USD: '$',
+  'USD/share': '$ per share',
+  shares: 'shares',
+  x: 'x',
+};
+
+/**
+ * Two values of one row under one column header ("Change" over "$(2,743)" and "(15)%", a year
+ * over an amount and its share of the total): the first keeps the header's path, each other
+ * whose unit differs from it gets its unit as a last column label (`["Change", "%"]`). Values
+ * of the same unit are left alone (they differ only by position). Mutates the cells' colPath.
+ */
+export function qualifyRepeatedColumns(cells: Cell[]): void {
+  const groups = new Map<string, Cell[]>();
+  for (const c of cells) {
+    const key = `${c.sourceRow}\u0001${labelKey(c.colPath)}`;
+    const list = groups.get(key);
+    if (list) list.push(c);
+    else groups.set(key, [c]);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => a.sourceCol - b.sourceCol);
+    const first = group[0] as Cell;
+    const taken = new Set([labelKey(first.colPath)]);
+    for (const c of group.slice(1)) {
+      const label = c.unit === null ? undefined : UNIT_LABELS[c.unit];
+      if (label === undefined || c.unit === first.unit) continue;
+      const path = [...c.colPath, label];
+      if (taken.has(labelKey(path))) continue;
+      taken.add(labelKey(path));
+      c.colPath = path;
+    }
+  }
+}
+
+/**
+ * A column header repeated among its siblings ("Change" after the three-month columns and
+ * again after the six-month ones; "%" after each year) belongs to the header on its left: each
+ * occurrence is qualified with the nearest sibling to its left whose text is not repeated
+ * (`["Three Months Ended June 30", "Change"]`, `["2025", "%"]`). An occurrence with no such
+ * sibling keeps its path. Cells under it get the qualified column path; the header tree stays
+ * as the table draws it. Mutates the cells' colPath.
+ */
+export function qualifyRepeatedHeaders(headers: readonly HeaderNode[], cells: Cell[]): void {
+  const walk = (siblings: readonly HeaderNode[], above: string[]) => {
+    const keys = siblings.map((n) => labelKey([n.text]));
+    const counts = new Map<string, number>();
+    for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    const repeated = (i: number) => (counts.get(keys[i] as string) ?? 0) > 1;
+    siblings.forEach((node, i) => {
+      if (node.text !== '' && repeated(i)) {
+        let anchor: HeaderNode | undefined;
+        for (let j = i - 1; j >= 0 && !anchor; j--) {
+          const left = siblings[j] as HeaderNode;
+          if (left.text !== '' && !repeated(j)) anchor = left;
+        }
+        if (anchor) {
+          const at = above.length;
+          const prefix = labelKey([...above, node.text]);
+          for (const c of cells) {
+            if (c.sourceCol < node.firstCol || c.sourceCol > node.lastCol) continue;
+            if (labelKey(c.colPath.slice(0, at + 1)) !== prefix) continue;
+            c.colPath = [...c.colPath.slice(0, at), anchor.text, ...c.colPath.slice(at)];
+          }
+        }
+      }
+      walk(node.children, node.text === '' ? above : [...above, node.text]);
+    });
+  };
+  walk(headers, []);
+}
