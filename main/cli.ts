@@ -85,7 +85,11 @@ export async function main(argv: string[]): Promise<number> {
     say: (text) => (json ? process.stderr : process.stdout).write(`${text}\n`),
     progress: (text) => process.stderr.write(`${text}\n`),
     services: async (kind = 'cli') =>
-      (services ??= await startServices({ workspaceDir: ctx.workspaceDir, host: { kind } })),
+      (services ??= await startServices({
+        workspaceDir: ctx.workspaceDir,
+        host: { kind },
+        housekeeping: !command.readOnly,
+      })),
   };
   try {
     const result = await command.run(ctx);

@@ -17,6 +17,8 @@ export interface ServicesOptions {
   maxImportBytes?: number;
   secretCipher?: SecretCipher;
   nativeBinding?: string;
+  /** False for read-only commands: no sweeping of another process's files (main/workspace). */
+  housekeeping?: boolean;
   /** Tests may swap the parser (e.g. a short timeout); the product parses in a worker. */
   parse?: ParseDocument;
 }
@@ -32,6 +34,7 @@ export interface Services {
 export async function startServices(options: ServicesOptions): Promise<Services> {
   const workspace = await openWorkspace(options.workspaceDir, {
     nativeBinding: options.nativeBinding,
+    housekeeping: options.housekeeping,
   });
   const bus = new EventBus();
   const maxImportBytes = options.maxImportBytes ?? envMaxImportBytes() ?? DEFAULT_MAX_IMPORT_BYTES;

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { removeStale } from './housekeeping';
 
 /**
  * Imported originals, stored once each under their SHA-256. Files are first written to
@@ -74,8 +75,11 @@ export class FileStore {
     return rm(staged.tempPath, { force: true });
   }
 
-  /** Leftovers of an import that crashed before its commit. */
-  clearIncoming(): Promise<void> {
-    return rm(this.incomingDir, { recursive: true, force: true });
+  /**
+   * Leftovers of an import that crashed before its commit, once older than `graceMs` (a younger
+   * file may be another process's import in progress).
+   */
+  async sweepIncoming(graceMs: number): Promise<void> {
+    await removeStale(this.incomingDir, graceMs);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeStale } from './housekeeping';
 
 /**
  * Parsed models as JSON files beside the database (`models/<document id>-p<parser>.json`),
@@ -46,14 +47,12 @@ export class ModelCache {
   }
 
   /**
-   * Deletes files no row points at: temporaries of a crashed write, models of old parsers.
-   * Best effort: a read-only workspace keeps its orphans and still opens.
+   * Deletes files no row points at, once older than `graceMs`: temporaries of a crashed write,
+   * models of old parsers (a younger file may be another process's write in progress). Best
+   * effort: a read-only workspace keeps its orphans and still opens.
    */
-  async sweep(current: ReadonlySet<string>): Promise<void> {
-    for (const name of await this.names()) {
-      if (!current.has(name))
-        await rm(join(this.dir, name), { force: true }).catch(() => undefined);
-    }
+  async sweep(current: ReadonlySet<string>, graceMs: number): Promise<void> {
+    await removeStale(this.dir, graceMs, (name) => current.has(name));
   }
 
   private async names(): Promise<string[]> {

@@ -5,6 +5,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import { openDatabase, type OpenOptions } from '../db/open';
 import { documentModelsRepo } from '../db/document-models-repo';
 import { FileStore } from './file-store';
+import { HOUSEKEEPING_GRACE_MS } from './housekeeping';
 import { ModelCache } from './model-cache';
 
 export interface Workspace {
@@ -16,13 +17,24 @@ export interface Workspace {
   close(): void;
 }
 
+export interface WorkspaceOptions extends OpenOptions {
+  /**
+   * Sweep crash leftovers older than HOUSEKEEPING_GRACE_MS (default true). Read-only commands
+   * (`workspace info`) pass false and leave every file as they found it.
+   */
+  housekeeping?: boolean;
+}
+
 /**
  * A workspace is a folder: `workbench.sqlite` (the data), `files/` (imported originals by
  * hash) and `models/` (parsed models, a cache). Opening creates it when missing and migrates
  * it; an unwritable folder or a database from a newer app version is refused with a
  * WorkbenchError saying which.
  */
-export async function openWorkspace(dirArg: string, options: OpenOptions = {}): Promise<Workspace> {
+export async function openWorkspace(
+  dirArg: string,
+  options: WorkspaceOptions = {},
+): Promise<Workspace> {
   const dir = resolve(dirArg);
   const filesDir = join(dir, 'files');
   try {
@@ -40,9 +52,11 @@ export async function openWorkspace(dirArg: string, options: OpenOptions = {}): 
   const dbPath = join(dir, 'workbench.sqlite');
   const db = openDatabase(dbPath, options);
   const files = new FileStore(filesDir);
-  await files.clearIncoming();
   const models = new ModelCache(join(dir, 'models'));
-  await models.sweep(documentModelsRepo(db).files());
+  if (options.housekeeping !== false) {
+    await files.sweepIncoming(HOUSEKEEPING_GRACE_MS);
+    await models.sweep(documentModelsRepo(db).files(), HOUSEKEEPING_GRACE_MS);
+  }
   return {
     dir,
     dbPath,

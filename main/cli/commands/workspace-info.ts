@@ -6,6 +6,7 @@ export const workspaceInfoCommand: CliCommand = {
   name: 'workspace info',
   summary: 'Show where the workspace is and what it holds',
   usage: 'workbench workspace info [--workspace DIR] [--json]',
+  readOnly: true,
   async run(ctx) {
     const { registry } = await ctx.services();
     const info = (await callOrThrow(registry, 'workspace.info', {})) as WorkspaceInfo;

@@ -1,7 +1,16 @@
-import { existsSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PARSER_VERSION } from '../../../main/document/document-service';
+import { HOUSEKEEPING_GRACE_MS } from '../../../main/workspace/housekeeping';
 import { openWorkspace } from '../../../main/workspace/workspace';
 import type { ImportReport } from '../../../shared/library/document';
 import { Document } from '../../../shared/model';
@@ -77,8 +86,16 @@ describe('the model cache (files under models/, one row each)', () => {
 
   it('sweeps orphans and temporaries when the workspace opens, keeping current models', async () => {
     const current = row()!.file;
-    writeFileSync(join(modelsDir(), '.crashed-write.tmp'), 'half');
-    writeFileSync(join(modelsDir(), '999-p1.json'), '{}');
+    // Left by a crash over an hour ago (younger ones may be another process's writes).
+    const past = new Date(Date.now() - HOUSEKEEPING_GRACE_MS - 60_000);
+    for (const [name, text] of [
+      ['.crashed-write.tmp', 'half'],
+      ['999-p1.json', '{}'],
+    ] as const) {
+      writeFileSync(join(modelsDir(), name), text);
+      utimesSync(join(modelsDir(), name), past, past);
+    }
+    utimesSync(join(modelsDir(), current), past, past); // current models stay however old
     const again = await openWorkspace(ctx.dir);
     again.close();
     expect(readdirSync(modelsDir())).toEqual([current]);
