@@ -31,8 +31,6 @@ export interface CliCommand {
   handlesCtrlC?: boolean;
   /** The command only reads: opening the workspace sweeps nothing (main/workspace). */
   readOnly?: boolean;
-  /** The command only reads: opening the workspace sweeps nothing (main/workspace). */
-  readOnly?: boolean;
   /** Returns the machine-readable result printed under --json. */
   run(ctx: CliContext): Promise<unknown>;
 }
