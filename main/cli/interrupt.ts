@@ -17,7 +17,12 @@ export const INTERRUPTED_EXIT_CODE = 130;
  * makes it fail, and that failure is not what the user needs to read). A second Ctrl-C while
  * this runs kills the process at once (the handler is installed once, so Node's default acts).
  */
-export function watchCtrlC(): { race<T>(run: Promise<T>): Promise<T>; dispose(): void } {
+export function watchCtrlC(): {
+  race<T>(run: Promise<T>): Promise<T>;
+  /** Ctrl-C was pressed: the command's result no longer matters. */
+  fired(): boolean;
+  dispose(): void;
+} {
   let stopped: Promise<void> | undefined;
   let fire: () => void = () => undefined;
   const fired = new Promise<void>((resolve) => (fire = resolve));
@@ -42,6 +47,7 @@ export function watchCtrlC(): { race<T>(run: Promise<T>): Promise<T>; dispose():
       if ('error' in outcome) throw outcome.error;
       return outcome.value;
     },
+    fired: () => stopped !== undefined,
     dispose: () => process.off('SIGINT', onSigint),
   };
 }
