@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
 import type { DocumentKind } from '../../shared/library/document-kind';
-import type { DocumentSummary } from '../../shared/library/document';
+import type { DocumentSummary, FileSummary } from '../../shared/library/document';
 
 interface DocumentRow {
   id: number;
@@ -25,7 +25,7 @@ const toSummary = (r: DocumentRow): DocumentSummary => ({
 });
 
 /** A library file: a document with a stored original. */
-export type FileDocument = DocumentSummary & { sha256: string; kind: DocumentKind };
+export type FileDocument = FileSummary;
 export const isFileDocument = (d: DocumentSummary): d is FileDocument => d.sha256 !== null;
 
 /**

@@ -22,8 +22,15 @@ export const DocumentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
+/** A document with a stored original: what the Library lists and imports answer. */
+export const FileSummary = DocumentSummary.extend({
+  kind: z.enum(documentKinds),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type FileSummary = z.infer<typeof FileSummary>;
+
 export const ImportItemResult = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), name: z.string(), document: DocumentSummary }),
+  z.object({ ok: z.literal(true), name: z.string(), document: FileSummary }),
   z.object({
     ok: z.literal(false),
     name: z.string(),

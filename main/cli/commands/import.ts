@@ -23,7 +23,7 @@ export const importCommand: CliCommand = {
       if (item.ok) {
         const d = item.document;
         ctx.say(
-          `stored ${d.name} as #${d.id} (${d.kind}, ${d.size} bytes, sha256 ${(d.sha256 ?? '').slice(0, 12)})`,
+          `stored ${d.name} as #${d.id} (${d.kind}, ${d.size} bytes, sha256 ${d.sha256.slice(0, 12)})`,
         );
       } else {
         ctx.progress(`failed ${item.error.message} [${item.error.code}]`);

@@ -1,13 +1,13 @@
-import type { DocumentSummary } from '../../../shared/library/document';
+import type { FileSummary } from '../../../shared/library/document';
 import type { DatasetFormat } from '../../../shared/datasets';
 import { formatBytes, kindLabel } from './format';
 import { ReadAsDataset } from './ReadAsDataset';
 
 interface Props {
-  documents: DocumentSummary[];
+  documents: FileSummary[];
   busy: boolean;
-  onRemove: (doc: DocumentSummary) => void;
-  onReadDataset: (doc: DocumentSummary, format: DatasetFormat) => void;
+  onRemove: (doc: FileSummary) => void;
+  onReadDataset: (doc: FileSummary, format: DatasetFormat) => void;
 }
 
 /** Rows are focusable; Enter opens a filing or PDF, Delete or Backspace asks to remove it. */
@@ -56,8 +56,8 @@ export function DocumentTable({ documents, busy, onRemove, onReadDataset }: Prop
             <td>
               <time dateTime={d.importedAt}>{new Date(d.importedAt).toLocaleString()}</time>
             </td>
-            <td className="hash" title={d.sha256 ?? undefined}>
-              {d.sha256?.slice(0, 12)}
+            <td className="hash" title={d.sha256}>
+              {d.sha256.slice(0, 12)}
             </td>
             <td className="row-actions">
               {d.kind === 'dataset' && (

@@ -3,7 +3,7 @@ import type { DatasetSummary } from '../../../shared/api/contract';
 import type { DatasetImportReport } from '../../../shared/datasets/stored-question';
 import type { ApiError } from '../../../shared/api/result';
 import type { DatasetFormat } from '../../../shared/datasets';
-import type { DocumentSummary, ImportItemResult } from '../../../shared/library/document';
+import type { FileSummary, ImportItemResult } from '../../../shared/library/document';
 import type { ApiClient } from '../../api/client-core';
 
 export interface ImportProgress {
@@ -13,7 +13,7 @@ export interface ImportProgress {
 }
 
 export interface LibraryState {
-  documents: DocumentSummary[];
+  documents: FileSummary[];
   datasets: DatasetSummary[];
   loaded: boolean;
   busy: boolean;
