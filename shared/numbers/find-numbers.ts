@@ -18,7 +18,7 @@ export function findNumbers(input: string): ParsedNumber[] {
     const end = m.index + m[0].length;
     const after = text.slice(end, end + 2);
     if (/^[A-Za-z]/.test(after) || /^-[A-Za-z]/.test(after) || /^\d/.test(after)) continue;
-    const parsed = fromGroups(m.groups as NumberGroups, m[0].trim(), m.index);
+    const parsed = fromGroups(m.groups as NumberGroups, m[0].trim(), m.index, false);
     if (parsed) out.push(parsed);
   }
   return out;

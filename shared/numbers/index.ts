@@ -1,6 +1,7 @@
 // Numbers as written in finance text: signs, accounting parentheses, scale words, percent.
 export { parseNumber } from './parse-number';
 export { findNumbers } from './find-numbers';
+export { negativeByParentheses } from './parentheses';
 export { quantityOf, halfUlpOf, type ParsedNumber, type NumberUnit } from './parsed-number';
 export {
   SCALE_FACTORS,

@@ -1,17 +1,25 @@
 import { cleanNumberText, SUPERSCRIPT_MARKS } from './clean-number-text';
 import type { NumberUnit, ParsedNumber } from './parsed-number';
 import { NUMBER_BODY, type NumberGroups } from './number-pattern';
+import { negativeByParentheses } from './parentheses';
 import { scaleFactor, scaleFromWord } from './scale-words';
 
 const WHOLE = new RegExp(String.raw`^\s*${NUMBER_BODY}\s*\.?\s*$`, 'i');
 const NIL = /^\s*[-\u2014\u2013]+\s*$/;
 
-/** Builds a ParsedNumber from the regex groups of NUMBER_BODY; undefined if inconsistent. */
-export function fromGroups(g: NumberGroups, text: string, index: number): ParsedNumber | undefined {
+/**
+ * Builds a ParsedNumber from the regex groups of NUMBER_BODY; undefined if inconsistent.
+ * `whole`: the text is this number alone (parseNumber), not a number found in running text.
+ */
+export function fromGroups(
+  g: NumberGroups,
+  text: string,
+  index: number,
+  whole: boolean,
+): ParsedNumber | undefined {
   if (g.mant === undefined) return undefined;
-  // A lone "(" or ")" is punctuation around the sentence, not an accounting negative.
-  const closed = g.close1 ?? g.close2;
-  const parenthesized = g.open !== undefined && closed !== undefined;
+  const closed = (g.close1 ?? g.close2) !== undefined;
+  const parenthesized = negativeByParentheses(g.open !== undefined, closed, whole);
   const minus = g.sign1 === '-' || g.sign2 === '-';
   const negative = minus || parenthesized;
   const digits = g.mant.replace(/,/g, '');
@@ -49,7 +57,8 @@ function unitFromWord(word: string | undefined): NumberUnit | undefined {
 }
 
 /**
- * Parses a string that is one number with its decorations: "(1,234.5)" → -1234.5,
+ * Parses a string that is one number with its decorations: "(1,234.5)" and "(1,234.5" →
+ * -1234.5 (the parentheses rule: ./parentheses.ts),
  * "−3.2", "$3.2 billion", "12.5%", "1.2e3", "approximately 5", "1,234*", "—" (nil).
  * Returns undefined when the string is not exactly one number.
  */
@@ -69,5 +78,5 @@ export function parseNumber(input: string): ParsedNumber | undefined {
     };
   const m = WHOLE.exec(text);
   if (!m?.groups) return undefined;
-  return fromGroups(m.groups, text.trim(), 0);
+  return fromGroups(m.groups, text.trim(), 0, true);
 }

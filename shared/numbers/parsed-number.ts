@@ -19,7 +19,7 @@ export interface ParsedNumber {
   decimals: number;
   /** Written with a minus sign or in accounting parentheses. */
   negative: boolean;
-  /** Accounting negative: "(1,234.5)". */
+  /** Accounting negative: "(1,234.5)", or "(1,234.5" as a whole text (./parentheses.ts). */
   parenthesized: boolean;
   /** Hedged: "approximately 5", "~5", "about 5". */
   approximate: boolean;

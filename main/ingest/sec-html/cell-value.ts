@@ -1,4 +1,5 @@
 import type { CellKind } from '../../../shared/model';
+import { negativeByParentheses } from '../../../shared/numbers/parentheses';
 
 /** What a cell's visible text says as a number. */
 export interface ParsedValue {
@@ -41,8 +42,10 @@ const numberBody = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
 
 /**
  * Reads displayed cell text: "(1,234)" → -1234, "$ 12.5" → 12.5, "12.5%" → 12.5 (percent),
- * "—" → 0 (dash), "n/a" → null. Parentheses or a leading minus make it negative; a lone "("
- * counts too because filings often put the ")" in another cell that may not have been merged.
+ * "—" → 0 (dash), "n/a" → null. Parentheses or a leading minus make it negative. Parentheses
+ * follow the rule every number reader shares (shared/numbers/parentheses.ts, as parseNumber):
+ * a cell is a whole text, so a lone "(" counts too, because filings often put the ")" in
+ * another cell that may not have been merged.
  */
 export function parseCellValue(shown: string): ParsedValue {
   // Fast path for the most common shape, a plain "1,234" or "12.5".
@@ -91,11 +94,11 @@ export function parseCellValue(shown: string): ParsedValue {
     t = word[1] ?? '';
     wordScale = scaleWords[(word[2] ?? '').toLowerCase()] ?? 1;
   }
-  let negative = false;
-  if (t.startsWith('(')) {
-    negative = true;
-    t = t.endsWith(')') ? t.slice(1, -1) : t.slice(1);
-  }
+  // The cell is the number alone, so "(1,234" is negative too (shared/numbers/parentheses.ts).
+  const open = t.startsWith('(');
+  const close = open && t.endsWith(')');
+  let negative = negativeByParentheses(open, close, true);
+  if (open) t = close ? t.slice(1, -1) : t.slice(1);
   if (dashes.test(t)) {
     return { kind: 'dash', value: 0, percent, currency, wordScale: 1, multiple: false };
   }
