@@ -49,10 +49,13 @@ describe('datasets through the API (read in a worker, stored in one transaction)
       expect(r).toMatchObject({
         ok: true,
         value: {
-          name: 'tatqa_dataset_dev.json',
-          format: 'tatqa',
-          documentCount: 278,
-          questionCount: 1668,
+          dataset: {
+            name: 'tatqa_dataset_dev.json',
+            format: 'tatqa',
+            documentCount: 278,
+            questionCount: 1668,
+          },
+          replaced: false,
         },
       });
       expect(seen).toContain('library.changed:{"reason":"dataset"}');
@@ -66,7 +69,11 @@ describe('datasets through the API (read in a worker, stored in one transaction)
       });
       expect(again).toMatchObject({
         ok: true,
-        value: { name: 'tatqa_dataset_dev.json', questionCount: 1668 },
+        value: {
+          dataset: { name: 'tatqa_dataset_dev.json', questionCount: 1668 },
+          replaced: true,
+          questions: { added: 0, changed: 0, removed: 0, unchanged: 1668 },
+        },
       });
       const datasets = (await ctx.services.registry.call('datasets.list', {})) as {
         value: { datasets: DatasetSummary[] };
