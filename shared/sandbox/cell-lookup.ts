@@ -63,11 +63,15 @@ function overlap(asked: Set<string>, path: readonly string[]): number {
   return n / asked.size;
 }
 
-/** value × scale without the rounding noise of multiplying by 0.01 (12.5% → 0.125). */
+/**
+ * value × scale without binary rounding noise: for a power-of-ten scale (1e6, 0.01) the decimal
+ * shift is done on the number's text, so 55.8 at 0.01 is 0.558, not 0.5579999999999999.
+ */
 export function baseValue(value: number, scale: number): number {
-  if (scale > 0 && scale < 1) {
-    const inverse = Math.round(1 / scale);
-    if (Math.abs(1 / scale - inverse) < 1e-9 * inverse) return value / inverse;
+  const exponent = Math.log10(scale);
+  if (Number.isInteger(exponent) && Number.isFinite(value)) {
+    const shifted = Number(`${value}e${exponent}`);
+    if (Number.isFinite(shifted)) return shifted;
   }
   return value * scale;
 }

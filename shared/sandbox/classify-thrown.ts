@@ -36,6 +36,9 @@ export function parseThrownDescription(text: string): ThrownDescription {
   return { kind, name: name ?? '', message: message ?? '', fileName: fileName ?? '' };
 }
 
+/** How long a cell()/cellInfo() error may be: it names up to three candidates with positions. */
+export const LOOKUP_MESSAGE_CHARS = 1000;
+
 /** First line only, whitespace collapsed, bounded: a message must fit a table cell. */
 export function oneLine(text: string, max = 300): string {
   const line = text.split(/\r?\n/, 1)[0] ?? '';
@@ -74,7 +77,8 @@ export function classifyThrown(d: ThrownDescription, ctx: ThrownContext): Sandbo
     case undefined:
       break;
   }
-  const message = oneLine(d.message);
+  // A failed lookup lists the nearest cells with their positions: room for a few of them.
+  const message = oneLine(d.message, d.name === 'LookupError' ? LOOKUP_MESSAGE_CHARS : 300);
   // The parser reports too-deep nesting as a SyntaxError "stack overflow": a stack failure.
   if (
     d.kind === 'object' &&

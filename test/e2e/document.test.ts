@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Document } from '../../shared/model';
+import { sandboxTables } from '../../shared/sandbox/document-tables';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
@@ -83,11 +85,21 @@ describe(`Document view in web mode (${hasData ? 'NVDA 10-K' : 'sample filing'})
       .locator('.ag-cell.ag-right-aligned-cell')
       .filter({ hasText: /\d/ })
       .first();
+    const clicked = (await numeric.textContent())?.trim();
     await numeric.click();
     const details = page.getByRole('complementary', { name: 'Cell details' });
     await details.waitFor();
     const text = await details.textContent();
-    expect(text).toMatch(/Row path.*Column path.*Scale.*Unit.*Source/s);
+    expect(text).toMatch(/Row path.*Column path.*Scale.*Unit.*Grid position.*Source/s);
+    // The grid position shown is what a program addresses: the same cell, the same text.
+    const at = /row (\d+), column (\d+)\s*cell\('([^']+)', (\d+), (\d+)\)/.exec(text ?? '');
+    expect(at).not.toBeNull();
+    const opened = await session.services.registry.call('document.open', { id: docId });
+    const model = opened.ok ? (opened.value as { model: Document }).model : undefined;
+    const read = sandboxTables(model ?? { tables: [] })
+      .find((t) => t.id === at?.[3])
+      ?.cells.find((c) => c.row === Number(at?.[1]) && c.col === Number(at?.[2]));
+    expect(read?.text).toBe(clicked);
     await details.getByRole('button', { name: /Mark as evidence/ }).click();
     await details.getByRole('button', { name: /Marked as evidence/ }).waitFor();
     const marks = await session.services.registry.call('evidence.list', { documentId: docId });

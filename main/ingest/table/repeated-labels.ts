@@ -10,39 +10,83 @@ import type { Cell, HeaderNode, RowKind } from '../../../shared/model';
 export const labelKey = (path: readonly string[]) =>
   path.map((l) => l.trim().replace(/\s+/g, ' ').toLowerCase()).join('\u0000');
 
-/**
- * A label repeated among the rows with values under one parent ("% of net revenue" after each
- * expense line, "Net income" in each year of an equity statement) belongs to the line it
- * follows: its path is qualified with the nearest sibling row above it that has values and a
- * label of its own that is not repeated (`["Research and development expenses", "% of net
- * revenue"]`, `["Balances, Jan 29, 2023", "Net income"]`). An occurrence with no such line
- * above it in its section keeps its path. Only paths change: levels and the row tree stay as
- * the table shows them. Mutates `rows`.
- */
-export function qualifyRepeatedRows(
-  rows: { kind: RowKind; label: string; path: string[] }[],
-): void {
-  const hasValues = (r: { kind: RowKind; label: string }) =>
-    (r.kind === 'data' || r.kind === 'total') && r.label !== '';
-  const keys = rows.map((r) => labelKey(r.path));
+type PathRow = { kind: RowKind; label: string; level: number; path: string[] };
+
+const hasValues = (r: PathRow) => (r.kind === 'data' || r.kind === 'total') && r.label !== '';
+const isHeading = (r: PathRow) => (r.kind === 'section' || r.kind === 'note') && r.label !== '';
+/** Headings that are scale lines "(In millions)" or footnotes "(1) …" name no line of the table. */
+const namesALine = (r: PathRow) => hasValues(r) || !r.label.startsWith('(');
+
+/** How often each row's path occurs among the rows of its class (with values / headings). */
+function repeats(rows: readonly PathRow[]): (i: number) => boolean {
+  const keys = rows.map((r) => `${hasValues(r) ? 'v' : 'h'}\u0001${labelKey(r.path)}`);
   const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return (i) => (counts.get(keys[i] as string) ?? 0) > 1;
+}
+
+/**
+ * The nearest line above row `i` under the same parent that names it: a row with values or a
+ * heading, with a label of its own that is not repeated. Undefined when the row's own section
+ * heading (or the top of the table) comes first.
+ */
+function anchorAbove(
+  rows: readonly PathRow[],
+  i: number,
+  repeated: (i: number) => boolean,
+): PathRow | undefined {
+  const row = rows[i] as PathRow;
+  const parent = labelKey(row.path.slice(0, -1));
+  for (let j = i - 1; j >= 0; j--) {
+    const above = rows[j] as PathRow;
+    if (!hasValues(above) && labelKey(above.path) === parent) return undefined;
+    if (!hasValues(above) && !isHeading(above)) continue;
+    if (repeated(j) || !namesALine(above)) continue;
+    if (labelKey(above.path.slice(0, -1)) === parent) return above;
+  }
+  return undefined;
+}
+
+/**
+ * Row paths as unique as the table allows, read the way an accountant reads a statement:
+ * - a label repeated among the rows with values under one parent ("% of net revenue" after
+ *   each expense line, "Net income" in each year of an equity statement, "Service cost" under
+ *   each plan) belongs to the line it follows: each occurrence is qualified with the nearest
+ *   line above it under the same parent that has a label of its own, not repeated — a row
+ *   with values or a heading (`["Research and development expenses", "% of net revenue"]`,
+ *   `["Balances, Jan 29, 2023", "Net income"]`, `["Other Postretirement Benefits", "Service
+ *   cost"]`);
+ * - a section heading repeated further down (a second panel "Three Months Ended June 30,
+ *   2025") is qualified the same way from its second occurrence on, with everything under it.
+ * An occurrence with no such line above it in its section keeps its path. Only paths change:
+ * levels and the row tree stay as the table shows them. Mutates `rows`.
+ */
+export function qualifyRepeatedRows(rows: PathRow[]): void {
+  const headingRepeated = repeats(rows);
+  const seen = new Set<string>();
   rows.forEach((r, i) => {
-    const key = keys[i] as string;
-    if (hasValues(r)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-  const repeated = (i: number) => (counts.get(keys[i] as string) ?? 0) > 1;
-  rows.forEach((r, i) => {
-    if (!hasValues(r) || !repeated(i)) return;
-    const parent = labelKey(r.path.slice(0, -1));
-    for (let j = i - 1; j >= 0; j--) {
-      const above = rows[j] as (typeof rows)[number];
-      // Reaching the section's own heading means leaving the section.
-      if (keys[j] === parent && !hasValues(above)) return;
-      if (!hasValues(above) || repeated(j)) continue;
-      if (labelKey(above.path.slice(0, -1)) !== parent) continue;
-      r.path = [...above.path, r.label];
-      return;
+    if (!isHeading(r) || r.kind !== 'section') return;
+    const key = labelKey(r.path);
+    const first = !seen.has(key);
+    seen.add(key);
+    if (first || !headingRepeated(i)) return;
+    const anchor = anchorAbove(rows, i, headingRepeated);
+    if (!anchor) return;
+    const old = r.path.length;
+    const path = [...anchor.path, r.label];
+    for (let k = i; k < rows.length; k++) {
+      const d = rows[k] as PathRow;
+      if (k > i && d.level <= r.level) break;
+      d.path = [...path, ...d.path.slice(old)];
     }
+  });
+  const repeated = repeats(rows);
+  const anchors = rows.map((r, i) =>
+    hasValues(r) && repeated(i) ? anchorAbove(rows, i, repeated) : undefined,
+  );
+  rows.forEach((r, i) => {
+    const anchor = anchors[i];
+    if (anchor) r.path = [...anchor.path, r.label];
   });
 }
 

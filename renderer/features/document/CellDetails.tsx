@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { cellSentence, locationText, type Cell, type Table } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
+import { gridPositions, positionText } from '../../../shared/document/grid-layout';
 
 interface Props {
   table: Table;
@@ -18,6 +20,9 @@ const quantity = (cell: Cell) => {
 /** Everything known about one cell: where it sits, what it means, where it came from. */
 export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: Props) {
   const where = locationText(table.location);
+  // The grid position is what a program addresses: cell(tableId, row, col).
+  const positions = useMemo(() => gridPositions(table), [table]);
+  const at = positions.of(cell);
   return (
     <aside className="cell-details" aria-label="Cell details">
       <header>
@@ -43,6 +48,16 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
         <dt>Quantity</dt>
         <dd className="num">
           {quantity(cell)} {cell.unit ?? ''}
+        </dd>
+        <dt>Grid position</dt>
+        <dd className="grid-position">
+          {at ? (
+            <>
+              {positionText(at)} <code>{`cell('${table.id}', ${at.row}, ${at.col})`}</code>
+            </>
+          ) : (
+            '—'
+          )}
         </dd>
         <dt>Source</dt>
         <dd>

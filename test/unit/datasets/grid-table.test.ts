@@ -102,8 +102,10 @@ describe('buildGridTable on string grids (TAT-QA, FinQA)', () => {
       ['(Dollars in thousands)', '2019', '', '2018', ''],
       ['Software license', '$275,792', '99%', '$282,950', '98%'],
     ]);
-    expect(cell(regular, 1, 2).colPath).toEqual(['2019']);
-    expect(cell(regular, 1, 4).colPath).toEqual(['2018']);
+    // The year spreads over its share column; the share is then told apart by its unit.
+    expect(cell(regular, 1, 1).colPath).toEqual(['2019']);
+    expect(cell(regular, 1, 2).colPath).toEqual(['2019', '%']);
+    expect(cell(regular, 1, 4).colPath).toEqual(['2018', '%']);
     const irregular = build([
       ['', 'Number of Shares (thousands)', '', 'Remaining Term (years)'],
       ['Granted', '3,288', '$6.74', '1.8'],

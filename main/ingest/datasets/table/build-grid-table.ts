@@ -1,12 +1,13 @@
 import type { Cell, SourceLocation, Table, TableRow } from '../../../../shared/model';
-import { resolveUnit } from '../../sec-html/cell-unit';
-import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../sec-html/merge-symbols';
-import type { RawTable } from '../../sec-html/raw-types';
-import type { ScaleNote } from '../../sec-html/scale-note';
-import { layoutGrid } from '../../sec-html/table-grid';
-import { firstValueColumn } from '../../sec-html/table-layout-check';
+import { resolveUnit } from '../../table/cell-unit';
+import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../table/merge-symbols';
+import type { RawTable } from '../../table/raw-types';
+import type { ScaleNote } from '../../table/scale-note';
+import { layoutGrid } from '../../table/table-grid';
+import { firstValueColumn } from '../../table/first-value-column';
 import { scaleNoteOf, statedCurrency } from './currency-scale';
 import { columnHeaderTree, columnNote, columnPath, detectHeaderRows } from './header-rows';
+import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../../table/repeated-labels';
 import { placeRows, type BodyLine } from './row-paths';
 
 export interface GridTableInput {
@@ -110,6 +111,10 @@ export function buildGridTable(input: GridTableInput): Table {
     }
   }
 
+  const columnHeaders = columnHeaderTree(headers.bands);
+  qualifyRepeatedHeaders(columnHeaders, cells);
+  qualifyRepeatedColumns(cells);
+
   const rows: TableRow[] = [];
   grid.rows.forEach((cellsOfRow, r) => {
     if (headers.headerRows.has(r)) {
@@ -132,7 +137,7 @@ export function buildGridTable(input: GridTableInput): Table {
     location: input.location,
     rowCount: raw.rows.length,
     colCount: grid.colCount,
-    columnHeaders: columnHeaderTree(headers.bands),
+    columnHeaders,
     rowHeaders: tree.roots,
     rows,
     cells,

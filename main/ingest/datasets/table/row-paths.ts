@@ -1,6 +1,7 @@
 import type { HeaderNode, TableRow } from '../../../../shared/model';
-import { isPureScaleNote } from '../../sec-html/header-band';
+import { isPureScaleNote } from '../../table/header-text';
 import { cleanLabel, isTotalLabel } from '../../sec-html/row-tree';
+import { qualifyRepeatedRows } from '../../table/repeated-labels';
 
 /** What the row tree needs to know about one body row of a style-less table. */
 export interface BodyLine {
@@ -39,7 +40,9 @@ const words = (s: string) =>
  *   section sharing a word with it, or the innermost one for a bare "Total" or an unlabelled
  *   row of values; a total naming no open section ("Total revenues" under "2007") closes none,
  *   and neither does a total that comes first under its heading (a headline figure);
- * - a spacer row closes every section.
+ * - a spacer row closes every section;
+ * - a label repeated under one parent is qualified with the line it follows
+ *   (`qualifyRepeatedRows`).
  */
 export function placeRows(lines: BodyLine[]): { placed: TableRow[]; roots: HeaderNode[] } {
   const stack: OpenSection[] = [];
@@ -115,5 +118,6 @@ export function placeRows(lines: BodyLine[]): { placed: TableRow[]; roots: Heade
     stack.push({ label, node, row, valueRows: 0 });
   });
   close(0);
+  qualifyRepeatedRows(placed);
   return { placed, roots };
 }
