@@ -1,5 +1,6 @@
 import { datasetsHandlers } from './datasets';
 import { documentHandlers } from './document';
+import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { secretsHandlers } from './secrets';
 import { workspaceHandlers } from './workspace';
@@ -12,4 +13,5 @@ export const allHandlers: HandlerMap[] = [
   documentHandlers,
   datasetsHandlers,
   secretsHandlers,
+  jobsHandlers,
 ];

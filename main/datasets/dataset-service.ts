@@ -11,6 +11,7 @@ import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import { readDatasetInWorker } from '../ingest/datasets/read-in-worker';
 import type { Importer } from '../library/importer';
+import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import { importDatasetIntoWorkspace, type StoredDataset } from './import-dataset';
 
@@ -24,6 +25,8 @@ export class DatasetService {
     private readonly importer: Importer,
     private readonly documents: DocumentService,
     private readonly bus: EventBus,
+    /** Reads are tracked as `dataset` jobs: progress events, a `jobs` row, cancel. */
+    private readonly jobs?: JobRunner,
   ) {}
 
   private get repo() {
@@ -66,7 +69,11 @@ export class DatasetService {
       path,
       {
         ...(options.name !== undefined ? { name: options.name } : {}),
-        ...(options.inWorker === false ? {} : { read: readDatasetInWorker }),
+        ...(options.inWorker === false
+          ? {}
+          : {
+              read: (f: DatasetFormat, p: string) => readDatasetInWorker(f, p, { jobs: this.jobs }),
+            }),
       },
     );
     this.bus.emit('library.changed', { reason: 'dataset' });

@@ -3,18 +3,18 @@ import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import { Document } from '../../shared/model';
 import { ingestPdf, PdfIngestError } from '../ingest/pdf';
-import { startWorker } from '../util/worker-file';
+import { JobError } from '../jobs/job-error';
+import { runInWorker } from '../jobs/run-in-worker';
 import type { ParseDocument } from './document-service';
-import type { ParseReply, ParseRequest } from './parse-job';
+import type { ParseRequest } from './parse-job';
 
 export interface ParseLimits {
   timeoutMs: number;
   /**
    * Heap of the HTML parse worker. A 300 MB filing needs about 1.8 GB. The cap also lifts the
    * default on small machines (about a quarter of RAM), and a file that needs more ends its
-   * worker with a clear error instead of aborting the app. Node enforces it on a best-effort
-   * basis (nodejs/node#47224: one allocation far past the cap can still abort the process); the
-   * parser's growth is many small objects, which the check catches (big-filing.test.ts).
+   * worker with a clear error instead of aborting the app (best effort: see runInWorker;
+   * big-filing.test.ts checks it).
    */
   maxHeapMb: number;
 }
@@ -22,15 +22,15 @@ export interface ParseLimits {
 const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096 };
 
 /**
- * Parses in a worker thread so a 300 MB filing never blocks the API or the window. The worker
- * is terminated on timeout; its progress is forwarded as it comes.
+ * Parses in a worker thread (main/jobs) so a 300 MB filing never blocks the API or the window.
+ * The worker is terminated on timeout and on cancel; its progress is forwarded as it comes.
  */
 export function parseInWorker(limits: Partial<ParseLimits> = {}): ParseDocument {
   const { timeoutMs, maxHeapMb } = { ...defaultLimits, ...limits };
-  return (request, onProgress) =>
+  return (request, onProgress, signal) =>
     request.kind === 'pdf'
-      ? parsePdf(request, onProgress, timeoutMs)
-      : parseHtml(request, onProgress, timeoutMs, maxHeapMb);
+      ? parsePdf(request, onProgress, timeoutMs, signal)
+      : parseHtml(request, onProgress, { timeoutMs, maxHeapMb }, signal);
 }
 
 /** PDFs have their own worker (pdf.js, page limits, per-page progress). */
@@ -38,6 +38,7 @@ async function parsePdf(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
   const bytes = await readFile(request.path);
   try {
@@ -47,76 +48,69 @@ async function parsePdf(
         name: request.name,
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       },
-      { onProgress: (p) => onProgress(p.page, p.pages, 'pages'), timeoutMs },
+      { onProgress: (p) => onProgress(p.page, p.pages, 'pages'), timeoutMs, signal },
     );
     return jsonBytes(new TextEncoder().encode(JSON.stringify(Document.parse(model))));
   } catch (e) {
     if (e instanceof PdfIngestError)
       throw new WorkbenchError(
-        e.code === 'too-large' ? 'file-too-large' : 'file-unreadable',
+        e.code === 'too-large'
+          ? 'file-too-large'
+          : e.code === 'aborted'
+            ? 'cancelled'
+            : 'file-unreadable',
         e.message,
       );
     throw e;
   }
 }
 
-function parseHtml(
+async function parseHtml(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
-  timeoutMs: number,
-  maxHeapMb: number,
+  { timeoutMs, maxHeapMb }: ParseLimits,
+  signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
-  return new Promise<JsonBytes<Document>>((resolve, reject) => {
-    const worker = startWorker(__filename, __dirname, 'parse-worker', {
-      workerData: request,
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(
-            new WorkbenchError(
-              'internal',
-              `${request.name}: parsing took longer than ${timeoutMs / 1000} s and was stopped`,
-            ),
-          ),
-        ),
+  try {
+    const json = await runInWorker<ParseRequest, Uint8Array>({
+      kind: 'parse',
+      module: { callerFilename: __filename, dir: __dirname, name: 'parse-worker' },
+      input: request,
       timeoutMs,
-    );
-    worker.on('message', (reply: ParseReply) => {
-      if (reply.type === 'progress') onProgress(reply.percent, 100, 'percent');
-      else if (reply.type === 'done') finish(() => resolve(jsonBytes<Document>(reply.json)));
-      else finish(() => reject(new WorkbenchError(reply.code as ErrorCode, reply.message)));
+      maxHeapMb,
+      signal,
+      onProgress,
     });
-    worker.on('error', (e: NodeJS.ErrnoException) =>
-      finish(() =>
-        reject(
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new WorkbenchError(
-                'file-too-large',
-                `${request.name}: too large to read (the parser needed more than ${maxHeapMb} MB of memory and was stopped)`,
-              )
-            : new WorkbenchError('internal', `${request.name}: the parser crashed (${e.message})`),
-        ),
-      ),
-    );
-    worker.on('exit', (code) =>
-      finish(() =>
-        reject(
-          new WorkbenchError(
-            'internal',
-            `${request.name}: the parser stopped unexpectedly (exit ${code})`,
-          ),
-        ),
-      ),
-    );
-  });
+    return jsonBytes<Document>(json);
+  } catch (e) {
+    if (!(e instanceof JobError)) throw e;
+    throw htmlParseError(request.name, e, { timeoutMs, maxHeapMb });
+  }
+}
+
+/** The wording users of the document view already know, per way a parse can end. */
+function htmlParseError(name: string, e: JobError, limits: ParseLimits): WorkbenchError {
+  switch (e.end) {
+    case 'failed':
+      return new WorkbenchError((e.detail.error?.code ?? 'internal') as ErrorCode, e.message);
+    case 'cancelled':
+      return new WorkbenchError('cancelled', `${name}: reading was cancelled`);
+    case 'timeout':
+      return new WorkbenchError(
+        'internal',
+        `${name}: parsing took longer than ${limits.timeoutMs / 1000} s and was stopped`,
+      );
+    case 'out-of-memory':
+      return new WorkbenchError(
+        'file-too-large',
+        `${name}: too large to read (the parser needed more than ${limits.maxHeapMb} MB of memory and was stopped)`,
+      );
+    case 'crashed':
+      return new WorkbenchError(
+        'internal',
+        e.detail.exitCode !== undefined
+          ? `${name}: the parser stopped unexpectedly (exit ${e.detail.exitCode})`
+          : `${name}: the parser crashed (${e.message})`,
+      );
+  }
 }

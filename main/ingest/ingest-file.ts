@@ -4,6 +4,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import { detectDocumentKind, type DocumentKind } from '../../shared/library/document-kind';
 import type { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
+import { parseInWorker } from '../document/parse-in-worker';
 import { ingestPdf, PdfIngestError } from './pdf';
 import { ingestSecHtml, type SecHtmlOptions } from './sec-html/ingest-sec-html';
 
@@ -60,8 +61,8 @@ export function ingestBytes(
 }
 
 /**
- * Reads a file from disk and ingests it (PDFs in a pdf.js worker); unreadable paths fail with a
- * message naming them.
+ * Reads a file from disk and ingests it in a worker thread (pdf.js for PDFs, the parse worker
+ * for filings); unreadable paths fail with a message naming them.
  */
 export async function ingestFile(path: string): Promise<Document> {
   const name = basename(path);
@@ -79,13 +80,19 @@ export async function ingestFile(path: string): Promise<Document> {
     );
   }
   if (bytes.byteLength === 0) throw new WorkbenchError('file-empty', `${name}: the file is empty`);
-  if (kindOf(name, bytes) === 'pdf') {
+  const kind = kindOf(name, bytes);
+  if (kind === 'pdf') {
     try {
       return await ingestPdf({ name, bytes });
     } catch (e) {
-      if (e instanceof PdfIngestError) throw new WorkbenchError('file-unreadable', e.message);
+      if (e instanceof PdfIngestError)
+        throw new WorkbenchError(e.code === 'aborted' ? 'cancelled' : 'file-unreadable', e.message);
       throw e;
     }
   }
-  return ingestBytes(name, bytes);
+  if (kind !== 'sec-html') return ingestBytes(name, bytes); // refuses it with the reason
+  // In the parse worker (main/jobs) like the app's parses: the same limits, and Ctrl-C in the
+  // CLI can stop it (a parse on the main thread would hold the signal until it finished).
+  const json = await parseInWorker()({ path, name, kind }, () => undefined);
+  return JSON.parse(new TextDecoder().decode(json.$jsonBytes)) as Document;
 }

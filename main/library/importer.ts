@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
@@ -6,12 +5,15 @@ import { detectDocumentKind } from '../../shared/library/document-kind';
 import type { ImportItemResult, ImportReport } from '../../shared/library/document';
 import { documentsRepo } from '../db/documents-repo';
 import type { EventBus } from '../events/bus';
+import type { JobRunner } from '../jobs/job-runner';
 import type { StagedFile } from '../workspace/file-store';
 import type { Workspace } from '../workspace/workspace';
 
 export interface ImporterOptions {
   maxBytes: number;
   bus: EventBus;
+  /** Big files are copied as `import` jobs: progress in bytes, cancel stops the copy. */
+  jobs: JobRunner;
 }
 
 /** Files above this size report byte progress while they are copied and hashed. */
@@ -60,23 +62,23 @@ export class Importer {
       );
     }
     this.checkSize(name, size);
-    const jobId = randomUUID();
-    const progress =
-      size >= PROGRESS_THRESHOLD
-        ? (done: number) =>
-            this.options.bus.emit('job.progress', {
-              jobId,
-              kind: 'import',
-              label: name,
-              done,
-              total: size,
-              unit: 'bytes',
-            })
-        : undefined;
     let staged: StagedFile;
     try {
-      staged = await this.ws.files.stageFromPath(path, progress);
+      staged =
+        size >= PROGRESS_THRESHOLD
+          ? await this.options.jobs.run(
+              { kind: 'import', label: name, total: size, unit: 'bytes' },
+              (job) =>
+                this.ws.files.stageFromPath(
+                  path,
+                  (done) => job.progress(done, size, 'bytes'),
+                  job.signal,
+                ),
+            )
+          : await this.ws.files.stageFromPath(path);
     } catch (e) {
+      if ((e as Error).name === 'AbortError')
+        throw new WorkbenchError('cancelled', `${name}: the import was cancelled`);
       // Writing into the workspace failed: that is the workspace's fault, not the file's.
       if (((e as NodeJS.ErrnoException).path ?? '').startsWith(this.ws.dir)) throw e;
       throw new WorkbenchError(

@@ -28,7 +28,12 @@ export class FileStore {
     return join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  async stageFromPath(source: string, onBytes?: (done: number) => void): Promise<StagedFile> {
+  /** Aborting `signal` stops the copy and removes the partial file (a cancelled import job). */
+  async stageFromPath(
+    source: string,
+    onBytes?: (done: number) => void,
+    signal?: AbortSignal,
+  ): Promise<StagedFile> {
     await mkdir(this.incomingDir, { recursive: true });
     const tempPath = join(this.incomingDir, randomUUID());
     const hash = createHash('sha256');
@@ -48,7 +53,12 @@ export class FileStore {
       },
     });
     try {
-      await pipeline(createReadStream(source), tap, createWriteStream(tempPath, { flags: 'wx' }));
+      await pipeline(
+        createReadStream(source),
+        tap,
+        createWriteStream(tempPath, { flags: 'wx' }),
+        ...(signal ? [{ signal }] : []),
+      );
     } catch (e) {
       await rm(tempPath, { force: true });
       throw e;

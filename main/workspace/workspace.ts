@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
 import { openDatabase, type OpenOptions } from '../db/open';
 import { documentModelsRepo } from '../db/document-models-repo';
+import { recoverInterruptedJobs } from '../jobs/recover';
 import { FileStore } from './file-store';
 import { HOUSEKEEPING_GRACE_MS } from './housekeeping';
 import { ModelCache } from './model-cache';
@@ -51,6 +52,8 @@ export async function openWorkspace(
   }
   const dbPath = join(dir, 'workbench.sqlite');
   const db = openDatabase(dbPath, options);
+  // Jobs left `running` by a process that died show as interrupted, never as running.
+  recoverInterruptedJobs(db);
   const files = new FileStore(filesDir);
   const models = new ModelCache(join(dir, 'models'));
   if (options.housekeeping !== false) {

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'workspace-readonly'
   | 'workspace-too-new'
   | 'workspace-unavailable'
+  /** The user (or Ctrl-C, or closing the workspace) stopped the job doing the work. */
+  | 'cancelled'
   | 'internal';
 
 export interface ApiError {

@@ -7,6 +7,8 @@ export const serveCommand: CliCommand = {
   summary: 'Web mode: serve the app on 127.0.0.1 with a random token (npm run web)',
   usage: 'workbench serve [--port N] [--workspace DIR] [--json]',
   options: { port: { type: 'string' } },
+  // Ctrl-C stops the server (and closing the workspace marks its running jobs interrupted).
+  handlesCtrlC: true,
   async run(ctx) {
     const port = ctx.values.port === undefined ? 0 : Number(ctx.values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)

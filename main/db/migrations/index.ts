@@ -3,6 +3,8 @@ import { m0001Documents } from './0001-documents';
 import { m0002DocumentModels } from './0002-document-models';
 import { m0003DatasetQuestions } from './0003-dataset-questions';
 import { m0004DocumentModelFiles } from './0004-document-model-files';
+import { m0005DocumentIdentity } from './0005-document-identity';
+import { m0006Jobs } from './0006-jobs';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -13,6 +15,8 @@ export const migrations: readonly Migration[] = [
   m0002DocumentModels,
   m0003DatasetQuestions,
   m0004DocumentModelFiles,
+  m0005DocumentIdentity,
+  m0006Jobs,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { startWorker } from '../../util/worker-file';
-import { PdfIngestError, fromErrorData } from './errors';
+import { JobError } from '../../jobs/job-error';
+import { liveWorkerCount } from '../../jobs/live';
+import { runInWorker } from '../../jobs/run-in-worker';
+import { PdfIngestError, fromErrorData, type PdfErrorData } from './errors';
 import {
   defaultPdfLimits,
   type PdfLimits,
   type PdfParseResult,
   type PdfProgress,
 } from './parse-pdf';
-import type { PdfWorkerMessage, PdfWorkerRequest } from './worker-protocol';
+import type { PdfWorkerRequest } from './worker-protocol';
 
 /** A file path, or bytes with the name to report them under. */
 export type PdfInput = string | { name: string; bytes: Uint8Array };
@@ -19,9 +21,8 @@ export interface PdfWorkerOptions extends Partial<PdfLimits> {
   maxHeapMb?: number;
 }
 
-let live = 0;
 /** Parser workers currently running (tests check that failures leave none behind). */
-export const livePdfWorkers = () => live;
+export const livePdfWorkers = () => liveWorkerCount('pdf');
 
 async function readInput(input: PdfInput): Promise<{ name: string; bytes: Uint8Array }> {
   if (typeof input !== 'string') return { name: input.name, bytes: input.bytes };
@@ -36,10 +37,10 @@ async function readInput(input: PdfInput): Promise<{ name: string; bytes: Uint8A
 }
 
 /**
- * Parses a PDF in a worker thread so a large or hostile file cannot stall the main thread.
- * Progress arrives per page. The worker is always terminated before the promise settles:
- * on success, on a parse error, on timeout (it is killed mid-page if need be), on abort, and
- * when it dies (e.g. out of memory).
+ * Parses a PDF in a worker thread (main/jobs) so a large or hostile file cannot stall the main
+ * thread. Progress arrives per page. The worker is always terminated before the promise
+ * settles: on success, on a parse error, on timeout (it is killed mid-page if need be), on
+ * abort, and when it dies (e.g. out of memory).
  */
 export async function parsePdfInWorker(
   input: PdfInput,
@@ -52,51 +53,56 @@ export async function parsePdfInWorker(
     maxBytes: options.maxBytes ?? defaultPdfLimits.maxBytes,
     timeoutMs: options.timeoutMs ?? defaultPdfLimits.timeoutMs,
   };
-  if (options.signal?.aborted) throw new PdfIngestError('aborted', name, 'cancelled');
   // Copy into a buffer of our own so the transfer cannot detach the caller's bytes.
   const own = bytes.slice();
-  const request: PdfWorkerRequest = { name, bytes: own, limits };
-  const worker = startWorker(__filename, __dirname, 'pdf-worker', {
-    workerData: request,
-    transferList: [own.buffer],
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 2048 },
-  });
-  live++;
-  worker.once('exit', () => live--);
-  let last: PdfProgress | null = null;
-
-  type Outcome = { ok: PdfParseResult } | { err: PdfIngestError };
-  const outcome = await new Promise<Outcome>((resolve) => {
-    const where = () => (last ? ` (stopped after page ${last.page} of ${last.pages})` : '');
-    const settle = (v: Outcome) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      resolve(v);
-    };
-    const fail = (code: PdfIngestError['code'], reason: string) =>
-      settle({ err: new PdfIngestError(code, name, reason) });
-    // The worker checks the time between pages; this also catches a page that never ends.
-    const timer = setTimeout(
-      () => fail('timeout', `took longer than ${limits.timeoutMs / 1000} s${where()}`),
-      limits.timeoutMs + 1000,
-    );
-    const onAbort = () => fail('aborted', `cancelled${where()}`);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: PdfWorkerMessage) => {
-      if (m.type === 'progress') {
-        last = { page: m.page, pages: m.pages };
-        onProgress(last);
-      } else if (m.type === 'done') settle({ ok: m.result });
-      else settle({ err: fromErrorData(m.error) });
+  try {
+    return await runInWorker<PdfWorkerRequest, PdfParseResult>({
+      kind: 'pdf',
+      module: { callerFilename: __filename, dir: __dirname, name: 'pdf-worker' },
+      input: { name, bytes: own, limits },
+      transfer: [own.buffer],
+      // The worker checks the time between pages; this also catches a page that never ends.
+      timeoutMs: limits.timeoutMs + 1000,
+      maxHeapMb: options.maxHeapMb ?? 2048,
+      signal: options.signal,
+      onProgress: (page, pages) => onProgress({ page, pages }),
     });
-    worker.on('error', (err) =>
-      fail('crashed', `the PDF parser stopped (${err.message})${where()}`),
-    );
-    worker.on('exit', (code) =>
-      fail('crashed', `the PDF parser exited with code ${code}${where()}`),
-    );
-  });
-  await worker.terminate();
-  if ('err' in outcome) throw outcome.err;
-  return outcome.ok;
+  } catch (e) {
+    if (!(e instanceof JobError)) throw e;
+    throw pdfError(name, e, limits);
+  }
+}
+
+/** Each way a worker job can end, in the words PdfIngestError has always used. */
+function pdfError(name: string, e: JobError, limits: PdfLimits): PdfIngestError {
+  const last = e.detail.lastProgress;
+  const where = last ? ` (stopped after page ${last.done} of ${last.total})` : '';
+  switch (e.end) {
+    case 'failed':
+      return e.detail.error?.details !== undefined
+        ? fromErrorData(e.detail.error.details as PdfErrorData)
+        : new PdfIngestError('crashed', name, e.message);
+    case 'timeout':
+      return new PdfIngestError(
+        'timeout',
+        name,
+        `took longer than ${limits.timeoutMs / 1000} s${where}`,
+      );
+    case 'cancelled':
+      return new PdfIngestError('aborted', name, `cancelled${where}`);
+    case 'out-of-memory':
+      return new PdfIngestError(
+        'crashed',
+        name,
+        `the PDF parser stopped (it ${e.message})${where}`,
+      );
+    case 'crashed':
+      return new PdfIngestError(
+        'crashed',
+        name,
+        e.detail.exitCode !== undefined
+          ? `the PDF parser exited with code ${e.detail.exitCode}${where}`
+          : `the PDF parser stopped (${e.message})${where}`,
+      );
+  }
 }

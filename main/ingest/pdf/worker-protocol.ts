@@ -1,15 +1,12 @@
-import type { PdfErrorData } from './errors';
-import type { PdfLimits, PdfParseResult, PdfProgress } from './parse-pdf';
+import type { PdfLimits } from './parse-pdf';
 
-/** What the parent hands the worker (as workerData; the bytes' buffer is transferred). */
+/**
+ * What the parent hands the PDF worker (as workerData; the bytes' buffer is transferred). The
+ * worker answers through the job protocol (main/jobs/worker-protocol.ts): progress in pages, a
+ * PdfParseResult, or a failure whose `details` is the PdfErrorData.
+ */
 export interface PdfWorkerRequest {
   name: string;
   bytes: Uint8Array;
   limits: PdfLimits;
 }
-
-/** What the worker posts back: progress per page, then exactly one of done or error. */
-export type PdfWorkerMessage =
-  | ({ type: 'progress' } & PdfProgress)
-  | { type: 'done'; result: PdfParseResult }
-  | { type: 'error'; error: PdfErrorData };

@@ -8,6 +8,7 @@ import { DocumentBody } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
 import { findMatches } from './find-matches';
 import { Outline } from './Outline';
+import { ParseProgress } from './ParseProgress';
 import { PdfPageView } from './PdfPageView';
 
 const scrollToBlock = (id: string) =>
@@ -117,24 +118,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     return (
       <main className="screen">
         {header}
-        <p
-          className="progress"
-          role="progressbar"
-          aria-label="Reading the document"
-          aria-valuemin={0}
-          aria-valuemax={s.progress?.total ?? 1}
-          aria-valuenow={s.progress?.done ?? 0}
-        >
-          Reading the document
-          {!s.progress
-            ? '…'
-            : s.progress.unit === 'pages'
-              ? ` (page ${s.progress.done} of ${s.progress.total})`
-              : ` (${Math.round((100 * s.progress.done) / Math.max(s.progress.total, 1))}%)`}
-          {s.progress && (
-            <progress aria-hidden="true" max={s.progress.total} value={s.progress.done} />
-          )}
-        </p>
+        <ParseProgress />
       </main>
     );
   }

@@ -1,12 +1,12 @@
-CREATE INDEX questions_by_document ON questions (dataset_id, document_external_id);
+CREATE INDEX documents_by_dataset ON documents (dataset_id);
 
-CREATE TABLE dataset_documents (
-        id                 INTEGER PRIMARY KEY,
-        dataset_id         INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
-        external_id        TEXT    NOT NULL CHECK (external_id <> ''),
-        source_document_id INTEGER REFERENCES documents(id) ON DELETE SET NULL,
-        document           TEXT    NOT NULL CHECK (json_valid(document)),
-        UNIQUE (dataset_id, external_id)
+CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
+
+CREATE INDEX questions_by_document ON questions (document_id);
+
+CREATE TABLE dataset_records (
+        document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        model       TEXT    NOT NULL CHECK (json_valid(model))
       ) STRICT;
 
 CREATE TABLE datasets (
@@ -26,13 +26,19 @@ CREATE TABLE document_models (
         parsed_at      TEXT    NOT NULL
       ) STRICT;
 
-CREATE TABLE documents (
-        id          INTEGER PRIMARY KEY,
+CREATE TABLE "documents" (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
         name        TEXT    NOT NULL,
-        kind        TEXT    NOT NULL CHECK (kind IN ('sec-html', 'pdf', 'dataset', 'other')),
-        size        INTEGER NOT NULL CHECK (size > 0),
-        sha256      TEXT    NOT NULL UNIQUE CHECK (length(sha256) = 64),
-        imported_at TEXT    NOT NULL
+        kind        TEXT    NOT NULL CHECK (kind IN ('sec-html', 'pdf', 'dataset', 'other', 'record')),
+        size        INTEGER NOT NULL CHECK (size >= 0),
+        sha256      TEXT    UNIQUE CHECK (sha256 IS NULL OR length(sha256) = 64),
+        imported_at TEXT    NOT NULL,
+        dataset_id  INTEGER REFERENCES datasets(id) ON DELETE CASCADE,
+        external_id TEXT    CHECK (external_id IS NULL OR external_id <> ''),
+        CHECK ((kind = 'record') = (sha256 IS NULL)),
+        CHECK ((kind = 'record') = (dataset_id IS NOT NULL)),
+        CHECK ((dataset_id IS NULL) = (external_id IS NULL)),
+        UNIQUE (dataset_id, external_id)
       ) STRICT;
 
 CREATE TABLE evidence_marks (
@@ -48,17 +54,32 @@ CREATE TABLE evidence_marks (
         UNIQUE (document_id, target)
       ) STRICT;
 
-CREATE TABLE questions (
+CREATE TABLE jobs (
+        id         TEXT    PRIMARY KEY,
+        kind       TEXT    NOT NULL CHECK (kind <> ''),
+        label      TEXT    NOT NULL,
+        subject    TEXT,
+        state      TEXT    NOT NULL CHECK (state IN ('running', 'done', 'failed', 'cancelled', 'interrupted')),
+        done       REAL    NOT NULL DEFAULT 0,
+        total      REAL    NOT NULL DEFAULT 0,
+        unit       TEXT    NOT NULL CHECK (unit IN ('bytes', 'pages', 'percent')),
+        pid        INTEGER NOT NULL,
+        started_at TEXT    NOT NULL,
+        ended_at   TEXT,
+        message    TEXT,
+        CHECK ((state = 'running') = (ended_at IS NULL))
+      ) STRICT;
+
+CREATE TABLE "questions" (
         id                   INTEGER PRIMARY KEY AUTOINCREMENT,
         dataset_id           INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
         external_id          TEXT    NOT NULL CHECK (external_id <> ''),
+        document_id          INTEGER REFERENCES documents(id) ON DELETE SET NULL,
         document_external_id TEXT    NOT NULL,
         question             TEXT    NOT NULL,
         gold                 TEXT    NOT NULL CHECK (json_valid(gold)),
         scale                TEXT    CHECK (scale IN ('', 'thousand', 'million', 'billion', 'percent')),
         type                 TEXT    NOT NULL,
         evidence             TEXT    NOT NULL CHECK (json_valid(evidence) AND json_type(evidence) = 'array'),
-        UNIQUE (dataset_id, external_id),
-        FOREIGN KEY (dataset_id, document_external_id)
-          REFERENCES dataset_documents(dataset_id, external_id) ON DELETE CASCADE
+        UNIQUE (dataset_id, external_id)
       ) STRICT;

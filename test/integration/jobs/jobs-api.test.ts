@@ -94,6 +94,15 @@ describe('jobs: progress events for every kind, cancel, and the jobs list (real 
     const dataset = seen.filter((e) => e.kind === 'dataset');
     expect(dataset.map((e) => e.state)).toEqual(['running', 'failed']);
     expect(dataset[1]).toMatchObject({ label: 'not-tatqa.json', message: error });
+    // The API's dataset import reads through the same tracked job.
+    const r = await ctx.services.registry.call('datasets.import', { path: bad, format: 'tatqa' });
+    expect(r).toEqual({ ok: false, error: { code: 'invalid-input', message: error } });
+    expect(seen.filter((e) => e.kind === 'dataset').map((e) => e.state)).toEqual([
+      'running',
+      'failed',
+      'running',
+      'failed',
+    ]);
   });
 
   it('cancelling a parse: the API answers cancelled, the worker is gone within 1 s, nothing is cached', async () => {
@@ -142,6 +151,7 @@ describe('jobs: progress events for every kind, cancel, and the jobs list (real 
       .jobs;
     expect(jobs.map((j) => `${j.kind} ${j.state} ${j.label}`)).toEqual([
       'parse cancelled other-10k.htm',
+      'dataset failed not-tatqa.json',
       'dataset failed not-tatqa.json',
       'pdf done two-pages.pdf',
       'parse done big-10k.htm',
