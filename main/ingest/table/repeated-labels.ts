@@ -36,10 +36,13 @@ function anchorAbove(
   repeated: (i: number) => boolean,
 ): PathRow | undefined {
   const row = rows[i] as PathRow;
+  const own = labelKey(row.path);
   const parent = labelKey(row.path.slice(0, -1));
   for (let j = i - 1; j >= 0; j--) {
     const above = rows[j] as PathRow;
     if (!hasValues(above) && labelKey(above.path) === parent) return undefined;
+    // The previous occurrence of the same label: the line above it names that one, not this.
+    if (labelKey(above.path) === own && hasValues(above) === hasValues(row)) return undefined;
     if (!hasValues(above) && !isHeading(above)) continue;
     if (repeated(j) || !namesALine(above)) continue;
     if (labelKey(above.path.slice(0, -1)) === parent) return above;
@@ -147,6 +150,8 @@ export function qualifyRepeatedHeaders(headers: readonly HeaderNode[], cells: Ce
         let anchor: HeaderNode | undefined;
         for (let j = i - 1; j >= 0 && !anchor; j--) {
           const left = siblings[j] as HeaderNode;
+          // The previous occurrence of the same header: what is left of it names that one.
+          if (keys[j] === keys[i]) break;
           if (left.text !== '' && !repeated(j)) anchor = left;
         }
         if (anchor) {

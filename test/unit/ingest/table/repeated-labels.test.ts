@@ -57,7 +57,7 @@ describe('qualifyRepeatedRows', () => {
     ]);
   });
 
-  it('takes a heading above as the qualifier, but never a scale line or footnote', () => {
+  it('takes a heading above as the qualifier, never a scale line or footnote, never past the previous occurrence', () => {
     const rows = [
       row('note', ['Pension Benefits - U.S.']),
       row('data', ['Service cost']),
@@ -71,7 +71,8 @@ describe('qualifyRepeatedRows', () => {
     expect(paths(rows).filter((p) => p.endsWith('Service cost'))).toEqual([
       'Pension Benefits - U.S. > Service cost',
       'Other Postretirement Benefits > Service cost',
-      'Other Postretirement Benefits > Service cost',
+      // What lies above the previous "Service cost" names that one: this one keeps its path.
+      'Service cost',
     ]);
   });
 
@@ -173,6 +174,21 @@ describe('qualifyRepeatedHeaders', () => {
     expect(cells.map((c) => c.colPath)).toEqual([
       ['Quarter', 'June 29, 2025', 'Percent to Sales'],
       ['Quarter', 'June 30, 2024', 'Percent to Sales'],
+    ]);
+  });
+  it('never looks past the previous occurrence of the same header (two comparison blocks)', () => {
+    const headers = ['2024', '2023', 'Change', '2023', '2022', 'Change'].map((t, i) =>
+      node(t, 3 * i, 3 * i + 2),
+    );
+    const cells = headers.map((h) => cell(h.firstCol, [h.text], 'USD'));
+    qualifyRepeatedHeaders(headers, cells);
+    expect(cells.map((c) => c.colPath.join(' > '))).toEqual([
+      '2024',
+      '2024 > 2023',
+      '2024 > Change',
+      '2023',
+      '2022',
+      '2022 > Change',
     ]);
   });
 });
