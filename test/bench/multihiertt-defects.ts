@@ -1,7 +1,7 @@
 import { describedHeaderWords, wordsOf, type TableDescription } from '../../shared/datasets';
 import type { Table } from '../../shared/model';
 import { readHtmlTable } from '../../main/ingest/datasets/table/html-table';
-import { layoutGrid } from '../../main/ingest/sec-html/table-grid';
+import { layoutGrid } from '../../main/ingest/table/table-grid';
 
 /**
  * Faults of MultiHiertt's generated descriptions, recognised mechanically so a failed check can

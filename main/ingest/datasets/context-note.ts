@@ -1,4 +1,4 @@
-import { findScaleNote } from '../sec-html/scale-note';
+import { findScaleNote } from '../table/scale-note';
 
 /**
  * The sentence of the surrounding text that states the table's scale, e.g. TAT-QA's "The table

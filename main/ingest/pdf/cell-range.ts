@@ -1,4 +1,4 @@
-import { parseCellValue, type ParsedValue } from '../sec-html/cell-value';
+import { parseCellValue, type ParsedValue } from '../table/cell-value';
 
 /**
  * "$10.95 billion to $11.05 billion", "$400 million to $475 million": guidance tables write

@@ -1,4 +1,4 @@
-import { isYearLike, parseCellValue, type ParsedValue } from '../sec-html/cell-value';
+import { isYearLike, parseCellValue, type ParsedValue } from '../table/cell-value';
 import { isPlausibleRange, readWordRange } from './cell-range';
 import type { Line, Segment } from './lines';
 import type { PdfWord } from './page-text';

@@ -1,5 +1,5 @@
-import { isPureScaleNote } from '../sec-html/header-band';
-import { findScaleNote, type ScaleNote } from '../sec-html/scale-note';
+import { isPureScaleNote } from '../table/header-text';
+import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import type { CellLine } from './line-cells';
 import type { TableRegion } from './table-detect';
 import { stubTexts } from './table-header';

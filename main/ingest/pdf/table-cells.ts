@@ -1,5 +1,5 @@
 import type { Cell } from '../../../shared/model';
-import type { ScaleNote } from '../sec-html/scale-note';
+import type { ScaleNote } from '../table/scale-note';
 import type { LineCell } from './line-cells';
 
 const perShare = /\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|per\s+unit|\bprice\b/i;

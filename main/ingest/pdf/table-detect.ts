@@ -1,4 +1,4 @@
-import { isPureScaleNote } from '../sec-html/header-band';
+import { isPureScaleNote } from '../table/header-text';
 import type { CellLine, LineCell } from './line-cells';
 import { findColumns, valueCells, type ValueColumn } from './table-columns';
 import { withWordColumns } from './table-word-columns';

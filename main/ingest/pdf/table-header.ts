@@ -1,5 +1,5 @@
 import { spanParent, type HeaderNode } from '../../../shared/model';
-import { isPureScaleNote } from '../sec-html/header-band';
+import { isPureScaleNote } from '../table/header-text';
 import type { CellLine, LineCell } from './line-cells';
 import type { ValueColumn } from './table-columns';
 

@@ -1,20 +1,17 @@
 import type { Table, TableRow } from '../../../shared/model';
-import {
-  columnHeaderTree,
-  detectHeaderBands,
-  isPureScaleNote,
-  type HeaderAnalysis,
-} from './header-band';
-import { isSymbolOnly, mergeSymbolCells, type Piece } from './merge-symbols';
+import { columnHeaderTree, detectHeaderBands, type HeaderAnalysis } from './header-band';
+import { isPureScaleNote } from '../table/header-text';
+import { isSymbolOnly, mergeSymbolCells, type Piece } from '../table/merge-symbols';
 import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
-import type { RawTable } from './raw-types';
+import type { RawTable } from '../table/raw-types';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
 import { buildRowTree, type BodyRow, type PlacedRow } from './row-tree';
-import { findScaleNote, type ScaleNote } from './scale-note';
+import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { makeCells, type BodyPieces, type CellContext } from './table-cells';
-import { layoutGrid } from './table-grid';
-import { firstValueColumn, judgeTable } from './table-layout-check';
+import { layoutGrid } from '../table/table-grid';
+import { firstValueColumn } from '../table/first-value-column';
+import { judgeTable } from './table-layout-check';
 import { captionSaysPercent, tableAreaNote } from './table-scale';
 import type { HeaderNode } from '../../../shared/model';
 

@@ -1,5 +1,5 @@
 import type { Table, XbrlFactRef } from '../../../shared/model';
-import type { ScaleNote } from './scale-note';
+import type { ScaleNote } from '../table/scale-note';
 
 const quoteCaption = (t: Table) => {
   const c = t.caption.replace(/\s+/g, ' ').trim();

@@ -1,8 +1,7 @@
 import { spanParent, type HeaderNode } from '../../../shared/model';
-import { isNumeric, isYearLike } from './cell-value';
-import { isSymbolOnly, type Piece } from './merge-symbols';
-import { memoByString } from './memo';
-import { findScaleNote } from './scale-note';
+import { isNumeric, isYearLike } from '../table/cell-value';
+import { isSymbolOnly, type Piece } from '../table/merge-symbols';
+import { cleanHeader, isPureScaleNote } from '../table/header-text';
 
 /**
  * Column headers. A header row is a row whose value-area cells are words, years or symbols
@@ -89,13 +88,6 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
 
 const usableHeader = (p: Piece) => !isSymbolOnly(p.text) && !isPureScaleNote(p.text);
 
-/** "(In millions)" alone is a scale statement, not a column name. */
-export const isPureScaleNote = memoByString((text: string): boolean => {
-  const note = findScaleNote(text);
-  const bare = (t: string) => t.replace(/[()$,\s]/g, '').length;
-  return note !== null && bare(text) <= bare(note.phrase) + 2;
-});
-
 /** The header piece of one band row that names grid column `col` (covering it, or adjacent). */
 function headerFor(pieces: Piece[], col: number): Piece | undefined {
   let best: Piece | undefined;
@@ -109,9 +101,6 @@ function headerFor(pieces: Piece[], col: number): Piece | undefined {
   }
   return best;
 }
-
-/** "Year Ended December 31," → "Year Ended December 31": trailing punctuation is layout. */
-export const cleanHeader = (text: string) => text.replace(/[\s,:;]+$/, '').trim();
 
 type Span = Pick<Piece, 'firstCol' | 'lastCol'>;
 const sameSpan = (a: Span, b: Span) => a.firstCol === b.firstCol && a.lastCol === b.lastCol;

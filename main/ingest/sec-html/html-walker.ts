@@ -1,6 +1,13 @@
 import { Parser } from 'htmlparser2';
 import { readInlineStyle, type InlineStyle } from './inline-style';
-import type { RawCell, RawDocument, RawIxFact, RawItem, RawRow, RawTable } from './raw-types';
+import type {
+  RawCell,
+  RawDocument,
+  RawIxFact,
+  RawItem,
+  RawRow,
+  RawTable,
+} from '../table/raw-types';
 import { leadingNbsp, nonSpaceLength } from './text-measure';
 
 /**

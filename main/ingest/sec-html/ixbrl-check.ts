@@ -1,5 +1,5 @@
 import type { XbrlFactRef } from '../../../shared/model';
-import type { RawIxFact } from './raw-types';
+import type { RawIxFact } from '../table/raw-types';
 
 const numberWords: Record<string, number> = {
   no: 0, none: 0, zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7,

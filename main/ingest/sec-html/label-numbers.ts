@@ -1,7 +1,7 @@
 import type { NumberMention } from '../../../shared/model';
 import { crossCheck } from './ixbrl-check';
-import type { Piece } from './merge-symbols';
-import type { ScaleNote } from './scale-note';
+import type { Piece } from '../table/merge-symbols';
+import type { ScaleNote } from '../table/scale-note';
 
 // "$0.001", "80,000", "0.584%", "$1.5 billion" (the scale word is read from what follows)
 const numberInText = /(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s?%)?/g;

@@ -1,4 +1,4 @@
-import type { ScaleNote } from './scale-note';
+import type { ScaleNote } from '../table/scale-note';
 
 const scaleWords = new Map([
   [1e3, 'thousands'],

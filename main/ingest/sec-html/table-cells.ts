@@ -1,10 +1,10 @@
 import type { Cell } from '../../../shared/model';
-import { resolveUnit, unitHint } from './cell-unit';
+import { resolveUnit, unitHint } from '../table/cell-unit';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';
-import { isSymbolOnly, type Piece } from './merge-symbols';
+import { isSymbolOnly, type Piece } from '../table/merge-symbols';
 import type { PlacedRow } from './row-tree';
-import { findScaleNote, type ScaleNote } from './scale-note';
+import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { columnNote } from './table-scale';
 
 export interface CellContext {

@@ -1,6 +1,6 @@
 import type { HeaderBand } from './header-band';
-import type { Piece } from './merge-symbols';
-import { findScaleNote, type ScaleNote } from './scale-note';
+import type { Piece } from '../table/merge-symbols';
+import { findScaleNote, type ScaleNote } from '../table/scale-note';
 
 /**
  * A scale note for the whole table inside it: over the row labels or across (nearly) all value

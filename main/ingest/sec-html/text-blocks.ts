@@ -1,4 +1,4 @@
-import type { RawItem, RawText } from './raw-types';
+import type { RawItem, RawText } from '../table/raw-types';
 import type { TableSurroundings } from './build-table';
 
 /** Page furniture repeated on every page: page numbers and "Table of Contents" links. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCellValue } from '../../../main/ingest/sec-html/cell-value';
+import { parseCellValue } from '../../../main/ingest/table/cell-value';
 import { findNumbers } from '../../../shared/numbers/find-numbers';
 import { parseNumber } from '../../../shared/numbers/parse-number';
 

@@ -1,4 +1,4 @@
-import { findScaleNote, type ScaleNote } from '../../sec-html/scale-note';
+import { findScaleNote, type ScaleNote } from '../../table/scale-note';
 
 /*
  * Non-US annual reports (many TAT-QA tables) state scale and currency in a unit header rather

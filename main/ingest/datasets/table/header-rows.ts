@@ -1,9 +1,9 @@
 import type { HeaderNode } from '../../../../shared/model';
-import { isYearLike, parseCellValue } from '../../sec-html/cell-value';
-import { cleanHeader, isPureScaleNote } from '../../sec-html/header-band';
-import { isSymbolOnly } from '../../sec-html/merge-symbols';
-import type { ScaleNote } from '../../sec-html/scale-note';
-import type { Grid, GridCell } from '../../sec-html/table-grid';
+import { isYearLike, parseCellValue } from '../../table/cell-value';
+import { cleanHeader, isPureScaleNote } from '../../table/header-text';
+import { isSymbolOnly } from '../../table/merge-symbols';
+import type { ScaleNote } from '../../table/scale-note';
+import type { Grid, GridCell } from '../../table/table-grid';
 import { isUnitHeader, scaleNoteOf } from './currency-scale';
 
 /**

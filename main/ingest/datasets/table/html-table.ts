@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import type { RawRow, RawTable } from '../../sec-html/raw-types';
+import type { RawRow, RawTable } from '../../table/raw-types';
 import { rawCell } from './raw-grid';
 
 /** Spans beyond this are malformed; clamp so the grid stays small (as the SEC walker does). */

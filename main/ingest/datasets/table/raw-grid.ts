@@ -1,4 +1,4 @@
-import type { RawCell, RawTable } from '../../sec-html/raw-types';
+import type { RawCell, RawTable } from '../../table/raw-types';
 
 /*
  * Dataset tables arrive as string grids (TAT-QA, FinQA, markdown) or as bare HTML (MultiHiertt).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveUnit } from '../../../../main/ingest/sec-html/cell-unit';
-import { parseCellValue } from '../../../../main/ingest/sec-html/cell-value';
-import { findScaleNote } from '../../../../main/ingest/sec-html/scale-note';
+import { resolveUnit } from '../../../../main/ingest/table/cell-unit';
+import { parseCellValue } from '../../../../main/ingest/table/cell-value';
+import { findScaleNote } from '../../../../main/ingest/table/scale-note';
 
 const millions = { note: findScaleNote('(In millions)'), monetary: true, percentTable: false };
 
