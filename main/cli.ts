@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { WorkbenchError } from '../shared/api/result';
 import { CliError, type CliCommand, type CliContext } from './cli/command';
+import { positionalWords, rewriteLegacyJsonOut } from './cli/argv';
 import { commands } from './cli/commands';
+import { INTERRUPTED_EXIT_CODE, Interrupted, watchCtrlC } from './cli/interrupt';
 import { startServices, type Services } from './services';
 import { defaultWorkspaceDir } from './workspace/default-dir';
 
@@ -23,8 +25,9 @@ function helpText(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Options for every command:',
-    `  --workspace DIR  workspace folder (default: ${defaultWorkspaceDir()})`,
+    `  --workspace DIR  workspace folder (default: ${defaultWorkspaceDir()}); before or after the command`,
     '  --json           machine-readable result on stdout; human text and progress on stderr',
+    '  --out FILE       (ingest, import-dataset, grade) also write the full output to FILE',
     "  -h, --help       show help (after a command: that command's usage)",
     '',
     'JSON output of each command: docs/cli.md',
@@ -46,11 +49,15 @@ function findCommand(words: string[]): { command: CliCommand; rest: string[] } |
   return best;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const words = argv.filter((a) => !a.startsWith('-'));
+export async function main(originalArgv: string[]): Promise<number> {
+  const words = positionalWords(originalArgv, commands);
   const found = findCommand(words);
   if (!found) {
-    if (argv.includes('--help') || argv.includes('-h') || argv.length === 0) {
+    if (
+      originalArgv.includes('--help') ||
+      originalArgv.includes('-h') ||
+      originalArgv.length === 0
+    ) {
       process.stdout.write(`${helpText()}\n`);
       return 0;
     }
@@ -58,11 +65,17 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { command } = found;
+  const { argv, notice } = rewriteLegacyJsonOut(originalArgv, command, commands);
+  if (notice) process.stderr.write(`workbench: ${notice}\n`);
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
-      options: { ...globalOptions, ...command.options },
+      options: {
+        ...globalOptions,
+        ...(command.outFile ? { out: { type: 'string' } } : {}),
+        ...command.options,
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -77,13 +90,17 @@ export async function main(argv: string[]): Promise<number> {
   }
   const json = values.json === true;
   let services: Services | undefined;
+  // Ctrl-C cancels the command's jobs cleanly (serve handles it itself: it stops the server);
+  // after it, the command's own reports (files failing as cancelled) are not printed.
+  const ctrlC = command.handlesCtrlC ? undefined : watchCtrlC();
+  const quiet = () => ctrlC?.fired() === true;
   const ctx: CliContext = {
     args: parsed.positionals.slice(command.name.split(' ').length),
     values,
     json,
     workspaceDir: typeof values.workspace === 'string' ? values.workspace : defaultWorkspaceDir(),
-    say: (text) => (json ? process.stderr : process.stdout).write(`${text}\n`),
-    progress: (text) => process.stderr.write(`${text}\n`),
+    say: (text) => quiet() || (json ? process.stderr : process.stdout).write(`${text}\n`),
+    progress: (text) => quiet() || process.stderr.write(`${text}\n`),
     services: async (kind = 'cli') =>
       (services ??= await startServices({
         workspaceDir: ctx.workspaceDir,
@@ -92,10 +109,14 @@ export async function main(argv: string[]): Promise<number> {
       })),
   };
   try {
-    const result = await command.run(ctx);
+    const result = await (ctrlC ? ctrlC.race(command.run(ctx)) : command.run(ctx));
     if (json && result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (e) {
+    if (e instanceof Interrupted) {
+      process.stderr.write(`workbench: ${e.message}\n`);
+      return INTERRUPTED_EXIT_CODE;
+    }
     if (e instanceof CliError) {
       if (json && e.result !== undefined)
         process.stdout.write(`${JSON.stringify(e.result, null, 2)}\n`);
@@ -109,6 +130,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   } finally {
+    ctrlC?.dispose();
     services?.close();
   }
 }

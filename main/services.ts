@@ -4,8 +4,10 @@ import type { ApiContext, Host } from './api/context';
 import { createRegistry, type Registry } from './api/registry';
 import { DocumentService, type ParseDocument } from './document/document-service';
 import { parseInWorker } from './document/parse-in-worker';
+import { DatasetService } from './datasets/dataset-service';
 import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
+import { JobRunner } from './jobs/job-runner';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -27,6 +29,11 @@ export interface Services {
   workspace: Workspace;
   bus: EventBus;
   registry: Registry;
+  /** Services the CLI calls directly (the API handlers call the same ones). */
+  documents: DocumentService;
+  datasets: DatasetService;
+  /** Long work as jobs (main/jobs): progress events, `jobs` rows, cancel. */
+  jobs: JobRunner;
   close(): void;
 }
 
@@ -38,19 +45,36 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   });
   const bus = new EventBus();
   const maxImportBytes = options.maxImportBytes ?? envMaxImportBytes() ?? DEFAULT_MAX_IMPORT_BYTES;
-  const ctx: Omit<ApiContext, 'registry'> & { registry?: Registry } = {
+  const jobs = new JobRunner({ bus, db: workspace.db });
+  const importer = new Importer(workspace, { maxBytes: maxImportBytes, bus, jobs });
+  const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
+  const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
+  const ctx: ApiContext = {
     workspace,
     bus,
     host: options.host,
-    importer: new Importer(workspace, { maxBytes: maxImportBytes, bus }),
-    documents: new DocumentService(workspace, bus, options.parse ?? parseInWorker()),
+    importer,
+    documents,
+    datasets,
+    jobs,
     secrets: fileSecretStore(workspace.dir, options.secretCipher),
     sampleDir: sampleDir(),
     maxImportBytes,
   };
-  const registry = createRegistry(allHandlers, ctx as ApiContext);
-  ctx.registry = registry;
-  return { workspace, bus, registry, close: () => workspace.close() };
+  const registry = createRegistry(allHandlers, ctx);
+  return {
+    workspace,
+    bus,
+    registry,
+    documents,
+    datasets,
+    jobs,
+    close: () => {
+      // Running jobs are marked interrupted while the database is still open.
+      jobs.close();
+      workspace.close();
+    },
+  };
 }
 
 function envMaxImportBytes(): number | undefined {

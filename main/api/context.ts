@@ -1,9 +1,10 @@
 import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
+import type { JobRunner } from '../jobs/job-runner';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
-import type { Registry } from './registry';
+import type { DatasetService } from '../datasets/dataset-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -21,7 +22,7 @@ export interface ApiContext {
   documents: DocumentService;
   secrets: SecretStore;
   sampleDir: string;
-  /** The registry itself, for handlers that build on other methods (set right after creation). */
-  registry: Registry;
+  datasets: DatasetService;
+  jobs: JobRunner;
   maxImportBytes: number;
 }

@@ -1,44 +1,58 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { DocumentSummary } from '../../shared/library/document';
-import { parseJobId } from '../../shared/library/job-ids';
-import type { EventPayload } from '../../shared/api/contract';
+import { documentJobSubject, type ProgressUnit } from '../../shared/jobs/job';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import type { Document } from '../../shared/model';
 import { documentModelsRepo } from '../db/document-models-repo';
-import { documentsRepo } from '../db/documents-repo';
-import type { EventBus } from '../events/bus';
+import { documentsRepo, isFileDocument, type FileDocument } from '../db/documents-repo';
+import { parseStoredDatasetDocument } from '../../shared/datasets/dataset-document';
+import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
 export const PARSER_VERSION = 7;
 
-/** Answers the model as JSON (UTF-8 bytes) already checked against the Document schema. */
+/**
+ * Answers the model as JSON (UTF-8 bytes) already checked against the Document schema. Aborting
+ * the signal stops the parse (its worker is terminated) with a `cancelled` WorkbenchError.
+ */
 export type ParseDocument = (
   request: ParseRequest,
   onProgress: (done: number, total: number, unit: ProgressUnit) => void,
+  signal?: AbortSignal,
 ) => Promise<JsonBytes<Document>>;
-
-export type ProgressUnit = EventPayload<'job.progress'>['unit'];
 
 export type OpenedDocument = { document: DocumentSummary; model: Document };
 
 /**
- * Opens library documents as parsed models: from the cache when the parser has not changed,
- * else by parsing off the main thread. Two opens of one document share one parse.
+ * Opens documents as models: a dataset record as stored at import; a library file from the
+ * cache when the parser has not changed, else by parsing off the main thread. Two opens of one
+ * file share one parse.
  */
 export class DocumentService {
   private readonly inflight = new Map<number, Promise<Uint8Array>>();
 
   constructor(
     private readonly ws: Workspace,
-    private readonly bus: EventBus,
+    private readonly jobs: JobRunner,
     private readonly parse: ParseDocument,
   ) {}
 
   summary(id: number): DocumentSummary {
     const doc = documentsRepo(this.ws.db).findById(id);
     if (!doc) throw new WorkbenchError('not-found', `no document #${id} in this workspace`);
+    return doc;
+  }
+
+  /** A library file (with a stored original); a dataset record is refused with a reason. */
+  file(id: number): FileDocument {
+    const doc = this.summary(id);
+    if (!isFileDocument(doc))
+      throw new WorkbenchError(
+        'unsupported',
+        `document #${id} (${doc.name}) is a record of a dataset and has no file of its own; remove or re-import its dataset instead`,
+      );
     return doc;
   }
 
@@ -56,6 +70,7 @@ export class DocumentService {
           Buffer.from('}'),
         ]),
       );
+    if (!isFileDocument(document)) return answer(this.recordModel(document));
     const cached = documentModelsRepo(this.ws.db).get(id);
     if (cached && cached.parser_version === PARSER_VERSION) {
       const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
@@ -75,19 +90,36 @@ export class DocumentService {
     return answer(await pending);
   }
 
-  private async parseAndStore(document: DocumentSummary): Promise<Uint8Array> {
-    const jobId = parseJobId(document.id);
-    const model = await this.parse(
-      { path: this.ws.files.pathFor(document.sha256), name: document.name, kind: document.kind },
-      (done, total, unit) =>
-        this.bus.emit('job.progress', {
-          jobId,
-          kind: 'parse',
-          label: document.name,
-          done,
-          total,
-          unit,
-        }),
+  /**
+   * A dataset record is stored whole at import (small: one benchmark record) and never parsed;
+   * it is checked (and brought to the current schema) on the way out like any answer.
+   */
+  private recordModel(document: DocumentSummary): Uint8Array {
+    const json = documentsRepo(this.ws.db).recordModel(document.id);
+    if (json === undefined)
+      throw new WorkbenchError('internal', `record #${document.id} has no stored model`);
+    const model = parseStoredDatasetDocument(JSON.parse(json));
+    return Buffer.from(JSON.stringify(model));
+  }
+
+  private async parseAndStore(document: FileDocument): Promise<Uint8Array> {
+    // A job (main/jobs): progress events, a row in `jobs`, cancel from the document view.
+    const model = await this.jobs.run(
+      {
+        kind: document.kind === 'pdf' ? 'pdf' : 'parse',
+        label: document.name,
+        subject: documentJobSubject(document.id),
+      },
+      (job) =>
+        this.parse(
+          {
+            path: this.ws.files.pathFor(document.sha256),
+            name: document.name,
+            kind: document.kind,
+          },
+          (done, total, unit) => job.progress(done, total, unit),
+          job.signal,
+        ),
     );
     // The parser validated it (a parser bug must not poison the cache). The file first, then
     // the row that points at it: a crash in between leaves an orphan file, swept at next open.

@@ -6,9 +6,16 @@
  */
 import { z } from 'zod';
 import { DatasetFormat } from '../model/dataset-format';
-import { EvidenceMark, EvidenceTarget } from '../document/evidence';
-import { DocumentSummary, ImportReport } from '../library/document';
+import {
+  DatasetImportReport,
+  DatasetSummary,
+  QuestionSummary,
+  StoredQuestion,
+} from '../datasets/stored-question';
+import { EvidenceMark, MarkTarget } from '../document/evidence';
+import { DocumentSummary, FileSummary, ImportReport } from '../library/document';
 import { Document } from '../model';
+import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
 
 const Empty = z.object({}).strict();
 
@@ -24,16 +31,7 @@ export const WorkspaceInfo = z.object({
 });
 export type WorkspaceInfo = z.infer<typeof WorkspaceInfo>;
 
-export const DatasetSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  format: DatasetFormat,
-  sourceDocumentId: z.number().int().nullable(),
-  importedAt: z.string(),
-  documentCount: z.number().int(),
-  questionCount: z.number().int(),
-});
-export type DatasetSummary = z.infer<typeof DatasetSummary>;
+export { DatasetSummary } from '../datasets/stored-question';
 
 const SecretName = z
   .string()
@@ -42,7 +40,7 @@ const SecretName = z
 export const contract = {
   'workspace.info': { input: Empty, output: WorkspaceInfo },
 
-  'library.list': { input: Empty, output: z.object({ documents: z.array(DocumentSummary) }) },
+  'library.list': { input: Empty, output: z.object({ documents: z.array(FileSummary) }) },
   /** Paths on the machine running main (Electron dialog, CLI, drag-and-drop in Electron). */
   'library.importPaths': {
     input: z.object({ paths: z.array(z.string().min(1)).min(1) }).strict(),
@@ -77,7 +75,7 @@ export const contract = {
   },
   /** Marks a paragraph or cell as evidence, or unmarks it when it was marked. */
   'evidence.toggle': {
-    input: z.object({ documentId: z.number().int(), target: EvidenceTarget }).strict(),
+    input: z.object({ documentId: z.number().int(), target: MarkTarget }).strict(),
     output: z.object({ marked: z.boolean() }),
   },
 
@@ -85,12 +83,26 @@ export const contract = {
   /** Reads a benchmark file (by path on this machine) into documents and questions. */
   'datasets.import': {
     input: z.object({ path: z.string().min(1), format: DatasetFormat }).strict(),
-    output: DatasetSummary,
+    output: DatasetImportReport,
   },
   /** Reads a dataset file that is already in the library. */
   'datasets.importDocument': {
     input: z.object({ documentId: z.number().int(), format: DatasetFormat }).strict(),
-    output: DatasetSummary,
+    output: DatasetImportReport,
+  },
+  /** A dataset's questions by stable id, without gold (the list is safe to show to experts). */
+  'datasets.questions': {
+    input: z.object({ datasetId: z.number().int() }).strict(),
+    output: z.object({ dataset: DatasetSummary, questions: z.array(QuestionSummary) }),
+  },
+  /** One question with its gold and evidence, and the document it stands on (null: missing). */
+  'questions.get': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({
+      question: StoredQuestion,
+      dataset: DatasetSummary,
+      document: DocumentSummary.nullable(),
+    }),
   },
   'datasets.remove': {
     input: z.object({ id: z.number().int() }).strict(),
@@ -110,19 +122,36 @@ export const contract = {
     input: z.object({ name: SecretName }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
+
+  /** Recent jobs of this workspace, newest first (running ones with live progress). */
+  'jobs.list': {
+    input: z.object({ limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    output: z.object({ jobs: z.array(JobSummary) }),
+  },
+  /** Stops a running job (its worker is terminated) and answers the state it ended in. */
+  'jobs.cancel': {
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ state: JobState }),
+  },
 } as const;
 
 export const events = {
   'library.changed': z.object({ reason: z.enum(['import', 'remove', 'dataset']) }),
-  /** Long work reports progress as one typed shape; `done === total` ends the job. */
+  /**
+   * Every job (main/jobs) reports as one typed shape: `running` when it starts and as it
+   * progresses, then exactly one event with how it ended.
+   */
   'job.progress': z.object({
     jobId: z.string(),
-    kind: z.enum(['import', 'parse']),
+    kind: JobKind,
     label: z.string(),
+    subject: z.string().nullable(),
+    state: JobEventState,
     done: z.number(),
     total: z.number(),
-    /** What done and total count: bytes stored, pages read, or percent of a parse. */
-    unit: z.enum(['bytes', 'pages', 'percent']),
+    unit: ProgressUnit,
+    /** Why it failed or was cancelled. */
+    message: z.string().optional(),
   }),
 } as const;
 

@@ -1,9 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { EventPayload } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
-import { evidenceKey, type EvidenceTarget } from '../../../shared/document/evidence';
+import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
 import type { DocumentSummary } from '../../../shared/library/document';
-import { parseJobId } from '../../../shared/library/job-ids';
+import { documentJobSubject } from '../../../shared/jobs/job';
 import type { Document } from '../../../shared/model';
 import type { ApiClient } from '../../api/client-core';
 
@@ -20,14 +20,20 @@ export interface DocumentState {
   model?: Document;
   error?: ApiError;
   progress?: Pick<EventPayload<'job.progress'>, 'done' | 'total' | 'unit'>;
+  /** The job parsing the open document (from its progress events), while it runs. */
+  parseJobId?: string;
+  /** Cancel was asked for and has not been answered yet. */
+  cancelling: boolean;
   selected?: CellRef;
   /** evidenceKey() of every marked paragraph or cell */
   marks: Set<string>;
   query: string;
   open(id: number): Promise<void>;
   select(cell: CellRef | undefined): void;
-  toggleEvidence(target: EvidenceTarget): Promise<void>;
+  toggleEvidence(target: MarkTarget): Promise<void>;
   setQuery(query: string): void;
+  /** Stops the running parse of the open document (its worker is terminated). */
+  cancelParse(): Promise<void>;
 }
 
 /** The open document: its parsed model, the selected cell, evidence marks and the find query. */
@@ -36,6 +42,7 @@ export function createDocumentStore(api: ApiClient) {
     status: 'idle',
     marks: new Set(),
     query: '',
+    cancelling: false,
     async open(id) {
       if (get().openId === id && get().status !== 'error') return;
       set({
@@ -47,6 +54,8 @@ export function createDocumentStore(api: ApiClient) {
         selected: undefined,
         marks: new Set(),
         progress: undefined,
+        parseJobId: undefined,
+        cancelling: false,
       });
       const [opened, marks] = await Promise.all([
         api.call('document.open', { id }),
@@ -54,7 +63,7 @@ export function createDocumentStore(api: ApiClient) {
       ]);
       if (get().openId !== id) return; // the user moved on while this parsed
       if (!opened.ok) {
-        set({ status: 'error', error: opened.error });
+        set({ status: 'error', error: opened.error, parseJobId: undefined, cancelling: false });
         return;
       }
       set({
@@ -63,7 +72,17 @@ export function createDocumentStore(api: ApiClient) {
         model: opened.value.model,
         marks: new Set(marks.ok ? marks.value.marks.map((m) => evidenceKey(m.target)) : []),
         progress: undefined,
+        parseJobId: undefined,
+        cancelling: false,
       });
+    },
+    async cancelParse() {
+      const { parseJobId, status } = get();
+      if (parseJobId === undefined || status !== 'loading') return;
+      set({ cancelling: true });
+      // document.open then answers with a `cancelled` error, which ends the loading state.
+      const r = await api.call('jobs.cancel', { jobId: parseJobId });
+      if (!r.ok && get().parseJobId === parseJobId) set({ cancelling: false, error: r.error });
     },
     select: (selected) => set({ selected }),
     async toggleEvidence(target) {
@@ -85,12 +104,15 @@ export function createDocumentStore(api: ApiClient) {
     const { status, openId } = store.getState();
     // Another document may be parsing at the same time (another window, the CLI).
     if (
-      p.kind === 'parse' &&
+      p.state === 'running' &&
       status === 'loading' &&
       openId !== undefined &&
-      p.jobId === parseJobId(openId)
+      p.subject === documentJobSubject(openId)
     )
-      store.setState({ progress: { done: p.done, total: p.total, unit: p.unit } });
+      store.setState({
+        progress: { done: p.done, total: p.total, unit: p.unit },
+        parseJobId: p.jobId,
+      });
   });
   return store;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodOutput } from '../../../shared/api/contract';
+import type { Method, MethodInput, MethodOutput } from '../../../shared/api/contract';
 import type { ImportReport } from '../../../shared/library/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
@@ -24,10 +24,7 @@ describe('datasets and questions through the API', () => {
     ctx.cleanup();
     src.cleanup();
   });
-  const call = async <M extends Parameters<Ctx['services']['registry']['call']>[0]>(
-    method: M,
-    input: Parameters<Ctx['services']['registry']['call']>[1],
-  ) => {
+  const call = async <M extends Method>(method: M, input: MethodInput<M>) => {
     const r = await ctx.services.registry.call(method, input as never);
     if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
     return r.value as MethodOutput<M>;
