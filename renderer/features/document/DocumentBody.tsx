@@ -2,6 +2,7 @@ import type { Document } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { LazyMount } from '../../components/LazyMount';
 import type { CellRef } from '../../stores/document/document-store';
+import type { GoldMarks } from './gold-marks';
 import { Highlight } from './Highlight';
 import { TableGrid } from './TableGrid';
 
@@ -11,8 +12,22 @@ interface Props {
   query: string;
   selected?: CellRef;
   focusTableId?: string;
+  /** A question's gold evidence, outlined (question screen only). */
+  gold?: GoldMarks;
   onSelect: (cell: CellRef) => void;
   onToggleParagraph: (blockId: string) => void;
+}
+
+/** Class names for a block that is gold evidence (and the one the user went to). */
+function goldClass(
+  gold: GoldMarks | undefined,
+  target: { type: 'paragraph'; blockId: string } | { type: 'table'; tableId: string },
+): string {
+  if (!gold) return '';
+  const isGold =
+    target.type === 'paragraph' ? gold.blocks.has(target.blockId) : gold.tables.has(target.tableId);
+  if (!isGold) return '';
+  return gold.activeKey === evidenceKey(target) ? ' gold gold-active' : ' gold';
 }
 
 /** The document in reading order. Filing HTML is never rendered: only the parsed text is. */
@@ -22,6 +37,7 @@ export function DocumentBody({
   query,
   selected,
   focusTableId,
+  gold,
   onSelect,
   onToggleParagraph,
 }: Props) {
@@ -32,7 +48,11 @@ export function DocumentBody({
         switch (b.type) {
           case 'heading':
             return (
-              <h3 key={b.id} id={b.id} className={`doc-heading level-${b.level}`}>
+              <h3
+                key={b.id}
+                id={b.id}
+                className={`doc-heading level-${b.level}${goldClass(gold, { type: 'paragraph', blockId: b.id })}`}
+              >
                 <Highlight text={b.text} query={query} />
               </h3>
             );
@@ -42,7 +62,7 @@ export function DocumentBody({
               <div
                 key={b.id}
                 id={b.id}
-                className={marked ? 'doc-paragraph evidence' : 'doc-paragraph'}
+                className={`${marked ? 'doc-paragraph evidence' : 'doc-paragraph'}${goldClass(gold, { type: 'paragraph', blockId: b.id })}`}
               >
                 <p>
                   <Highlight text={b.text} query={query} />
@@ -67,7 +87,7 @@ export function DocumentBody({
               <section
                 key={b.id}
                 id={b.id}
-                className="doc-table"
+                className={`doc-table${goldClass(gold, { type: 'table', tableId: t.id })}`}
                 aria-label={t.caption || `Table ${t.sourceIndex + 1}`}
               >
                 <header>
@@ -79,6 +99,7 @@ export function DocumentBody({
                     {t.page ? `page ${t.page} · ` : ''}
                     {t.rows.filter((r) => r.kind !== 'header').length} rows
                   </span>
+                  {gold?.tables.has(t.id) && <span className="gold-badge">gold evidence</span>}
                 </header>
                 <LazyMount
                   placeholderHeight={Math.min(40 + 28 * t.rows.length, 900)}
@@ -89,6 +110,7 @@ export function DocumentBody({
                     marks={marks}
                     query={query}
                     selected={selected}
+                    gold={gold}
                     onSelect={onSelect}
                   />
                 </LazyMount>

@@ -32,6 +32,10 @@ interface Props {
   documentId: number;
   model: Document;
   focusTableId?: string;
+  /** A page to show, before focusTableId's (a question's evidence page). */
+  focusPage?: number;
+  /** A question's gold evidence pages: marked when shown. */
+  goldPages?: ReadonlySet<number>;
 }
 
 interface Outline {
@@ -47,13 +51,19 @@ interface Outline {
 type Loaded = { documentId: number } & ({ pdf: PDFDocumentProxy } | { error: string });
 
 /** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
-export function PdfPageView({ documentId, model, focusTableId }: Props) {
+export function PdfPageView({
+  documentId,
+  model,
+  focusTableId,
+  focusPage: askedPage,
+  goldPages,
+}: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [loaded, setLoaded] = useState<Loaded>();
   const current = loaded?.documentId === documentId ? loaded : undefined;
   const pdf = current && 'pdf' in current ? current.pdf : undefined;
   const error = current && 'error' in current ? current.error : undefined;
-  const focusPage = model.tables.find((t) => t.id === focusTableId)?.page;
+  const focusPage = askedPage ?? model.tables.find((t) => t.id === focusTableId)?.page;
   const firstPage = focusPage ?? model.tables[0]?.page ?? 1;
   const [page, setPage] = useState(firstPage);
   const [outlines, setOutlines] = useState<{ pdf: PDFDocumentProxy; list: Outline[] }>();
@@ -129,7 +139,7 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
       </p>
     );
   return (
-    <section className="pdf-page" aria-label="PDF page">
+    <section className={goldPages?.has(page) ? 'pdf-page gold' : 'pdf-page'} aria-label="PDF page">
       <header>
         <button
           onClick={() => setPage((n) => Math.max(1, n - 1))}
@@ -143,6 +153,7 @@ export function PdfPageView({ documentId, model, focusTableId }: Props) {
           {pdf ? ` of ${pdf.numPages}` : ''} · {tablesOnPage.length} table
           {tablesOnPage.length === 1 ? '' : 's'} detected
         </span>
+        {goldPages?.has(page) && <span className="gold-badge">gold evidence page</span>}
         <button
           onClick={() => setPage((n) => Math.min(pdf?.numPages ?? n, n + 1))}
           disabled={!pdf || page >= pdf.numPages}

@@ -23,6 +23,7 @@ import {
   type GridRow,
   type HeaderGroup,
 } from './grid-model';
+import { isGoldCell, isGoldRow, type GoldMarks } from './gold-marks';
 
 // Only the features this grid uses (column groups, pinning, flex and value getters are core):
 // rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules and getRowClass. A
@@ -39,6 +40,8 @@ interface Props {
   marks: ReadonlySet<string>;
   query: string;
   selected?: CellRef;
+  /** A question's gold evidence: its cells and rows are outlined. */
+  gold?: GoldMarks;
   onSelect: (cell: CellRef) => void;
 }
 
@@ -88,7 +91,7 @@ function toColDefs(
  * indented rows collapsed by filtering (tree data is Enterprise-only), numbers right-aligned
  * and shown exactly as filed, each cell's full header path and unit in its tooltip.
  */
-export function TableGrid({ table, marks, query, selected, onSelect }: Props) {
+export function TableGrid({ table, marks, query, selected, gold, onSelect }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Passed through cellRendererParams (reactive), not the grid context (read once at start).
   const toggle = useCallback(
@@ -139,6 +142,10 @@ export function TableGrid({ table, marks, query, selected, onSelect }: Props) {
         },
         'cell-match': (p: CellClassParams<GridRow>) =>
           needle !== '' && (cellOf(c, p.data)?.text.toLowerCase().includes(needle) ?? false),
+        'cell-gold': (p: CellClassParams<GridRow>) => {
+          const cell = cellOf(c, p.data);
+          return !!gold && !!cell && isGoldCell(gold, table.id, cell.sourceRow, cell.sourceCol);
+        },
         'cell-selected': (p: CellClassParams<GridRow>) => {
           const cell = cellOf(c, p.data);
           return (
@@ -164,10 +171,12 @@ export function TableGrid({ table, marks, query, selected, onSelect }: Props) {
       cellClassRules: {
         'cell-match': (p: CellClassParams<GridRow>) =>
           needle !== '' && (p.data?.label.toLowerCase().includes(needle) ?? false),
+        'cell-gold': (p: CellClassParams<GridRow>) =>
+          !!gold && !!p.data && isGoldRow(gold, table.id, p.data.sourceRow),
       },
     };
     return [label, ...toColDefs(headerGroups(layout.columns), leaf)];
-  }, [table, layout, marks, needle, selected, toggle]);
+  }, [table, layout, marks, needle, selected, gold, toggle]);
 
   return (
     <div className="table-grid" data-table-id={table.id}>

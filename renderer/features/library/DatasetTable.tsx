@@ -1,6 +1,9 @@
 import type { DatasetSummary } from '../../../shared/api/contract';
 
-/** Benchmark datasets read into documents and questions (from here, the CLI or the API). */
+/**
+ * Benchmark datasets read into documents and questions (from here, the CLI or the API). Rows are
+ * focusable; Enter opens the dataset's questions, Delete or Backspace asks to remove it.
+ */
 export function DatasetTable({
   datasets,
   onRemove,
@@ -34,9 +37,20 @@ export function DatasetTable({
             <tr
               key={d.id}
               tabIndex={0}
-              onKeyDown={(e) => (e.key === 'Delete' || e.key === 'Backspace') && onRemove(d)}
+              data-dataset-id={d.id}
+              onKeyDown={(e) => {
+                if (e.target !== e.currentTarget) return;
+                if (e.key === 'Delete' || e.key === 'Backspace') onRemove(d);
+                if (e.key === 'Enter') window.location.hash = `#/dataset/${d.id}`;
+                if (e.key === 'ArrowDown')
+                  (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
+                if (e.key === 'ArrowUp')
+                  (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
+              }}
             >
-              <td className="name">{d.name}</td>
+              <td className="name">
+                <a href={`#/dataset/${d.id}`}>{d.name}</a>
+              </td>
               <td>{d.format}</td>
               <td className="num">{d.documentCount.toLocaleString()}</td>
               <td className="num">{d.questionCount.toLocaleString()}</td>

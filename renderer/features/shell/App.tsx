@@ -1,6 +1,8 @@
 import { useNavigation } from '../../stores/navigation';
 import { DocumentScreen } from '../document/DocumentScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
+import { DatasetScreen } from '../questions/DatasetScreen';
+import { QuestionScreen } from '../questions/QuestionScreen';
 
 /** The window: navigation on the left, the current screen on the right. */
 export function App() {
@@ -15,6 +17,10 @@ export function App() {
       </nav>
       {route.screen === 'document' ? (
         <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
+      ) : route.screen === 'dataset' ? (
+        <DatasetScreen key={route.id} id={route.id} />
+      ) : route.screen === 'question' ? (
+        <QuestionScreen id={route.id} />
       ) : (
         <LibraryScreen />
       )}

@@ -1,17 +1,30 @@
 import { createStore } from 'zustand/vanilla';
 
 /** Where the user is. Kept in the URL hash so reload, back and forward work in both hosts. */
-export type Route = { screen: 'library' } | { screen: 'document'; id: number; tableId?: string };
+export type Route =
+  | { screen: 'library' }
+  | { screen: 'document'; id: number; tableId?: string }
+  | { screen: 'dataset'; id: number }
+  | { screen: 'question'; id: number };
 
 export function parseRoute(hash: string): Route {
   const m = /^#\/document\/(\d+)(?:\/([\w-]+))?$/.exec(hash);
   if (m) return { screen: 'document', id: Number(m[1]), ...(m[2] ? { tableId: m[2] } : {}) };
+  const d = /^#\/(dataset|question)\/(\d+)$/.exec(hash);
+  if (d) return { screen: d[1] as 'dataset' | 'question', id: Number(d[2]) };
   return { screen: 'library' };
 }
 
 export function routeHash(route: Route): string {
-  if (route.screen === 'library') return '#/library';
-  return `#/document/${route.id}${route.tableId ? `/${route.tableId}` : ''}`;
+  switch (route.screen) {
+    case 'library':
+      return '#/library';
+    case 'document':
+      return `#/document/${route.id}${route.tableId ? `/${route.tableId}` : ''}`;
+    case 'dataset':
+    case 'question':
+      return `#/${route.screen}/${route.id}`;
+  }
 }
 
 export interface NavigationState {
@@ -19,7 +32,13 @@ export interface NavigationState {
   go(route: Route): void;
 }
 
-export function createNavigationStore(win: Pick<Window, 'location' | 'addEventListener'>) {
+/** What the store needs of `window` (a fake in tests). */
+export interface HashWindow {
+  location: { hash: string };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+}
+
+export function createNavigationStore(win: HashWindow) {
   const store = createStore<NavigationState>()((set) => ({
     route: parseRoute(win.location.hash),
     go: (route) => {

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { evidenceKey } from '../../../shared/document/evidence';
+import { documentStore, useDocument } from '../../stores/document';
+import { CellDetails } from '../document/CellDetails';
+import { DocumentBody } from '../document/DocumentBody';
+import type { GoldMarks } from '../document/gold-marks';
+import { PdfPageView } from '../document/PdfPageView';
+
+interface Props {
+  documentId: number;
+  gold: GoldMarks;
+  /** A table to mount at once and keep mounted (the evidence the user went to). */
+  focusTableId?: string;
+  /** The PDF page to show (a gold evidence page). */
+  focusPage?: number;
+}
+
+/**
+ * The question's document in the document view's own components (text, tables in the grid,
+ * cell details, the PDF page), with the gold evidence outlined. Reads the document store, which
+ * the question screen points at this document.
+ */
+export function QuestionDocument({ documentId, gold, focusTableId, focusPage }: Props) {
+  const current = useDocument((s) => s.openId === documentId);
+  const status = useDocument((s) => s.status);
+  const model = useDocument((s) => s.model);
+  const kind = useDocument((s) => s.document?.kind);
+  const marks = useDocument((s) => s.marks);
+  const selected = useDocument((s) => s.selected);
+  const error = useDocument((s) => s.error);
+  const progress = useDocument((s) => s.progress);
+
+  const selectedCell = useMemo(() => {
+    if (!model || !selected) return undefined;
+    const table = model.tables.find((t) => t.id === selected.tableId);
+    const cell = table?.cells.find(
+      (c) => c.sourceRow === selected.sourceRow && c.sourceCol === selected.sourceCol,
+    );
+    return table && cell ? { table, cell } : undefined;
+  }, [model, selected]);
+
+  if (!current || status === 'loading' || status === 'idle')
+    return (
+      <p
+        className="progress question-document"
+        role="progressbar"
+        aria-label="Reading the document"
+      >
+        Reading the document
+        {progress
+          ? progress.unit === 'pages'
+            ? ` (page ${progress.done} of ${progress.total})`
+            : ` (${Math.round((100 * progress.done) / Math.max(progress.total, 1))}%)`
+          : '…'}
+      </p>
+    );
+  if (status === 'error' || !model)
+    return (
+      <p className="error question-document" role="alert">
+        {error?.message ?? 'This document could not be opened.'}
+      </p>
+    );
+
+  const store = documentStore.getState();
+  return (
+    <>
+      <div
+        className={
+          kind === 'pdf'
+            ? 'document-content question-document pdf-split'
+            : 'document-content question-document'
+        }
+      >
+        {kind === 'pdf' && (
+          <PdfPageView
+            documentId={documentId}
+            model={model}
+            focusTableId={focusTableId}
+            focusPage={focusPage}
+            goldPages={gold.pages}
+          />
+        )}
+        <DocumentBody
+          model={model}
+          marks={marks}
+          query=""
+          selected={selected}
+          focusTableId={focusTableId}
+          gold={gold}
+          onSelect={(c) => store.select(c)}
+          onToggleParagraph={(blockId) => void store.toggleEvidence({ type: 'paragraph', blockId })}
+        />
+      </div>
+      {selectedCell && selected && (
+        <CellDetails
+          table={selectedCell.table}
+          cell={selectedCell.cell}
+          marked={marks.has(evidenceKey({ type: 'cell', ...selected }))}
+          onToggleEvidence={() => void store.toggleEvidence({ type: 'cell', ...selected })}
+          onClose={() => store.select(undefined)}
+        />
+      )}
+    </>
+  );
+}
