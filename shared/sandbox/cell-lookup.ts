@@ -118,25 +118,33 @@ export class TableIndex {
   }
 
   find(row: CellAddress, col: CellAddress, fn = 'cell'): CellLookup {
-    const where = `${fn}(${JSON.stringify(this.table.id)}, ${showAddress(row)}, ${showAddress(col)})`;
+    // Only a failure spells the call out.
+    const where = () =>
+      `${fn}(${JSON.stringify(this.table.id)}, ${showAddress(row)}, ${showAddress(col)})`;
     if (typeof row === 'number' && typeof col === 'number') return this.findAt(row, col, where);
     if (typeof row === 'number' || typeof col === 'number')
-      return { ok: false, message: `${where}: give both row and col as numbers, or both as paths` };
+      return {
+        ok: false,
+        message: `${where()}: give both row and col as numbers, or both as paths`,
+      };
     return this.findByPath(row, col, where);
   }
 
-  private findAt(row: number, col: number, where: string): CellLookup {
+  private findAt(row: number, col: number, where: () => string): CellLookup {
     const found = this.byPosition().get(posKey(row, col));
     if (found && isNumeric(found)) return { ok: true, value: found.value, cell: found };
     if (found) {
       return {
         ok: false,
-        message: `${where}: the cell is empty or not a number (${describeCell(found)})`,
+        message: `${where()}: the cell is empty or not a number (${describeCell(found)})`,
       };
     }
     const placed = this.table.cells.filter(hasPosition);
     if (placed.length === 0)
-      return { ok: false, message: `${where}: this table has no grid positions; use header paths` };
+      return {
+        ok: false,
+        message: `${where()}: this table has no grid positions; use header paths`,
+      };
     const near = placed
       .filter(isNumeric)
       .map((c) => ({ c, d: Math.abs(c.row - row) + Math.abs(c.col - col) }))
@@ -149,13 +157,13 @@ export class TableIndex {
     };
     return {
       ok: false,
-      message: `${where}: no number at row ${row}, column ${col} (values are in rows ${span((c) => c.row)}, columns ${span((c) => c.col)})${
+      message: `${where()}: no number at row ${row}, column ${col} (values are in rows ${span((c) => c.row)}, columns ${span((c) => c.col)})${
         near.length > 0 ? `; nearest: ${near.join('; ')}` : ''
       }`,
     };
   }
 
-  private findByPath(rowPath: string[], colPath: string[], where: string): CellLookup {
+  private findByPath(rowPath: string[], colPath: string[], where: () => string): CellLookup {
     let matches = this.exact.get(`${pathKey(rowPath)}\u0001${pathKey(colPath)}`) ?? [];
     if (matches.length === 0) {
       matches = this.table.cells.filter(
@@ -166,19 +174,19 @@ export class TableIndex {
     }
     const [first, second] = matches;
     if (!first)
-      return { ok: false, message: `${where}: no such cell${this.nearest(rowPath, colPath)}` };
+      return { ok: false, message: `${where()}: no such cell${this.nearest(rowPath, colPath)}` };
     if (second) {
       const shown = matches.slice(0, SHOWN).map(describeCell).join('; ');
       const positioned = matches.every(hasPosition);
       return {
         ok: false,
-        message: `${where}: ${matches.length} cells match (${shown}${matches.length > SHOWN ? '; …' : ''}); give a longer path${
+        message: `${where()}: ${matches.length} cells match (${shown}${matches.length > SHOWN ? '; …' : ''}); give a longer path${
           positioned ? ' or the position' : ''
         }`,
       };
     }
     if (!isNumeric(first)) {
-      return { ok: false, message: `${where}: the cell is empty or not a number` };
+      return { ok: false, message: `${where()}: the cell is empty or not a number` };
     }
     return { ok: true, value: first.value, cell: first };
   }
