@@ -132,6 +132,9 @@ export class ContextRun {
     const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
     if (evaluated.error) return this.thrown(evaluated.error);
     let answer = this.own(evaluated.value);
+    // Host code the program called (console's formatter running a toJSON or a getter) may have
+    // caught the interrupt and let the program go on: the verdict stands all the same.
+    if (deadline.interruptedBy) return this.interrupted();
 
     if (/\bsolution\b/.test(job.program)) {
       const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
@@ -141,6 +144,7 @@ export class ContextRun {
         const called = ctx.callFunction(solution, ctx.undefined);
         if (called.error) return this.thrown(called.error);
         answer = this.own(called.value);
+        if (deadline.interruptedBy) return this.interrupted();
       }
     }
 
@@ -166,6 +170,7 @@ export class ContextRun {
         if (!state.notAPromise) answer = this.own(state.value);
         break;
     }
+    if (deadline.interruptedBy) return this.interrupted();
     return readResult(ctx, answer, job.limits.maxOutputChars);
   }
 

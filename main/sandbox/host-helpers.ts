@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
 import { cellInfoOf, type TableSet } from '../../shared/sandbox/cell-lookup';
 import type { CellAddress, SandboxCell, TraceEntry, TracedCell } from '../../shared/sandbox/types';
+import { readVmString } from './read-result';
 
 /**
  * The only host functions a program can reach: `cell` and `table` lookups over the job's tables
@@ -57,7 +58,7 @@ function stringLength(ctx: QuickJSContext, handle: QuickJSHandle): number | unde
 
 function readString(ctx: QuickJSContext, handle: QuickJSHandle, max: number): string | undefined {
   const length = stringLength(ctx, handle);
-  return length !== undefined && length <= max ? ctx.getString(handle) : undefined;
+  return length !== undefined && length <= max ? readVmString(ctx, handle, length) : undefined;
 }
 
 type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };

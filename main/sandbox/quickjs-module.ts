@@ -23,6 +23,7 @@ import {
 /** The parts of the WebAssembly API used here (our tsconfig has no DOM lib to declare them). */
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
 }
 interface WasmApi {
   Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
@@ -33,6 +34,18 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 export interface QuickJSInstance {
   qjs: QuickJSWASMModule;
   memory: WasmMemory;
+  /**
+   * While a program runs: the linear memory may not grow past `bytes`; a refused growth makes
+   * malloc fail (QuickJS throws "out of memory" at once) and calls `refused`. The interrupt
+   * handler's heap watch alone is late: QuickJS polls it every 10,000 ticks, which a loop of
+   * big allocations (`a.push(new Array(1e4).fill(0))`) stretches past the worker's grace.
+   */
+  growCeiling: GrowCeiling;
+}
+
+export interface GrowCeiling {
+  bytes: number;
+  refused: () => void;
 }
 
 const PAGE = 64 * 1024;
@@ -57,8 +70,18 @@ export async function loadQuickJS(maxHeapBytes: number): Promise<QuickJSInstance
     initial: INITIAL_BYTES / PAGE,
     maximum: Math.ceil(maximum / PAGE),
   });
+  const growCeiling: GrowCeiling = { bytes: Infinity, refused: () => undefined };
+  // emscripten's heap resize calls this object's grow() and treats a throw as "no memory".
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages) => {
+    if (memory.buffer.byteLength + pages * PAGE > growCeiling.bytes) {
+      growCeiling.refused();
+      throw new RangeError('over the program memory limit');
+    }
+    return grow(pages);
+  };
   const qjs = await newQuickJSWASMModuleFromVariant(
     newVariant(variant, { wasmModule: await compileWasm(), wasmMemory: memory }),
   );
-  return { qjs, memory };
+  return { qjs, memory, growCeiling };
 }

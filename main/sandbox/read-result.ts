@@ -36,7 +36,10 @@ export function readResult(
           },
         };
       }
-      return { ok: true, value: ctx.getString(handle) };
+      const value = readVmString(ctx, handle, length);
+      return value === undefined
+        ? { ok: false, error: { kind: 'non-numeric', message: 'returned an unreadable string' } }
+        : { ok: true, value };
     }
     case 'undefined':
       return {
@@ -56,5 +59,43 @@ export function readResult(
       };
     default:
       return { ok: false, error: { kind: 'non-numeric', message: `returned a ${type}` } };
+  }
+}
+
+/**
+ * A VM string of `length` UTF-16 units, whole. quickjs-emscripten hands strings out as C
+ * strings, so `getString` ends at the first NUL ('a\u0000b' came back as "a") and turns lone
+ * surrogates into U+FFFD. When that happened, the string is JSON-encoded by a fresh context of the same runtime (pristine
+ * built-ins the program never saw; JSON escapes NULs and lone surrogates) and decoded here.
+ * Undefined only when even that fails (the runtime is out of memory or time).
+ */
+export function readVmString(
+  ctx: QuickJSContext,
+  handle: QuickJSHandle,
+  length: number,
+): string | undefined {
+  const text = ctx.getString(handle);
+  // U+FFFD may stand for a lone surrogate the C string could not carry either.
+  if (text.length >= length && !text.includes('\uFFFD')) return text;
+  let reader: QuickJSContext | undefined;
+  try {
+    reader = ctx.runtime.newContext({ intrinsics: { BaseObjects: true, JSON: true } });
+    const json = reader.getProp(reader.global, 'JSON');
+    const stringify = reader.getProp(json, 'stringify');
+    json.dispose();
+    const result = reader.callFunction(stringify, reader.undefined, handle);
+    stringify.dispose();
+    if (result.error) {
+      result.error.dispose();
+      return undefined;
+    }
+    const encoded = reader.getString(result.value);
+    result.value.dispose();
+    const decoded: unknown = JSON.parse(encoded);
+    return typeof decoded === 'string' && decoded.length === length ? decoded : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    reader?.dispose();
   }
 }

@@ -10,7 +10,7 @@ import {
 import { FixedClock } from './fixed-clock';
 import { LogSink, type TraceRecorder } from './host-helpers';
 import { intrinsicsFor } from './intrinsics';
-import type { QuickJSInstance } from './quickjs-module';
+import type { GrowCeiling, QuickJSInstance } from './quickjs-module';
 
 export type { ProgramJob } from './context-run';
 
@@ -48,7 +48,7 @@ export interface ProgramRun {
  * (e.g. the wasm instance aborted mid-program); the caller must then replace the instance.
  */
 export function runProgram(
-  { qjs, memory }: QuickJSInstance,
+  { qjs, memory, growCeiling }: QuickJSInstance,
   job: ProgramJob,
   options: RunProgramOptions = {},
 ): ProgramRun {
@@ -64,7 +64,7 @@ export function runProgram(
   try {
     const rt = qjs.newRuntime();
     try {
-      ran = runInRuntime(rt, memory, job, options, started, trace, logs);
+      ran = runInRuntime(rt, memory, growCeiling, job, options, started, trace, logs);
     } finally {
       if (ran?.abandon) retire = 'abandoned';
       else {
@@ -78,6 +78,7 @@ export function runProgram(
       }
     }
   } finally {
+    growCeiling.bytes = Infinity;
     clock.restore();
   }
   const base = {
@@ -98,6 +99,7 @@ export function runProgram(
 function runInRuntime(
   rt: QuickJSRuntime,
   memory: QuickJSInstance['memory'],
+  growCeiling: GrowCeiling,
   job: ProgramJob,
   options: RunProgramOptions,
   started: number,
@@ -115,6 +117,14 @@ function runInRuntime(
   // QuickJS's own accounting undercounts (see quickjs-module.ts), so the handler also watches
   // the wasm heap: growth since the start is memory this program holds.
   const heapAtStart = memory.buffer.byteLength;
+  // ...and a hard ceiling stops growth soon after (see QuickJSInstance.growCeiling). Its margin
+  // covers emscripten's habit of growing 5-20% more than asked, so a program within its limit
+  // is never refused; the handler above gives the exact verdict.
+  const margin = Math.max(limits.memoryBytes / 4, (heapAtStart + limits.memoryBytes) / 10);
+  growCeiling.bytes = heapAtStart + limits.memoryBytes + margin;
+  growCeiling.refused = () => {
+    if (deadline.watchHeap) deadline.interruptedBy ??= 'memory';
+  };
   rt.setInterruptHandler(() => {
     if (deadline.watchHeap && memory.buffer.byteLength - heapAtStart > limits.memoryBytes) {
       deadline.interruptedBy = 'memory';

@@ -15,7 +15,9 @@ import { runProgram } from './run-program';
  *   runtime could not be freed (the result stands: also a "restart"),
  * - a runtime had to be abandoned undisposed (see ProgramRun.retire: a "recycle"), or
  * - a program grew the heap past RECYCLE_HEAP_BYTES: wasm memory never shrinks, so without
- *   this one memory bomb would keep its pages resident for the worker's life (a "recycle").
+ *   this one memory bomb would keep its pages resident for the worker's life, and the next
+ *   program could fill those free pages unseen by its memory limit, which watches growth from
+ *   its start (a "recycle"). 24 MiB is the initial 16 MiB plus what few programs ever use.
  */
 
 if (!parentPort) throw new Error('sandbox worker must run in a worker thread');
@@ -23,7 +25,7 @@ const port = parentPort;
 const data = workerData as WorkerData;
 const progress = new Int32Array(data.progress);
 
-const RECYCLE_HEAP_BYTES = 64 * 1024 * 1024;
+const RECYCLE_HEAP_BYTES = 24 * 1024 * 1024;
 
 let instance: Promise<QuickJSInstance> = loadQuickJS(data.maxHeapBytes);
 
