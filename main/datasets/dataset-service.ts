@@ -15,6 +15,9 @@ import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import { importDatasetIntoWorkspace, type StoredDataset } from './import-dataset';
 
+/** Formats whose documents are PDFs beside the dataset file. */
+const PDF_BACKED: ReadonlySet<DatasetFormat> = new Set(['financebench', 'tablequest']);
+
 /**
  * Datasets and their questions: the one place the API handlers and the CLI go through to
  * import, list and read them.
@@ -83,6 +86,13 @@ export class DatasetService {
   /** Reads a dataset file already in the library. */
   importLibraryDocument(documentId: number, format: DatasetFormat): Promise<StoredDataset> {
     const doc = this.documents.file(documentId);
+    // The library keeps the file by its hash, not its folder, so PDFs named relative to it
+    // cannot be found from the stored copy.
+    if (PDF_BACKED.has(format))
+      throw new WorkbenchError(
+        'unsupported',
+        `${doc.name}: a ${format} file names its PDFs relative to its own folder, which the library copy does not keep; import it from that folder instead (drop the file from there, or run workbench import-dataset --format ${format} PATH)`,
+      );
     return this.importFile(format, this.ws.files.pathFor(doc.sha256), { name: doc.name });
   }
 

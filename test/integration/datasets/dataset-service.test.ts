@@ -137,6 +137,28 @@ describe('datasets and questions through the API', () => {
     expect(fbDetail.question.evidence[0]?.target).toMatchObject({ type: 'page' });
   });
 
+  it.skipIf(!hasData)(
+    'refuses to read a PDF-backed dataset from its library copy, saying why',
+    async () => {
+      const report = (await call('library.importPaths', {
+        paths: [dataPath('tablequest', 'easy.json')],
+      })) as ImportReport;
+      const item = report.items[0]!;
+      if (!item.ok) throw new Error(item.error.message);
+      const r = await ctx.services.registry.call('datasets.importDocument', {
+        documentId: item.document.id,
+        format: 'tablequest',
+      });
+      expect(r).toMatchObject({
+        ok: false,
+        error: {
+          code: 'unsupported',
+          message: expect.stringMatching(/^easy\.json: .*import it from that folder/),
+        },
+      });
+    },
+  );
+
   it('answers not-found for an unknown question or dataset', async () => {
     expect(await ctx.services.registry.call('questions.get', { id: 999 })).toMatchObject({
       ok: false,
