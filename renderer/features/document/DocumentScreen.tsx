@@ -15,7 +15,16 @@ const scrollToBlock = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ block: 'start' });
 
 export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }) {
-  const s = useDocument((st) => st);
+  // Only the slices this screen shows: parse progress events re-render ParseProgress, not this.
+  const status = useDocument((st) => st.status);
+  const model = useDocument((st) => st.model);
+  const error = useDocument((st) => st.error);
+  const name = useDocument((st) => st.document?.name);
+  const kind = useDocument((st) => st.document?.kind);
+  const query = useDocument((st) => st.query);
+  const marks = useDocument((st) => st.marks);
+  const cellRef = useDocument((st) => st.selected);
+  // Actions never change: called through documentStore.getState(), not subscribed to.
   // The name is known from the library before the (maybe long) parse answers.
   const listedName = useLibrary((l) => l.documents.find((d) => d.id === id)?.name);
   const findInput = useRef<HTMLInputElement>(null);
@@ -26,22 +35,22 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   }, [id]);
 
   useEffect(() => {
-    if (s.status === 'ready' && tableId) requestAnimationFrame(() => scrollToBlock(tableId));
-  }, [s.status, tableId]);
+    if (status === 'ready' && tableId) requestAnimationFrame(() => scrollToBlock(tableId));
+  }, [status, tableId]);
 
-  const matches = useMemo(() => (s.model ? findMatches(s.model, s.query) : []), [s.model, s.query]);
-  const tableIds = useMemo(() => new Set(s.model?.tables.map((t) => t.id)), [s.model]);
+  const matches = useMemo(() => (model ? findMatches(model, query) : []), [model, query]);
+  const tableIds = useMemo(() => new Set(model?.tables.map((t) => t.id)), [model]);
   const goToTable = (t: string) =>
     navigationStore.getState().go({ screen: 'document', id, tableId: t });
 
   const selected = useMemo(() => {
-    if (!s.model || !s.selected) return undefined;
-    const table = s.model.tables.find((t) => t.id === s.selected!.tableId);
+    if (!model || !cellRef) return undefined;
+    const table = model.tables.find((t) => t.id === cellRef.tableId);
     const cell = table?.cells.find(
-      (c) => c.sourceRow === s.selected!.sourceRow && c.sourceCol === s.selected!.sourceCol,
+      (c) => c.sourceRow === cellRef.sourceRow && c.sourceCol === cellRef.sourceCol,
     );
     return table && cell ? { table, cell } : undefined;
-  }, [s.model, s.selected]);
+  }, [model, cellRef]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -51,13 +60,13 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         findInput.current?.select();
       }
       const typing = e.target instanceof HTMLInputElement;
-      if (!typing && e.key === 'e' && s.selected)
-        void s.toggleEvidence({ type: 'cell', ...s.selected });
-      if (!typing && e.key === 'Escape') s.select(undefined);
+      if (!typing && e.key === 'e' && cellRef)
+        void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef });
+      if (!typing && e.key === 'Escape') documentStore.getState().select(undefined);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [s]);
+  }, [cellRef]);
 
   const goToMatch = (delta: number) => {
     if (matches.length === 0) return;
@@ -80,32 +89,32 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         >
           ← Library
         </a>
-        <h1>{s.document?.name ?? listedName ?? 'Document'}</h1>
-        {s.status === 'ready' && s.model?.pageCount !== undefined && (
+        <h1>{name ?? listedName ?? 'Document'}</h1>
+        {status === 'ready' && model?.pageCount !== undefined && (
           <p className="doc-meta">
-            {s.model.pageCount === 1 ? '1 page' : `${s.model.pageCount} pages`}
+            {model.pageCount === 1 ? '1 page' : `${model.pageCount} pages`}
           </p>
         )}
       </div>
-      {s.status === 'ready' && (
+      {status === 'ready' && (
         <div className="find" role="search">
           <input
             ref={findInput}
             type="search"
             placeholder="Find in document (Ctrl+F)"
             aria-label="Find in document"
-            value={s.query}
+            value={query}
             onChange={(e) => {
-              s.setQuery(e.currentTarget.value);
+              documentStore.getState().setQuery(e.currentTarget.value);
               setMatchIndex(-1);
             }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') goToMatch(e.shiftKey ? -1 : 1);
-              if (e.key === 'Escape') s.setQuery('');
+              if (e.key === 'Escape') documentStore.getState().setQuery('');
             }}
           />
           <span className="hint" aria-live="polite">
-            {s.query.trim()
+            {query.trim()
               ? `${matches.reduce((n, m) => n + m.count, 0)} matches in ${matches.length} blocks`
               : ''}
           </span>
@@ -114,7 +123,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     </header>
   );
 
-  if (s.status === 'loading' || s.status === 'idle') {
+  if (status === 'loading' || status === 'idle') {
     return (
       <main className="screen">
         {header}
@@ -122,12 +131,12 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
       </main>
     );
   }
-  if (s.status === 'error' || !s.model) {
+  if (status === 'error' || !model) {
     return (
       <main className="screen">
         {header}
         <p className="error" role="alert">
-          {s.error?.message ?? 'This document could not be opened.'}
+          {error?.message ?? 'This document could not be opened.'}
         </p>
       </main>
     );
@@ -138,40 +147,40 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
       {header}
       <DocumentWarnings
         key={id}
-        warnings={s.model.warnings}
+        warnings={model.warnings}
         tableIds={tableIds}
         onTable={goToTable}
       />
       <div className="document-layout">
         <Outline
-          model={s.model}
+          model={model}
           activeTableId={tableId}
           onTable={goToTable}
           onHeading={scrollToBlock}
         />
-        <div
-          className={s.document?.kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}
-        >
-          {s.document?.kind === 'pdf' && (
-            <PdfPageView documentId={id} model={s.model} focusTableId={tableId} />
-          )}
+        <div className={kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}>
+          {kind === 'pdf' && <PdfPageView documentId={id} model={model} focusTableId={tableId} />}
           <DocumentBody
-            model={s.model}
-            marks={s.marks}
-            query={s.query}
-            selected={s.selected}
+            model={model}
+            marks={marks}
+            query={query}
+            selected={cellRef}
             focusTableId={tableId}
-            onSelect={(c) => s.select(c)}
-            onToggleParagraph={(blockId) => void s.toggleEvidence({ type: 'paragraph', blockId })}
+            onSelect={(c) => documentStore.getState().select(c)}
+            onToggleParagraph={(blockId) =>
+              void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
+            }
           />
         </div>
         {selected && (
           <CellDetails
             table={selected.table}
             cell={selected.cell}
-            marked={s.marks.has(evidenceKey({ type: 'cell', ...s.selected! }))}
-            onToggleEvidence={() => void s.toggleEvidence({ type: 'cell', ...s.selected! })}
-            onClose={() => s.select(undefined)}
+            marked={marks.has(evidenceKey({ type: 'cell', ...cellRef! }))}
+            onToggleEvidence={() =>
+              void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef! })
+            }
+            onClose={() => documentStore.getState().select(undefined)}
           />
         )}
       </div>
