@@ -10,6 +10,7 @@ import type { Scorer } from '../../shared/grading/verdict';
 import type { PredictionFormat, ReadItem, ReadOptions, ReadResult } from './grade-record';
 import { goldProblem } from './json-value';
 import { readDocmathProcessed } from './read-docmath-processed';
+import { readFinanceBenchGraded } from './read-financebench-graded';
 import { readGenericJsonl } from './read-generic-jsonl';
 import { readGoldFile, type GoldEntry } from './read-gold-file';
 import { readTatqaJsonl } from './read-tatqa-jsonl';
@@ -52,6 +53,8 @@ export function readPredictions(
       return readTatqaJsonl(text, 'pred', options);
     case 'jsonl':
       return readGenericJsonl(text);
+    case 'financebench-graded':
+      return readFinanceBenchGraded(text);
   }
 }
 

@@ -6,8 +6,12 @@ export const PREDICTION_FORMATS = [
   'tatqa-pot',
   'tatqa-pred',
   'jsonl',
+  'financebench-graded',
 ] as const;
 export type PredictionFormat = (typeof PREDICTION_FORMATS)[number];
+
+/** Formats whose outputs are free text with the question: graded by `analyst` by default. */
+export const FREE_TEXT_FORMATS: readonly PredictionFormat[] = ['jsonl', 'financebench-graded'];
 
 /** One item read from a prediction file: ready to score, or why it cannot be. */
 export type ReadItem = { id: string; input: ScoreInput } | { id: string; error: string };

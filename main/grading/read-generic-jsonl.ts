@@ -22,11 +22,13 @@ function readOne(r: Record<string, unknown>, line: number): ReadItem {
     if (big) return { id, error: big };
   }
   const scale = typeof r.scale === 'string' ? r.scale : undefined;
+  const question = typeof r.question === 'string' ? r.question : undefined;
   return {
     id,
     input: {
       gold,
       ...(scale ? { goldScale: scale } : {}),
+      ...(question ? { question } : {}),
       prediction: output,
       predictionKind: 'text',
     },

@@ -56,6 +56,11 @@ export interface ScoreInput {
   predictionKind: PredictionKind;
   /** Scale label the model gave separately (TAT-QA PoT `units`). */
   predScale?: string;
+  /**
+   * The question as asked. Read by the analyst scorer for the unit, scale and precision it
+   * requests ("in USD millions", "in units of percents", "round to two decimal places").
+   */
+  question?: string;
 }
 
 export interface Scorer {

@@ -1,8 +1,16 @@
 import { writeFile } from 'node:fs/promises';
-import { DEFAULT_SCORER_ID, scorers } from '../../../shared/grading/scorers';
+import {
+  DEFAULT_FREE_TEXT_SCORER_ID,
+  DEFAULT_SCORER_ID,
+  scorers,
+} from '../../../shared/grading/scorers';
 import { gradeFile, GradeInputError, type GradeFileOptions } from '../../grading/grade-file';
 import { storedGold } from '../../grading/stored-gold';
-import { PREDICTION_FORMATS, type PredictionFormat } from '../../grading/grade-record';
+import {
+  FREE_TEXT_FORMATS,
+  PREDICTION_FORMATS,
+  type PredictionFormat,
+} from '../../grading/grade-record';
 import { formatGradeSummary } from '../../grading/format-summary';
 import { CliError, type CliCommand } from '../command';
 
@@ -11,9 +19,9 @@ const isFormat = (v: string): v is PredictionFormat =>
 
 export const gradeCommand: CliCommand = {
   name: 'grade',
-  summary: 'Grade model answers in a prediction file (strict or official-parity scorers)',
+  summary: 'Grade model answers in a prediction file (analyst, strict or official-parity scorers)',
   usage:
-    'workbench grade --format docmath-processed|tatqa-pot|tatqa-pred|jsonl --predictions FILE ' +
+    `workbench grade --format ${PREDICTION_FORMATS.join('|')} --predictions FILE ` +
     `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--out OUT] [--json]`,
   options: {
     format: { type: 'string' },
@@ -30,7 +38,13 @@ export const gradeCommand: CliCommand = {
     if (typeof format !== 'string' || !isFormat(format))
       throw new CliError(`--format must be one of ${PREDICTION_FORMATS.join(', ')}`, 2);
     if (typeof predictions !== 'string') throw new CliError('--predictions FILE is required', 2);
-    const scorerId = typeof scorer === 'string' ? scorer : DEFAULT_SCORER_ID;
+    // Free-text outputs (jsonl, financebench-graded) default to the analyst scorer.
+    const scorerId =
+      typeof scorer === 'string'
+        ? scorer
+        : FREE_TEXT_FORMATS.includes(format)
+          ? DEFAULT_FREE_TEXT_SCORER_ID
+          : DEFAULT_SCORER_ID;
     if (!(scorerId in scorers))
       throw new CliError(`--scorer must be one of ${Object.keys(scorers).join(', ')}`, 2);
     let stored: GradeFileOptions['dataset'];

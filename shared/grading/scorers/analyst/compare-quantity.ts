@@ -1,0 +1,174 @@
+import { scaleFactor, type ScaleName } from '../../../numbers/scale-words';
+import type { QuestionSpec } from '../../question-spec';
+import { equalAtPrecision } from '../strict/compare-readings';
+
+// Quantities compared the way an analyst checks an answer against the answer key:
+// in the gold's form (its scale, percent or fraction), at the precision the question asked
+// for, or the gold's own precision when it asked for none. Every acceptance and every error
+// is named in the rule.
+
+/** A number with what was written around it, as the analyst scorer compares it. */
+export interface Quantity {
+  value: number;
+  /** Digits after the decimal point as written. */
+  decimals: number;
+  percent: boolean;
+  scale?: ScaleName;
+}
+
+export interface QuantityComparison {
+  ok: boolean;
+  rule: string;
+  /** The answer in the gold's form, as finally compared. */
+  compared: number;
+}
+
+interface Candidate {
+  value: number;
+  decimals: number;
+  /** How the answer was read, when not as written. */
+  reading?: string;
+}
+
+const log10Ratio = (a: number, b: number): number => Math.round(Math.log10(a / b));
+
+/** The answer read in the gold's form: as written, converted, or in the unit the question asks. */
+function candidates(p: Quantity, g: Quantity, q: QuestionSpec): Candidate[] {
+  const out: Candidate[] = [];
+  const goldScale = g.scale ?? q.scale;
+  const fg = scaleFactor(goldScale);
+  if (p.percent || g.percent) {
+    if (p.percent === g.percent) out.push({ value: p.value, decimals: p.decimals });
+    else if (p.percent)
+      out.push({
+        value: p.value / 100,
+        decimals: p.decimals + 2,
+        reading: `${p.value}% as the fraction ${round12(p.value / 100)}`,
+      });
+    else {
+      out.push({
+        value: p.value * 100,
+        decimals: p.decimals - 2,
+        reading: `the fraction ${p.value} as ${round12(p.value * 100)}%`,
+      });
+      if (q.percent)
+        out.push({
+          value: p.value,
+          decimals: p.decimals,
+          reading: 'a bare number read in the percent the question asks for',
+        });
+    }
+    return out;
+  }
+  if (p.scale !== undefined) {
+    const fp = scaleFactor(p.scale);
+    out.push(
+      fp === fg
+        ? { value: p.value, decimals: p.decimals }
+        : {
+            value: (p.value * fp) / fg,
+            decimals: p.decimals + log10Ratio(fg, fp),
+            reading: `${p.scale}s converted to ${goldScale ? `${goldScale}s` : 'units'}`,
+          },
+    );
+    return out;
+  }
+  out.push({ value: p.value, decimals: p.decimals });
+  if (fg !== 1)
+    out.push({
+      value: p.value / fg,
+      decimals: p.decimals + log10Ratio(fg, 1),
+      reading: `an unscaled figure read as units, in ${goldScale}s`,
+    });
+  if (q.percent && !g.percent)
+    out.push({
+      value: p.value / 100,
+      decimals: p.decimals + 2,
+      reading: 'a bare number read in the percent the question asks for',
+    });
+  return out;
+}
+
+const round12 = (x: number): number => Number(x.toPrecision(12));
+
+/** Gold precision: the question's "round to N decimal places" in the gold's form, else its own. */
+export function goldDecimals(
+  g: Quantity,
+  q: QuestionSpec,
+): { decimals: number; requested: boolean } {
+  if (q.decimals === undefined) return { decimals: g.decimals, requested: false };
+  const inGoldForm = q.percent && !g.percent ? q.decimals + 2 : q.decimals;
+  return { decimals: Math.max(inGoldForm, g.decimals), requested: true };
+}
+
+function powerLabel(k: number): string {
+  if (k === 2 || k === -2) return 'percent vs fraction (×100)';
+  const factor = k > 0 ? `×${10 ** k}` : `×1/${10 ** -k}`;
+  return k % 3 === 0 ? `off by ${factor} (scale)` : `off by ${factor}`;
+}
+
+/** Names the error: sign, ×10^k, both, or how far off (labels shared with the strict scorer). */
+function diagnose(v: number, g: number, decimals: number): string {
+  if (g === 0) return v === 0 ? 'equal' : 'different value (gold is 0)';
+  const flipped = Math.sign(v) !== Math.sign(g) && v !== 0;
+  const mag = Math.abs(v);
+  const gm = Math.abs(g);
+  const near = (x: number): boolean =>
+    equalAtPrecision(x, gm, decimals) || Math.abs(x - gm) <= 0.01 * gm;
+  if (flipped && near(mag)) return 'sign flipped';
+  if (mag > 0) {
+    const k = log10Ratio(mag, gm);
+    if (k !== 0 && near(mag / 10 ** k))
+      return `${flipped ? 'sign flipped and ' : ''}${powerLabel(k)}`;
+  }
+  return `different value (off by ${((Math.abs(v - g) / gm) * 100).toPrecision(3)}%)`;
+}
+
+const EPS = 1e-9;
+
+/**
+ * Accepts, in order:
+ * 1. equal at the gold precision (requested or the gold's own): the answer rounds to the gold;
+ * 2. when the question asks for N decimals and the answer gives at least N: within one unit of
+ *    the last requested decimal once the answer's own rounding is counted (the two rounding
+ *    ranges meet): intermediate rounding, "24.25" for 24.26;
+ * 3. when the question asks for no precision: an answer rounded more coarsely than the gold,
+ *    correctly, with at least three significant digits ("$1.58 billion" for 1,577 millions).
+ * Sign flips and ×10^k are never accepted; they are named.
+ */
+export function compareQuantity(p: Quantity, g: Quantity, q: QuestionSpec): QuantityComparison {
+  const cands = candidates(p, g, q);
+  const { decimals: gd, requested } = goldDecimals(g, q);
+  const where = requested
+    ? `the requested precision (${gd} decimals)`
+    : `the gold's precision (${gd} decimals)`;
+  const how = (c: Candidate): string => (c.reading ? `, reading ${c.reading}` : '');
+  for (const c of cands)
+    if (equalAtPrecision(c.value, g.value, gd))
+      return { ok: true, compared: c.value, rule: `equal at ${where}${how(c)}` };
+  if (requested)
+    for (const c of cands) {
+      if (c.decimals < gd) continue;
+      if (c.value !== 0 && g.value !== 0 && Math.sign(c.value) !== Math.sign(g.value)) continue;
+      const tolerance = 0.5 * 10 ** -gd + 0.5 * 10 ** -c.decimals;
+      if (Math.abs(c.value - g.value) <= tolerance + EPS * Math.max(1, Math.abs(g.value)))
+        return {
+          ok: true,
+          compared: c.value,
+          rule: `within one unit of the last requested decimal (${gd} decimals; intermediate rounding)${how(c)}`,
+        };
+    }
+  if (!requested)
+    for (const c of cands) {
+      if (c.decimals >= gd || c.value === 0 || g.value === 0) continue;
+      const significant = Math.floor(Math.log10(Math.abs(c.value))) + 1 + c.decimals;
+      if (significant >= 3 && equalAtPrecision(g.value, c.value, c.decimals))
+        return {
+          ok: true,
+          compared: c.value,
+          rule: `gold rounded to the answer's precision (${c.decimals} decimals)${how(c)}`,
+        };
+    }
+  const primary = cands[0] ?? { value: p.value, decimals: p.decimals };
+  return { ok: false, compared: primary.value, rule: diagnose(primary.value, g.value, gd) };
+}
