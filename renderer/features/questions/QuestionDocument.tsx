@@ -4,6 +4,7 @@ import { documentStore, useDocument } from '../../stores/document';
 import { CellDetails } from '../document/CellDetails';
 import { DocumentBody } from '../document/DocumentBody';
 import type { GoldMarks } from '../document/gold-marks';
+import { ParseProgress } from '../document/ParseProgress';
 import { PdfPageView } from '../document/PdfPageView';
 
 interface Props {
@@ -28,7 +29,6 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage }: 
   const marks = useDocument((s) => s.marks);
   const selected = useDocument((s) => s.selected);
   const error = useDocument((s) => s.error);
-  const progress = useDocument((s) => s.progress);
 
   const selectedCell = useMemo(() => {
     if (!model || !selected) return undefined;
@@ -41,18 +41,9 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage }: 
 
   if (!current || status === 'loading' || status === 'idle')
     return (
-      <p
-        className="progress question-document"
-        role="progressbar"
-        aria-label="Reading the document"
-      >
-        Reading the document
-        {progress
-          ? progress.unit === 'pages'
-            ? ` (page ${progress.done} of ${progress.total})`
-            : ` (${Math.round((100 * progress.done) / Math.max(progress.total, 1))}%)`
-          : '…'}
-      </p>
+      <div className="question-document">
+        <ParseProgress />
+      </div>
     );
   if (status === 'error' || !model)
     return (
