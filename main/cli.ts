@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { WorkbenchError } from '../shared/api/result';
 import { CliError, type CliCommand, type CliContext } from './cli/command';
 import { positionalWords, rewriteLegacyJsonOut } from './cli/argv';
+import { writeStderr, writeStdout } from './cli/terminal-text';
 import { commands } from './cli/commands';
 import { INTERRUPTED_EXIT_CODE, Interrupted, watchCtrlC } from './cli/interrupt';
 import { startServices, type Services } from './services';
@@ -58,15 +59,15 @@ export async function main(originalArgv: string[]): Promise<number> {
       originalArgv.includes('-h') ||
       originalArgv.length === 0
     ) {
-      process.stdout.write(`${helpText()}\n`);
+      writeStdout(`${helpText()}\n`);
       return 0;
     }
-    process.stderr.write(`workbench: unknown command "${words.join(' ')}"; see workbench --help\n`);
+    writeStderr(`workbench: unknown command "${words.join(' ')}"; see workbench --help\n`);
     return 2;
   }
   const { command } = found;
   const { argv, notice } = rewriteLegacyJsonOut(originalArgv, command, commands);
-  if (notice) process.stderr.write(`workbench: ${notice}\n`);
+  if (notice) writeStderr(`workbench: ${notice}\n`);
   let parsed;
   try {
     parsed = parseArgs({
@@ -80,12 +81,12 @@ export async function main(originalArgv: string[]): Promise<number> {
       strict: true,
     });
   } catch (e) {
-    process.stderr.write(`workbench: ${(e as Error).message}; usage: ${command.usage}\n`);
+    writeStderr(`workbench: ${(e as Error).message}; usage: ${command.usage}\n`);
     return 2;
   }
   const values = parsed.values as CliContext['values'];
   if (values.help) {
-    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    writeStdout(`${command.summary}\n\nUsage: ${command.usage}\n`);
     return 0;
   }
   const json = values.json === true;
@@ -99,8 +100,8 @@ export async function main(originalArgv: string[]): Promise<number> {
     values,
     json,
     workspaceDir: typeof values.workspace === 'string' ? values.workspace : defaultWorkspaceDir(),
-    say: (text) => quiet() || (json ? process.stderr : process.stdout).write(`${text}\n`),
-    progress: (text) => quiet() || process.stderr.write(`${text}\n`),
+    say: (text) => quiet() || (json ? writeStderr : writeStdout)(`${text}\n`),
+    progress: (text) => quiet() || writeStderr(`${text}\n`),
     services: async (kind = 'cli') =>
       (services ??= await startServices({
         workspaceDir: ctx.workspaceDir,
@@ -110,24 +111,23 @@ export async function main(originalArgv: string[]): Promise<number> {
   };
   try {
     const result = await (ctrlC ? ctrlC.race(command.run(ctx)) : command.run(ctx));
-    if (json && result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (json && result !== undefined) writeStdout(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (e) {
     if (e instanceof Interrupted) {
-      process.stderr.write(`workbench: ${e.message}\n`);
+      writeStderr(`workbench: ${e.message}\n`);
       return INTERRUPTED_EXIT_CODE;
     }
     if (e instanceof CliError) {
-      if (json && e.result !== undefined)
-        process.stdout.write(`${JSON.stringify(e.result, null, 2)}\n`);
-      process.stderr.write(`workbench: ${e.message}\n`);
+      if (json && e.result !== undefined) writeStdout(`${JSON.stringify(e.result, null, 2)}\n`);
+      writeStderr(`workbench: ${e.message}\n`);
       return e.exitCode;
     }
     if (e instanceof WorkbenchError) {
-      process.stderr.write(`workbench: ${e.message}\n`);
+      writeStderr(`workbench: ${e.message}\n`);
       return 1;
     }
-    process.stderr.write(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    writeStderr(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   } finally {
     ctrlC?.dispose();
@@ -141,7 +141,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`workbench: ${String(e)}\n`);
+      writeStderr(`workbench: ${String(e)}\n`);
       process.exitCode = 1;
     },
   );
