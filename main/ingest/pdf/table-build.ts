@@ -1,5 +1,5 @@
 import type { Cell, Table, TableRow } from '../../../shared/model';
-import { buildRowTree, type BodyRow } from '../sec-html/row-tree';
+import { buildRowTree, type BodyRow } from '../table/row-tree';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
 import type { CellLine, LineCell } from './line-cells';
 import { placeCells, type ValueColumn } from './table-columns';

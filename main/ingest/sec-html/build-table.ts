@@ -6,7 +6,7 @@ import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from '../table/raw-types';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
-import { buildRowTree, type BodyRow, type PlacedRow } from './row-tree';
+import { buildRowTree, type BodyRow, type PlacedRow } from '../table/row-tree';
 import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { makeCells, type BodyPieces, type CellContext } from './table-cells';
 import { layoutGrid } from '../table/table-grid';

@@ -3,7 +3,7 @@ import { resolveUnit, unitHint } from '../table/cell-unit';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
-import type { PlacedRow } from './row-tree';
+import type { PlacedRow } from '../table/row-tree';
 import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { columnNote } from './table-scale';
 

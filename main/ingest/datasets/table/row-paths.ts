@@ -1,6 +1,6 @@
 import type { HeaderNode, TableRow } from '../../../../shared/model';
 import { isPureScaleNote } from '../../table/header-text';
-import { cleanLabel, isTotalLabel } from '../../sec-html/row-tree';
+import { cleanLabel, isTotalLabel } from '../../table/row-tree';
 import { qualifyRepeatedRows } from '../../table/repeated-labels';
 
 /** What the row tree needs to know about one body row of a style-less table. */

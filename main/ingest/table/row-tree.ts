@@ -1,5 +1,5 @@
 import type { HeaderNode, RowKind } from '../../../shared/model';
-import { qualifyRepeatedRows } from '../table/repeated-labels';
+import { qualifyRepeatedRows } from './repeated-labels';
 
 /** What the row-tree needs to know about one body row. */
 export interface BodyRow {
