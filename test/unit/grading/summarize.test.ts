@@ -77,6 +77,7 @@ describe('scorer registry', () => {
       expect(s.version).not.toBe('');
     }
     expect(Object.keys(scorers).sort()).toEqual([
+      'analyst',
       'docmath',
       'finqa',
       'multihiertt',
