@@ -78,6 +78,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (!hostAllowed(req, port))
       return sendJson(res, 403, fail('invalid-input', 'unexpected Host header'));
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return sendJson(res, 400, fail('invalid-input', 'malformed %-escape in the URL'));
+    }
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
     if (isApi) {
       const crossOrigin = crossOriginReason(req, port);
@@ -95,7 +101,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
 
     if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
-      const method = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+      const method = path.slice('/api/call/'.length);
       const kind = callBodyKind(req);
       if (!kind) {
         return sendJson(

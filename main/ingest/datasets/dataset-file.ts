@@ -26,6 +26,8 @@ export function openDatasetFile(path: string): DatasetFile {
       `${name}: cannot read ${path} (${(e as Error).message})`,
     );
   }
+  // Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return { path, name, dir: dirname(path), text };
 }
 
@@ -56,6 +58,7 @@ export function jsonRecords(file: DatasetFile): unknown[] {
     throw invalid(`${file.name}: not valid JSON (${jsonSyntaxProblem(e, file.text)})`);
   }
   if (!Array.isArray(data)) throw invalid(`${file.name}: expected a JSON array of records`);
+  if (data.length === 0) throw invalid(`${file.name}: holds no records`);
   return data;
 }
 
@@ -72,6 +75,7 @@ export function jsonLines(file: DatasetFile): { records: unknown[]; lineOf: numb
     }
     lineOf.push(i + 1);
   });
+  if (records.length === 0) throw invalid(`${file.name}: holds no records`);
   return { records, lineOf };
 }
 

@@ -120,6 +120,22 @@ describe('web mode server', () => {
     expect(encoded.status).toBe(404);
   });
 
+  it('answers 400, not 500, for a malformed %-escape in the URL', async () => {
+    for (const [path, method] of [
+      ['/%E0%A4%A', 'GET'],
+      ['/assets/%zz.js', 'GET'],
+      ['/api/call/workspace.info%', 'POST'],
+    ] as const) {
+      const res = await rawRequest(server.port, path, {
+        method,
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatch(/malformed %-escape/);
+    }
+  });
+
   it('calls the API with validated input and typed failures', async () => {
     expect(await (await call('workspace.info', {})).json()).toMatchObject({
       ok: true,
