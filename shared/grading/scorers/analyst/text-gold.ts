@@ -76,12 +76,12 @@ export function judgeTextGold(answer: string, gold: string): TextJudgement {
         };
   }
   const g = words(gold);
-  if (g.size === 0) return { ok: false, rule: 'text gold has no content words (needs review)' };
+  if (g.size === 0) return { ok: false, rule: 'text gold has no content words, needs review' };
   const a = words(answer);
   const shared = [...g].filter((w) => a.has(w)).length;
   const recall = shared / g.size;
   return {
     ok: recall >= 0.5,
-    rule: `text gold: ${Math.round(recall * 100)}% of its content words in the answer (word overlap; needs review)`,
+    rule: `text gold judged by word overlap, needs review (${Math.round(recall * 100)}% of its content words in the answer)`,
   };
 }
