@@ -153,6 +153,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         res.end(encodeCall(result));
         return;
       }
+      // JSON has no bytes: a 300 MB original would not even fit in a string.
+      if (result.ok && holdsBytes(result.value)) {
+        return sendJson(
+          res,
+          406,
+          fail('invalid-input', `${method} answers bytes: ask with Accept: ${WIRE_TYPE}`),
+        );
+      }
       return sendJson(res, 200, result);
     }
 
@@ -220,11 +228,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 }
 
 function sendJson(res: ServerResponse, status: number, body: Result<unknown>): void {
+  // Serialised before the head is written, so a failure here is still answered with a 500.
+  const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   });
-  res.end(JSON.stringify(body));
+  res.end(text);
+}
+
+/** Whether a result value carries a Uint8Array (at any depth of plain objects and arrays). */
+function holdsBytes(value: unknown, depth = 0): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (depth > 8 || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((v) => holdsBytes(v, depth + 1));
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {

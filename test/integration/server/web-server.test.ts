@@ -210,6 +210,18 @@ describe('web mode server', () => {
     };
     expect(decoded.value.kind).toBe('pdf');
     expect(Buffer.from(decoded.value.bytes).equals(Buffer.from(pdf))).toBe(true);
+    // Without that Accept header: a clear refusal, not 200 with bytes as a JSON object (or,
+    // for a 300 MB original, an empty 200).
+    const asJson = await fetch(`http://127.0.0.1:${server.port}/api/call/document.original`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    expect(asJson.status).toBe(406);
+    expect(await asJson.json()).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Accept: application\/x-workbench-call/) as unknown },
+    });
   });
 
   it('answers 413 for a body over the limit without reading it all', async () => {
