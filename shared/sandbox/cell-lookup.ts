@@ -29,6 +29,9 @@ const showAddress = (a: CellAddress): string => (typeof a === 'number' ? String(
 const COL_SPAN = 2 ** 20;
 const posKey = (row: number, col: number) => row * COL_SPAN + col;
 
+/** Path lookups remembered per table. */
+const MAX_ANSWERED = 4096;
+
 /** How many candidates an error lists. */
 const SHOWN = 3;
 
@@ -97,6 +100,8 @@ export function cellInfoOf(tableId: string, cell: SandboxCell & { value: number 
 export class TableIndex {
   private readonly exact = new Map<string, SandboxCell[]>();
   private positions: Map<number, SandboxCell> | undefined;
+  /** Path lookups answered before (tail matches scan the table); bounded. */
+  private readonly answered = new Map<string, CellLookup>();
 
   constructor(readonly table: SandboxTable) {
     for (const cell of table.cells) {
@@ -127,7 +132,14 @@ export class TableIndex {
         ok: false,
         message: `${where()}: give both row and col as numbers, or both as paths`,
       };
-    return this.findByPath(row, col, where);
+    // Keyed by the labels as given: a failure's message quotes them.
+    const key = `${fn}\u0002${JSON.stringify(row)}\u0001${JSON.stringify(col)}`;
+    let found = this.answered.get(key);
+    if (!found) {
+      found = this.findByPath(row, col, where);
+      if (this.answered.size < MAX_ANSWERED) this.answered.set(key, found);
+    }
+    return found;
   }
 
   private findAt(row: number, col: number, where: () => string): CellLookup {

@@ -5,6 +5,9 @@
  * filing in sec/ and sec-more/, the FinanceBench and TableQuest PDFs, each dataset in datasets/.
  *
  *   node --import tsx test/bench/cell-addressing.ts [sec|pdf|datasets|all] [--show N]
+ *
+ * Exit status 1 when any numeric cell is not reachable by position; the path share is reported
+ * against its target. --show N lists N cells per source whose header path is not unique.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -156,7 +159,8 @@ async function main(): Promise<number> {
     `by position 100% everywhere: ${positionMisses.length === 0 ? 'met' : `NOT met (${positionMisses.map((l) => l.source).join(', ')})`}; ` +
       `SEC unique path ≥ ${SEC_TARGET}% per filing: ${secBelow.length === 0 ? 'met' : `NOT met (${secBelow.map((l) => l.source).join(', ')})`}`,
   );
-  return positionMisses.length === 0 && secBelow.length === 0 ? 0 : 1;
+  // Position is a requirement (the bench fails without it); the path share is a target, reported.
+  return positionMisses.length === 0 ? 0 : 1;
 }
 
 main().then(

@@ -70,6 +70,15 @@ describe('TableSet.findCell', () => {
     );
   });
 
+  it('answers a repeated lookup the same way, quoting each call as it was written', () => {
+    const first = set.findCell('seg', ['Service', 'Sales'], ['2018']);
+    expect(set.findCell('seg', ['Service', 'Sales'], ['2018'])).toEqual(first);
+    const a = set.findCell('seg', ['NET income'], ['2018'], 'cellInfo');
+    const b = set.findCell('seg', ['Net income'], ['2018'], 'cellInfo');
+    expect(!a.ok && a.message).toMatch(/^cellInfo\("seg", \["NET income"\]/);
+    expect(!b.ok && b.message).toMatch(/^cellInfo\("seg", \["Net income"\]/);
+  });
+
   it('does not treat a longer query than the path as a tail match', () => {
     expect(set.findCell('seg', ['Extra', 'Total revenue'], ['2018']).ok).toBe(false);
   });
