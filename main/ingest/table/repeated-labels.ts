@@ -25,10 +25,16 @@ function repeats(rows: readonly PathRow[]): (i: number) => boolean {
   return (i) => (counts.get(keys[i] as string) ?? 0) > 1;
 }
 
+/** An opening or closing balance: the line a roll-forward's movements are read against. */
+const isBalance = (r: PathRow) =>
+  /^(?:balances?|(?:beginning|opening|ending|closing) balance)\b/i.test(r.label.trim());
+
 /**
- * The nearest line above row `i` under the same parent that names it: a row with values or a
- * heading, with a label of its own that is not repeated. Undefined when the row's own section
- * heading (or the top of the table) comes first.
+ * The line above row `i` under the same parent that names it: a row with values or a heading,
+ * with a label of its own that is not repeated, looking no further than the row's own section
+ * heading or the previous occurrence of its label. The nearest such line, except in a
+ * roll-forward: there the nearest balance line ("Balance June 30, 2022") names the movements
+ * below it, even past a unique movement ("Dividends ($3.68 per share)").
  */
 function anchorAbove(
   rows: readonly PathRow[],
@@ -38,16 +44,19 @@ function anchorAbove(
   const row = rows[i] as PathRow;
   const own = labelKey(row.path);
   const parent = labelKey(row.path.slice(0, -1));
+  let nearest: PathRow | undefined;
   for (let j = i - 1; j >= 0; j--) {
     const above = rows[j] as PathRow;
-    if (!hasValues(above) && labelKey(above.path) === parent) return undefined;
+    if (!hasValues(above) && labelKey(above.path) === parent) break;
     // The previous occurrence of the same label: the line above it names that one, not this.
-    if (labelKey(above.path) === own && hasValues(above) === hasValues(row)) return undefined;
+    if (labelKey(above.path) === own && hasValues(above) === hasValues(row)) break;
     if (!hasValues(above) && !isHeading(above)) continue;
     if (repeated(j) || !namesALine(above)) continue;
-    if (labelKey(above.path.slice(0, -1)) === parent) return above;
+    if (labelKey(above.path.slice(0, -1)) !== parent) continue;
+    if (isBalance(above)) return above;
+    nearest ??= above;
   }
-  return undefined;
+  return nearest;
 }
 
 /**

@@ -57,6 +57,26 @@ describe('qualifyRepeatedRows', () => {
     ]);
   });
 
+  it('in a roll-forward, names the movements after the balance line above them', () => {
+    const rows = [
+      row('data', ['BALANCE JUNE 30, 2022']),
+      row('data', ['Net earnings']),
+      row('data', ['Dividends ($3.68 per share)']),
+      row('data', ['Treasury stock purchases']),
+      row('data', ['BALANCE JUNE 30, 2023']),
+      row('data', ['Net earnings']),
+      row('data', ['Dividends ($3.83 per share)']),
+      row('data', ['Treasury stock purchases']),
+    ];
+    qualifyRepeatedRows(rows);
+    expect(paths(rows).filter((p) => p.includes(' > '))).toEqual([
+      'BALANCE JUNE 30, 2022 > Net earnings',
+      'BALANCE JUNE 30, 2022 > Treasury stock purchases',
+      'BALANCE JUNE 30, 2023 > Net earnings',
+      'BALANCE JUNE 30, 2023 > Treasury stock purchases',
+    ]);
+  });
+
   it('takes a heading above as the qualifier, never a scale line or footnote, never past the previous occurrence', () => {
     const rows = [
       row('note', ['Pension Benefits - U.S.']),
