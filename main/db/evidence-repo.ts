@@ -1,10 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
-import {
-  evidenceKey,
-  type EvidenceMark,
-  type MarkTarget,
-} from '../../shared/document/evidence';
+import { evidenceKey, type EvidenceMark, type MarkTarget } from '../../shared/document/evidence';
 
 interface MarkRow {
   id: number;
