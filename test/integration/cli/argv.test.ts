@@ -38,7 +38,7 @@ describe('command line words and the old --json OUT spelling', () => {
       rewriteLegacyJsonOut(['ingest', 'a.htm', '--json', 'a.json'], ingest, commands),
     ).toMatchObject({
       argv: ['ingest', 'a.htm', '--out', 'a.json'],
-      notice: expect.stringMatching(/old spelling of "--out a\.json"/),
+      notice: expect.stringMatching(/old spelling of "--out a\.json"/) as unknown,
     });
     // --json first, then the input: the flag, not an output file
     expect(rewriteLegacyJsonOut(['ingest', '--json', 'a.htm'], ingest, commands)).toEqual({

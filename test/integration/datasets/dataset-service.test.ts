@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../../shared/api/contract';
-import type { ImportReport } from '../../../shared/library/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
@@ -25,7 +24,7 @@ describe('datasets and questions through the API', () => {
     src.cleanup();
   });
   const call = async <M extends Method>(method: M, input: MethodInput<M>) => {
-    const r = await ctx.services.registry.call(method, input as never);
+    const r = await ctx.services.registry.call(method, input);
     if (!r.ok) throw new Error(`${method}: ${r.error.code}: ${r.error.message}`);
     return r.value as MethodOutput<M>;
   };
@@ -36,15 +35,15 @@ describe('datasets and questions through the API', () => {
       writeFileSync(p, body);
       return p;
     };
-    const a = (await call('library.importPaths', {
+    const a = await call('library.importPaths', {
       paths: [write('a.pdf', '%PDF-1.4 a')],
-    })) as ImportReport;
+    });
     const first = a.items[0]!;
     if (!first.ok) throw new Error(first.error.message);
     await call('library.remove', { id: first.document.id });
-    const b = (await call('library.importPaths', {
+    const b = await call('library.importPaths', {
       paths: [write('b.pdf', '%PDF-1.4 b')],
-    })) as ImportReport;
+    });
     const second = b.items[0]!;
     expect(second.ok && second.document.id).toBeGreaterThan(first.document.id);
   });
@@ -117,7 +116,7 @@ describe('datasets and questions through the API', () => {
     const removed = await ctx.services.registry.call('library.remove', { id: detail.document!.id });
     expect(removed).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/remove the dataset/) },
+      error: { message: expect.stringMatching(/remove the dataset/) as unknown },
     });
     // Nor listed in the Library.
     const { documents } = await call('library.list', {});
@@ -140,9 +139,9 @@ describe('datasets and questions through the API', () => {
   it.skipIf(!hasData)(
     'refuses to read a PDF-backed dataset from its library copy, saying why',
     async () => {
-      const report = (await call('library.importPaths', {
+      const report = await call('library.importPaths', {
         paths: [dataPath('tablequest', 'easy.json')],
-      })) as ImportReport;
+      });
       const item = report.items[0]!;
       if (!item.ok) throw new Error(item.error.message);
       const r = await ctx.services.registry.call('datasets.importDocument', {
@@ -153,7 +152,7 @@ describe('datasets and questions through the API', () => {
         ok: false,
         error: {
           code: 'unsupported',
-          message: expect.stringMatching(/^easy\.json: .*import it from that folder/),
+          message: expect.stringMatching(/^easy\.json: .*import it from that folder/) as unknown,
         },
       });
     },
