@@ -155,9 +155,12 @@ async function main(): Promise<number> {
   const secBelow = lines.filter(
     (l) => l.sec && percent(l.count.byPath, l.count.numeric) < SEC_TARGET,
   );
+  const secTarget =
+    sec.numeric === 0
+      ? ''
+      : `; SEC unique path ≥ ${SEC_TARGET}% per filing: ${secBelow.length === 0 ? 'met' : `NOT met (${secBelow.map((l) => l.source).join(', ')})`}`;
   console.log(
-    `by position 100% everywhere: ${positionMisses.length === 0 ? 'met' : `NOT met (${positionMisses.map((l) => l.source).join(', ')})`}; ` +
-      `SEC unique path ≥ ${SEC_TARGET}% per filing: ${secBelow.length === 0 ? 'met' : `NOT met (${secBelow.map((l) => l.source).join(', ')})`}`,
+    `by position 100% everywhere: ${positionMisses.length === 0 ? 'met' : `NOT met (${positionMisses.map((l) => l.source).join(', ')})`}${secTarget}`,
   );
   // Position is a requirement (the bench fails without it); the path share is a target, reported.
   return positionMisses.length === 0 ? 0 : 1;
