@@ -35,6 +35,36 @@ const nbspIndentPt = 2.5;
 /** Spans beyond this are malformed or hostile; clamp so the grid stays small. */
 const maxSpan = 1000;
 
+/**
+ * Bounds on what a filing may ask of the reader. Real filings stay far below them (elements
+ * nest some 10 deep, tables have under 100 grid columns and 1,000 cells); hostile HTML of a few hundred KB went
+ * far past them: 20,000 nested tables took 4 GB, 10^6 nested spans minutes (every text run and
+ * table records its element path, so the work grows with depth squared), a table of 8,000
+ * columns a minute. Past a bound the file is refused as too complex, at once. Nesting between
+ * maxDepth and maxOpenElements is flattened and read.
+ */
+export const readerLimits = {
+  /** Open elements kept; deeper ones are flattened into the deepest. */
+  maxDepth: 256,
+  /**
+   * Open elements at all. htmlparser2 keeps its stack with unshift/shift, which turns
+   * quadratic on a deep stack (10^5 nested spans: 1.3 s, 3 x 10^5: 42 s).
+   */
+  maxOpenElements: 10_000,
+  /** Grid columns of one row (the sum of its colspans, each clamped to maxSpan). */
+  maxColumns: 2000,
+  /** Cells of one table. */
+  maxTableCells: 250_000,
+  /**
+   * Characters of all element paths recorded: half the HTML's length, or this for small files
+   * (real filings record 1 to 6 characters of path per 100 of HTML).
+   */
+  minPathBudget: 4 * 1024 * 1024,
+};
+
+/** Thrown by the walker; ingestSecHtml names the file. */
+export class TooComplex extends Error {}
+
 /** Shared by the many cells without inline XBRL facts; never mutated (see closeFact). */
 const noFacts: RawIxFact[] = [];
 
@@ -65,6 +95,9 @@ interface TableState {
   /** Depth of the open cell's frame, and whether text has started in it. */
   cellDepth: number;
   cellSawText: boolean;
+  /** Cells so far, and grid columns of the open row (see readerLimits). */
+  cells: number;
+  rowColumns: number;
 }
 
 interface TextBuffer {
@@ -107,6 +140,13 @@ class Walker {
   private ixFactCount = 0;
   private title = '';
   private inTitle = false;
+  private pathBudget: number;
+  /** Elements open past readerLimits.maxDepth (not in `frames`). */
+  private flattened = 0;
+
+  constructor(htmlLength: number) {
+    this.pathBudget = Math.max(readerLimits.minPathBudget, htmlLength / 2);
+  }
 
   result(): RawDocument {
     this.flushText();
@@ -121,10 +161,21 @@ class Walker {
       const f = this.frames[i] as Frame;
       out += `/${f.tag}[${f.index}]`;
     }
+    this.pathBudget -= out.length;
+    if (this.pathBudget < 0)
+      throw new TooComplex('its elements are nested too deeply, too many times');
     return out;
   }
 
   onopentag(name: string, attribs: Record<string, string>): void {
+    // Past the depth bound elements are flattened: their text belongs to the deepest element
+    // kept, their own structure (tables included) is ignored.
+    if (this.depth >= readerLimits.maxDepth) {
+      if (this.depth + ++this.flattened > readerLimits.maxOpenElements) {
+        throw new TooComplex(`elements are nested more than ${readerLimits.maxOpenElements} deep`);
+      }
+      return;
+    }
     const parent = this.frames[this.depth] as Frame;
     const index = (parent.counts.get(name) ?? 0) + 1;
     parent.counts.set(name, index);
@@ -156,6 +207,10 @@ class Walker {
   }
 
   onclosetag(name: string): void {
+    if (this.flattened > 0) {
+      this.flattened--;
+      return;
+    }
     let at = this.depth;
     while (at > 0 && (this.frames[at] as Frame).tag !== name) at--;
     if (at === 0) return; // a stray end tag
@@ -261,7 +316,15 @@ class Walker {
       rows: [],
     };
     this.items.push(raw);
-    this.table = { raw, row: null, cell: null, cellDepth: 0, cellSawText: false };
+    this.table = {
+      raw,
+      row: null,
+      cell: null,
+      cellDepth: 0,
+      cellSawText: false,
+      cells: 0,
+      rowColumns: 0,
+    };
     this.tables.push(this.table);
   }
 
@@ -276,12 +339,21 @@ class Walker {
     if (table === null) return;
     this.closeRow();
     table.row = { cells: [] };
+    table.rowColumns = 0;
     table.raw.rows.push(table.row);
   }
 
   private closeRow(): void {
     this.closeCell();
     if (this.table !== null) this.table.row = null;
+  }
+
+  private countCell(table: TableState, cell: RawCell): void {
+    table.rowColumns += cell.colspan;
+    if (table.rowColumns > readerLimits.maxColumns)
+      throw new TooComplex(`a table row spans more than ${readerLimits.maxColumns} columns`);
+    if (++table.cells > readerLimits.maxTableCells)
+      throw new TooComplex(`a table has more than ${readerLimits.maxTableCells} cells`);
   }
 
   private openCell(name: string, attribs: Record<string, string>): void {
@@ -308,7 +380,10 @@ class Walker {
     const cell = table?.cell;
     if (table === null || cell === null || cell === undefined) return;
     this.closeFact();
-    table.row?.cells.push(cell);
+    if (table.row) {
+      table.row.cells.push(cell);
+      this.countCell(table, cell);
+    }
     table.cell = null;
   }
 
@@ -344,7 +419,7 @@ const sliceChars = 1 << 20;
 
 /** `onProgress` receives the share of the text tokenized so far (0..1). */
 export function walkHtml(html: string, onProgress?: (share: number) => void): RawDocument {
-  const walker = new Walker();
+  const walker = new Walker(html.length);
   const parser = new Parser(walker, parserOptions);
   if (onProgress === undefined || html.length <= sliceChars) parser.end(html);
   else {

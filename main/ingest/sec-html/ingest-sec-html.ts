@@ -5,11 +5,13 @@ import {
   type Table,
   type XbrlCrossCheck,
 } from '../../../shared/model';
+import { WorkbenchError } from '../../../shared/api/result';
+import type { RawDocument } from '../table/raw-types';
 import { BlockIds } from './block-ids';
 import { analyseTable, finishTable, type TableAnalysis } from './build-table';
 import { secHtmlWarnings } from './filing-warnings';
 import { prevailingScale } from './prevailing-scale';
-import { walkHtml } from './html-walker';
+import { TooComplex, walkHtml } from './html-walker';
 import { headingLevel, isPageFurniture, SurroundingsCache } from './text-blocks';
 
 export interface SecHtmlSource {
@@ -56,7 +58,13 @@ export function ingestSecHtml(
   const report = (from: number, share: number, i: number, n: number) => {
     if (onProgress && (i & 255) === 0) onProgress(from + (share * i) / Math.max(n, 1));
   };
-  const raw = walkHtml(html, onProgress && ((s) => onProgress(tokenizeShare * s)));
+  let raw: RawDocument;
+  try {
+    raw = walkHtml(html, onProgress && ((s) => onProgress(tokenizeShare * s)));
+  } catch (e) {
+    if (!(e instanceof TooComplex)) throw e;
+    throw new WorkbenchError('unsupported', `${source.name}: too complex to read (${e.message})`);
+  }
   const ids = new BlockIds();
   const blocks: Block[] = [];
   const tables: Table[] = [];
