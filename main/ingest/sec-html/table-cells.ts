@@ -77,6 +77,7 @@ export function makeCells(
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
         sharesColumn,
+        shown: p.text,
       };
       let { unit, scale } = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
       if (own === null && ctx.assumed && unit !== 'USD') {

@@ -8,15 +8,25 @@ type Duration = 'years' | 'months' | 'days';
 
 const shareCount =
   /\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+dilutive\b|\bexcluded\s+from\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
+// "Weighted Average Grant Date Fair Value" in an award activity table is a price per unit
 const perShare =
-  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b/i;
+  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]average\s+(?:grant[-\s]date\s+)?fair\s+value\b/i;
 const shares =
   /\bshares\b(?![-\s]based)|\bnumber\s+of\s+(?:securities|options|awards|rsus|warrants|units)\b/i;
 const percent = /^%|%$|\(%\)|\bpercent(?:age)?\b/i;
 const amount = /^amounts?\b|^\$$|^dollars?\b|\(\$\)/i;
 // "Expected Remaining Term (years)", "Weighted-average remaining lease term (in years)": read
 // before the scale parenthetical is stripped, and before "$" tables make every number dollars
-const duration = /\((?:in\s+)?(years|months|days)\)/i;
+const duration = /\((?:in\s+)?(years|yrs\.?|months|days)\)/i;
+
+// An earnings-per-share computation: its numerator is earnings, its denominator shares
+const numerator = /^numerators?\b/i;
+const denominator = /^denominators?\b/i;
+// "Reallocation of total earnings as a result of conversion of Class B to Class A shares",
+// "Dividends on preferred shares": money named first, the shares only say whose
+const moneyOfShares = /\b(?:earnings|income|dividends?|loss(?:es)?)\b.*\bshares\b/i;
+// A column headed by what it counts ("Options (thous.)", "Units (in thousands)", "RSUs")
+const countColumn = /^(?:number\s+of\s+)?(?:units|options|rsus|psus|awards|warrants)\b/i;
 
 // "(in millions, except per share data)" describes scaling, not the unit of this row
 const scaleParenthetical = /\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)/gi;
@@ -35,14 +45,17 @@ export const unitHint = memoByString(readUnitHint);
 
 function readUnitHint(text: string): UnitHint | null {
   const span = duration.exec(text)?.[1]?.toLowerCase();
-  if (span !== undefined) return span as Duration;
+  if (span !== undefined) return (span.startsWith('yr') ? 'years' : span) as Duration;
   const stripped = text.replace(scaleParenthetical, '').replace(numericParenthetical, '');
   const t = stripped.split(labelTail)[0]?.trim() ?? '';
   if (t === '') return null;
+  if (numerator.test(t)) return 'amount';
+  if (denominator.test(t)) return 'shares';
   if (shareCount.test(t)) return 'shares';
   // "Net income used in computing ... per share": an input to the per-share figure
   const head = t.replace(usedInComputing, '');
   if (perShare.test(head)) return 'perShare';
+  if (moneyOfShares.test(t)) return 'amount';
   if (shares.test(t)) return 'shares';
   if (percent.test(t)) return 'percent';
   if (amount.test(t)) return 'amount';
@@ -61,6 +74,8 @@ export interface UnitContext {
    * in an equity statement) names the event, and the other columns hold its amounts.
    */
   sharesColumn?: boolean;
+  /** The cell's text as shown: per-share amounts are written with cents. */
+  shown?: string;
 }
 
 /**
@@ -85,10 +100,30 @@ export function resolveUnit(
     ...fromColumn.slice(1),
     ...rowPath.slice(0, -1).reverse(),
   ];
+  const sections = rowPath.slice(0, -1);
   for (const text of texts) {
     const hint = text === undefined ? null : unitHint(text);
-    if (hint === null) continue;
+    if (hint === null) {
+      if (text !== undefined && fromColumn.includes(text) && countColumn.test(text)) {
+        if (!parsed.currency)
+          return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
+      }
+      continue;
+    }
     if (hint === 'shares' && ctx.sharesColumn === true && !fromColumn.includes(text)) continue;
+    // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
+    // heading is the computation's input, not the per-share figure (written with cents)
+    if (
+      hint === 'perShare' &&
+      text !== undefined &&
+      sections.includes(text) &&
+      !fromColumn.includes(text) &&
+      ctx.shown !== undefined &&
+      !/\.\d/.test(ctx.shown) &&
+      parsed.value !== 0
+    ) {
+      continue;
+    }
     if (hint === 'perShare') return { unit: 'USD/share', scale: 1 };
     if (hint === 'percent' && !parsed.currency) return { unit: '%', scale: 0.01 };
     if (hint === 'shares' && !parsed.currency) {
@@ -99,6 +134,9 @@ export function resolveUnit(
       return { unit: hint, scale: 1 };
   }
   if (ctx.percentTable && !parsed.currency) return { unit: '%', scale: 0.01 };
+  if (ctx.note?.sharesOnly === true && !parsed.currency) {
+    return { unit: 'shares', scale: ctx.note.sharesScale ?? amountScale };
+  }
   const monetary = parsed.currency || ctx.monetary;
   return { unit: monetary ? 'USD' : null, scale: amountScale };
 }

@@ -14,6 +14,8 @@ export interface ScaleNote {
   sharesScale: number | null;
   /** The note names dollars ("$ in millions", "dollars in thousands"). */
   currency: boolean;
+  /** The note is about share counts only ("(millions of shares)"). */
+  sharesOnly?: boolean;
 }
 
 const words: Record<string, number> = {
@@ -23,11 +25,13 @@ const words: Record<string, number> = {
   millions: 1e6,
   billion: 1e9,
   billions: 1e9,
+  thous: 1e3,
 };
 
-// "in millions", "in 000s", "(millions)", "($000)", "000's omitted"
+// "in millions", "in 000s", "(millions)", "($000)", "000's omitted", and a header that starts
+// with the word ("Millions, except per share amounts, for the three months ended June 30,")
 const scalePattern =
-  /\bin\s+(thousands|millions|billions)\b|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b/i;
+  /\bin\s+(thousands|millions|billions)\b|^\s*(?:\$\s*)?(thousands|millions|billions)\b(?=\s*(?:,|$|of\s+(?:u\.s\.\s+)?dollars\b|except\b))|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b|\(\s*(?:in\s+)?(thous)\.?\s*\)|\(\s*(thousands|millions|billions)\s+of\s+shares\s*\)/i;
 
 // "shares in thousands", "number of shares, which are reflected in thousands"
 const subjectPattern = /\bshares?\b[^.;()]{0,40}?\bin\s+(thousands|millions|billions)\b/i;
@@ -53,7 +57,7 @@ export const findScaleNote = memoByString(readScaleNote);
 function readScaleNote(text: string): ScaleNote | null {
   const m = scalePattern.exec(text);
   if (!m) return null;
-  const scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]);
+  const scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8]);
   if (scale === null) return null;
   const phrase = clauseAround(text, m.index).replace(/\s+/g, ' ');
   const subject = subjectPattern.exec(phrase);
@@ -64,10 +68,11 @@ function readScaleNote(text: string): ScaleNote | null {
     .replace(/\bper[-\s]+(?:common\s+)?share\b/gi, '')
     .match(/\b(?:shares?|share\s+(?:data|amounts?|counts?))\b/i);
   if (exceptShares && sharesScale === null) sharesScale = 1;
-  return {
-    phrase,
-    scale,
-    sharesScale,
-    currency: /\$|dollar/i.test(phrase),
-  };
+  const note: ScaleNote = { phrase, scale, sharesScale, currency: /\$|dollar/i.test(phrase) };
+  if (m[8] !== undefined) {
+    // "(millions of shares)": a table of share counts
+    note.sharesScale = scale;
+    note.sharesOnly = true;
+  }
+  return note;
 }

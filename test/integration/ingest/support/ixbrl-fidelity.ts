@@ -141,20 +141,23 @@ export function measureIxbrlFidelity(html: string, name: string): FidelityReport
 }
 
 /**
- * Every inline XBRL filing under `secDir`: HTML files that carry inline XBRL markup (EDGAR's
- * R*.htm renderings and plain HTML filings do not), sorted by path.
+ * Every inline XBRL filing under `secDir`, in its own folder (`sec/AAPL_10-Q_2025Q1/…`) or
+ * directly in it (`sec-more/amzn-10-k-2025-02-07.html`): HTML files that carry inline XBRL
+ * markup (EDGAR's R*.htm renderings and plain HTML filings do not), sorted by path.
  */
 export function findIxbrlFilings(secDir: string): { label: string; path: string }[] {
   if (!existsSync(secDir)) return [];
   const found: { label: string; path: string }[] = [];
-  for (const folder of readdirSync(secDir, { withFileTypes: true })) {
-    if (!folder.isDirectory()) continue;
-    for (const file of readdirSync(join(secDir, folder.name))) {
-      if (!/\.x?html?$/i.test(file)) continue;
-      const path = join(secDir, folder.name, file);
-      const head = readFileSync(path, 'utf8').slice(0, 200_000);
-      if (/<ix:header|<ix:nonfraction/i.test(head))
-        found.push({ label: `${folder.name}/${file}`, path });
+  const consider = (path: string, label: string) => {
+    if (!/\.x?html?$/i.test(path)) return;
+    const head = readFileSync(path, 'utf8').slice(0, 200_000);
+    if (/<ix:header|<ix:nonfraction/i.test(head)) found.push({ label, path });
+  };
+  for (const entry of readdirSync(secDir, { withFileTypes: true })) {
+    if (entry.isFile()) consider(join(secDir, entry.name), entry.name);
+    if (!entry.isDirectory()) continue;
+    for (const file of readdirSync(join(secDir, entry.name))) {
+      consider(join(secDir, entry.name, file), `${entry.name}/${file}`);
     }
   }
   return found.sort((a, b) => a.path.localeCompare(b.path));
