@@ -34,6 +34,33 @@ interface ColumnFacts {
   note: ScaleNote | null;
 }
 
+/**
+ * Grid columns that hold percentages: their first and last numbers show "%" (a tax-rate
+ * reconciliation's statutory and effective rates, an allocation's first line and its 100%
+ * total), none shows "$", and every number is within ±100. Filers print the "%" only there;
+ * the bare numbers between are percentages too.
+ */
+function percentColumns(body: BodyPieces[], valueCol: number): Set<number> {
+  const byCol = new Map<number, Piece[]>();
+  for (const { pieces } of body) {
+    for (const p of pieces) {
+      if (p.firstCol < valueCol || p.parsed.kind !== 'number') continue;
+      const list = byCol.get(p.col) ?? [];
+      list.push(p);
+      byCol.set(p.col, list);
+    }
+  }
+  const found = new Set<number>();
+  for (const [col, list] of byCol) {
+    if (list.length < 3 || !list[0]?.parsed.percent || !list.at(-1)?.parsed.percent) continue;
+    const plain = list.every(
+      (p) => !p.parsed.currency && p.parsed.wordScale === 1 && Math.abs(p.parsed.value ?? 0) <= 100,
+    );
+    if (plain) found.add(col);
+  }
+  return found;
+}
+
 /** One model cell per value piece of each body row (symbols already joined to numbers). */
 export function makeCells(
   body: BodyPieces[],
@@ -45,6 +72,7 @@ export function makeCells(
   const sharesColumn = [...bandOf.values()].some((band) =>
     band.pieces.some((row) => row.some((p) => unitHint(p.text) === 'shares')),
   );
+  const percentCols = percentColumns(body, valueCol);
   const cells: Cell[] = [];
   const scaledByTableNote: MadeCells['scaledByTableNote'] = [];
   // Column paths repeat down every row under the same band: work them out once.
@@ -76,6 +104,7 @@ export function makeCells(
         note: own ?? ctx.note,
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
+        percentColumn: percentCols.has(p.col),
         sharesColumn,
         shown: p.text,
       };

@@ -31,10 +31,13 @@ const countColumn = /^(?:number\s+of\s+)?(?:units|options|rsus|psus|awards|warra
 // "(in millions, except per share data)" describes scaling, not the unit of this row
 const scaleParenthetical = /\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)/gi;
 
-// "($0.016 per common share)", "(1)": details and footnotes, not the row's unit
-const numericParenthetical = /\([^()]*\d[^()]*\)/g;
-// "Common stock, $0.00001 par value; 50,400,000 shares authorized": the head names the row
-const labelTail = /[;:]|,\s*\$/;
+// "($0.016 per common share)", "(1)": details and footnotes, not the row's unit; nor are rates
+// written in a label ("2021 Notes issuance … 1.00% - 3.25%" holds dollars)
+const numericParenthetical = /\([^()]*\d[^()]*\)|\d[\d,.]*\s*%/g;
+// "Common stock, $0.00001 par value; 50,400,000 shares authorized", "Common stock, par value
+// $5.00 – 1,200,000,000 shares authorized", "Common stock, stated value $1 per share (…)": the
+// head names the row (a dollar amount), the tail describes the shares
+const labelTail = /[;:]|,\s*\$|\s[\u2013\u2014]\s|,\s*(?:par|stated)\s+value\b/i;
 
 // "...used in computing ... per share", "Numerator for diluted earnings per share"
 const usedInComputing =
@@ -74,6 +77,8 @@ export interface UnitContext {
    * in an equity statement) names the event, and the other columns hold its amounts.
    */
   sharesColumn?: boolean;
+  /** The cell's column shows "%" on its first and last numbers (see `percentColumns`). */
+  percentColumn?: boolean;
   /** The cell's text as shown: per-share amounts are written with cents. */
   shown?: string;
 }
@@ -93,6 +98,7 @@ export function resolveUnit(
   const amountScale = parsed.wordScale !== 1 ? parsed.wordScale : (ctx.note?.scale ?? 1);
   if (parsed.percent) return { unit: '%', scale: 0.01 };
   if (parsed.multiple) return { unit: 'x', scale: 1 };
+  if (ctx.percentColumn === true && !parsed.currency) return { unit: '%', scale: 0.01 };
   const fromColumn = [colPath.at(-1), ...colPath.slice(0, -1).reverse()];
   const texts = [
     fromColumn[0],
