@@ -7,6 +7,7 @@ import { parseInWorker } from './document/parse-in-worker';
 import { DatasetService } from './datasets/dataset-service';
 import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
+import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
@@ -34,6 +35,8 @@ export interface Services {
   datasets: DatasetService;
   /** Long work as jobs (main/jobs): progress events, `jobs` rows, cancel. */
   jobs: JobRunner;
+  /** The Library's filing facts (tests await `facts.fill()`). */
+  facts: FilingFactsService;
   close(): void;
 }
 
@@ -49,6 +52,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const importer = new Importer(workspace, { maxBytes: maxImportBytes, bus, jobs });
   const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
+  const facts = new FilingFactsService(workspace, bus);
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -57,6 +61,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     documents,
     datasets,
     jobs,
+    facts,
     secrets: fileSecretStore(workspace.dir, options.secretCipher),
     sampleDir: sampleDir(),
     maxImportBytes,
@@ -69,7 +74,9 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     documents,
     datasets,
     jobs,
+    facts,
     close: () => {
+      facts.close();
       // Running jobs are marked interrupted while the database is still open.
       jobs.close();
       workspace.close();

@@ -1,6 +1,7 @@
 import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
+import type { FilingFactsService } from '../library/filing-facts-service';
 import type { JobRunner } from '../jobs/job-runner';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
@@ -24,5 +25,7 @@ export interface ApiContext {
   sampleDir: string;
   datasets: DatasetService;
   jobs: JobRunner;
+  /** Company, form and period of each library file, read in the background. */
+  facts: FilingFactsService;
   maxImportBytes: number;
 }

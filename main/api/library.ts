@@ -1,19 +1,40 @@
-import { readdir, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
+import type { ImportItemResult } from '../../shared/library/document';
 import { documentsRepo, isFileDocument } from '../db/documents-repo';
 import type { HandlerMap } from './registry';
 
 export const libraryHandlers: HandlerMap = {
-  'library.list': (_input, { workspace }) => ({ documents: documentsRepo(workspace.db).list() }),
+  'library.list': (_input, { workspace, facts, host }) => {
+    const known = host.kind === 'cli' ? facts.stored() : facts.known();
+    return {
+      documents: documentsRepo(workspace.db)
+        .list()
+        .map((d) => ({ ...d, facts: known.get(d.id) ?? null })),
+    };
+  },
 
   'library.importPaths': ({ paths }, { importer }) => importer.importPaths(paths),
 
   'library.importBytes': ({ name, bytes }, { importer }) => importer.importBytes(name, bytes),
 
-  'library.importSample': async (_input, { importer, sampleDir }) => {
+  // "Open the sample filing": imported the first time, found again (not a duplicate) after.
+  'library.importSample': async (_input, { importer, sampleDir, workspace }) => {
     const names = (await readdir(sampleDir)).filter((n) => /\.html?$/i.test(n)).sort();
-    return importer.importPaths(names.map((n) => join(sampleDir, n)));
+    const repo = documentsRepo(workspace.db);
+    const items: ImportItemResult[] = [];
+    for (const name of names) {
+      const path = join(sampleDir, name);
+      const sha = createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex');
+      const existing = repo.findBySha(sha);
+      if (existing) items.push({ ok: true, name, document: existing });
+      else items.push(...(await importer.importPaths([path])).items);
+    }
+    return { items };
   },
 
   'library.pickAndImport': async (_input, { host, importer }) => {

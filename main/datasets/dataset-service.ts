@@ -93,7 +93,10 @@ export class DatasetService {
         'unsupported',
         `${doc.name}: a ${format} file names its PDFs relative to its own folder, which the library copy does not keep; import it from that folder instead (drop the file from there, or run workbench import-dataset --format ${format} PATH)`,
       );
-    return this.importFile(format, this.ws.files.pathFor(doc.sha256), { name: doc.name });
+    const stored = this.ws.files.pathFor(doc.sha256);
+    return this.importFile(format, stored, { name: doc.name }).catch((e: unknown) => {
+      throw e instanceof WorkbenchError ? namedAfter(e, doc.name, stored, doc.sha256) : e;
+    });
   }
 
   report(stored: StoredDataset): DatasetImportReport {
@@ -135,4 +138,14 @@ export class DatasetService {
     this.summary(datasetId);
     return this.repo.storedQuestions(datasetId);
   }
+}
+
+/**
+ * The library keeps a file under its SHA-256, so readers name the stored copy; the user knows
+ * the file by the name it was imported under. The error keeps its code.
+ */
+function namedAfter(e: WorkbenchError, name: string, path: string, sha256: string): WorkbenchError {
+  const message = e.message.split(path).join(name).split(sha256).join(name);
+  if (message === e.message) return e;
+  return new WorkbenchError(e.code, message);
 }

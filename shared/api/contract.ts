@@ -13,7 +13,8 @@ import {
   StoredQuestion,
 } from '../datasets/stored-question';
 import { EvidenceMark, MarkTarget } from '../document/evidence';
-import { DocumentSummary, FileSummary, ImportReport } from '../library/document';
+import { DocumentSummary, ImportReport } from '../library/document';
+import { LibraryEntry } from '../library/filing-facts';
 import { Document } from '../model';
 import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
 
@@ -40,7 +41,7 @@ const SecretName = z
 export const contract = {
   'workspace.info': { input: Empty, output: WorkspaceInfo },
 
-  'library.list': { input: Empty, output: z.object({ documents: z.array(FileSummary) }) },
+  'library.list': { input: Empty, output: z.object({ documents: z.array(LibraryEntry) }) },
   /** Paths on the machine running main (Electron dialog, CLI, drag-and-drop in Electron). */
   'library.importPaths': {
     input: z.object({ paths: z.array(z.string().min(1)).min(1) }).strict(),
@@ -136,7 +137,7 @@ export const contract = {
 } as const;
 
 export const events = {
-  'library.changed': z.object({ reason: z.enum(['import', 'remove', 'dataset']) }),
+  'library.changed': z.object({ reason: z.enum(['import', 'remove', 'dataset', 'facts']) }),
   /**
    * Every job (main/jobs) reports as one typed shape: `running` when it starts and as it
    * progresses, then exactly one event with how it ended.

@@ -28,12 +28,26 @@ describe('Library screen in web mode (Chromium)', () => {
     await page.screenshot({ path: join(artifactsDir, 'library-empty.png') });
   });
 
-  it('imports the sample filing and lists it', async () => {
+  it('opens the sample filing (imported once, opened again later) and lists it', async () => {
     await page.getByRole('button', { name: 'Open the sample filing' }).click();
+    await page.waitForURL(/#\/document\/\d+/);
+    const opened = page.url();
+    await page.getByRole('heading', { name: /northwind-instruments-10-k-2025\.html/ }).waitFor();
+    await page.evaluate(`location.hash = '#/library'`);
     const row = page.getByRole('row', { name: /northwind-instruments-10-k-2025\.html/ });
     await row.waitFor();
-    expect(await row.textContent()).toMatch(/SEC filing \(HTML\)/);
-    expect(await page.getByRole('status').textContent()).toMatch(/1 imported/);
+    expect(await row.textContent()).toMatch(/SEC HTML/);
+    await expect
+      .poll(async () => row.textContent())
+      .toMatch(/NORTHWIND INSTRUMENTS, INC\.\s*10-K\s*Dec 31, 2025\s*2025/);
+    // A second click opens the same document; nothing is reported as a duplicate.
+    await page.getByRole('button', { name: 'Open sample filing' }).click();
+    await page.waitForURL(/#\/document\/\d+/);
+    expect(page.url()).toBe(opened);
+    await page.evaluate(`location.hash = '#/library'`);
+    await row.waitFor();
+    expect(await page.getByText(/duplicate/i).count()).toBe(0);
+    expect(await page.getByRole('row', { name: /northwind/ }).count()).toBe(1);
   });
 
   it('imports files chosen in the browser picker and reports the bad ones by name', async () => {

@@ -5,6 +5,7 @@ import { m0003DatasetQuestions } from './0003-dataset-questions';
 import { m0004DocumentModelFiles } from './0004-document-model-files';
 import { m0005DocumentIdentity } from './0005-document-identity';
 import { m0006Jobs } from './0006-jobs';
+import { m0007DocumentFacts } from './0007-document-facts';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -17,6 +18,7 @@ export const migrations: readonly Migration[] = [
   m0004DocumentModelFiles,
   m0005DocumentIdentity,
   m0006Jobs,
+  m0007DocumentFacts,
 ];
 
 export const latestSchemaVersion = migrations.length;

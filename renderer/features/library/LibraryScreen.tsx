@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { useLibrary } from '../../stores/library';
+import { kindCounts, viewDocuments, type KindFilter } from '../../stores/library/library-view';
 import { DatasetTable } from './DatasetTable';
 import { DocumentTable } from './DocumentTable';
 import { EmptyLibrary } from './EmptyLibrary';
 import { ImportReport } from './ImportReport';
+import { kindLabel } from './format';
 
 export function LibraryScreen() {
-  const { documents, datasets, loaded, busy, error, lastImport, progress, datasetNotice } =
+  const { documents, datasets, loaded, busy, error, lastImport, progress, datasetNotice, view } =
     useLibrary((s) => s);
   const actions = useLibrary((s) => s);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -22,6 +24,13 @@ export function LibraryScreen() {
   useEffect(() => {
     void actions.refresh();
   }, [actions]);
+
+  const shown = useMemo(() => viewDocuments(documents, view), [documents, view]);
+  const counts = useMemo(() => kindCounts(documents), [documents]);
+  const openSample = () =>
+    void actions.openSample().then((id) => {
+      if (id !== undefined) window.location.hash = `#/document/${id}`;
+    });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -54,7 +63,7 @@ export function LibraryScreen() {
       <header className="screen-header">
         <h1>Library</h1>
         <div className="actions">
-          <button onClick={() => void actions.importSample()} disabled={busy}>
+          <button onClick={openSample} disabled={busy}>
             Open sample filing
           </button>
           <button className="primary" onClick={openImport} disabled={busy}>
@@ -100,21 +109,61 @@ export function LibraryScreen() {
       {!loaded ? (
         <p className="hint">Loading…</p>
       ) : documents.length === 0 ? (
-        <EmptyLibrary
-          onSample={() => void actions.importSample()}
-          onImport={openImport}
-          busy={busy}
-        />
+        <EmptyLibrary onSample={openSample} onImport={openImport} busy={busy} />
       ) : (
-        <DocumentTable
-          documents={documents}
-          busy={busy}
-          onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
-          onRemove={(d) => {
-            if (window.confirm(`Remove ${d.name} from the library? Its stored copy is deleted.`))
-              void actions.remove(d.id);
-          }}
-        />
+        <>
+          <div className="library-toolbar" role="search">
+            <input
+              type="search"
+              aria-label="Search documents"
+              placeholder="Search name, company, form, year…"
+              value={view.query}
+              onChange={(e) => actions.setQuery(e.currentTarget.value)}
+            />
+            <select
+              aria-label="Kind"
+              value={view.kind}
+              onChange={(e) => actions.setKindFilter(e.currentTarget.value as KindFilter)}
+            >
+              <option value="all">All kinds ({documents.length})</option>
+              {[...counts].map(([kind, n]) => (
+                <option key={kind} value={kind}>
+                  {kindLabel[kind] ?? kind} ({n})
+                </option>
+              ))}
+            </select>
+            <span className="hint" role="status" aria-live="polite">
+              {shown.length === documents.length
+                ? `${documents.length} documents`
+                : `${shown.length} of ${documents.length} documents`}
+            </span>
+          </div>
+          <DocumentTable
+            documents={shown}
+            sort={view.sort}
+            onSort={(key) => actions.sortBy(key)}
+            busy={busy}
+            onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
+            onRemove={(d) => {
+              if (window.confirm(`Remove ${d.name} from the library? Its stored copy is deleted.`))
+                void actions.remove(d.id);
+            }}
+          />
+          {shown.length === 0 && (
+            <p className="hint">
+              No document matches.{' '}
+              <button
+                className="link"
+                onClick={() => {
+                  actions.setQuery('');
+                  actions.setKindFilter('all');
+                }}
+              >
+                Show all
+              </button>
+            </p>
+          )}
+        </>
       )}
       {datasetNotice && (
         <p

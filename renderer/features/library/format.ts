@@ -10,3 +10,23 @@ export const kindLabel: Record<string, string> = {
   dataset: 'Dataset',
   other: 'Other',
 };
+
+/** "2025-06-29" -> "Jun 29, 2025" in the user's locale; the date is a calendar day, not a time. */
+export function formatPeriod(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Short kind names for the Library's narrow Kind column (the long one is the cell's title). */
+export const shortKindLabel: Record<string, string> = {
+  'sec-html': 'SEC HTML',
+  pdf: 'PDF',
+  dataset: 'Dataset',
+  other: 'Other',
+};

@@ -3,8 +3,16 @@ import type { DatasetSummary } from '../../../shared/api/contract';
 import type { DatasetImportReport } from '../../../shared/datasets/stored-question';
 import type { ApiError } from '../../../shared/api/result';
 import type { DatasetFormat } from '../../../shared/datasets';
-import type { FileSummary, ImportItemResult } from '../../../shared/library/document';
+import type { ImportItemResult } from '../../../shared/library/document';
+import type { LibraryEntry } from '../../../shared/library/filing-facts';
 import type { ApiClient } from '../../api/client-core';
+import {
+  defaultLibraryView,
+  nextSort,
+  type KindFilter,
+  type LibraryView,
+  type SortKey,
+} from './library-view';
 
 export interface ImportProgress {
   label: string;
@@ -13,7 +21,9 @@ export interface ImportProgress {
 }
 
 export interface LibraryState {
-  documents: FileSummary[];
+  documents: LibraryEntry[];
+  /** Search, kind filter and sort of the document table. */
+  view: LibraryView;
   datasets: DatasetSummary[];
   loaded: boolean;
   busy: boolean;
@@ -23,7 +33,14 @@ export interface LibraryState {
   progress?: ImportProgress;
   refresh(): Promise<void>;
   importFiles(files: File[]): Promise<void>;
-  importSample(): Promise<void>;
+  /**
+   * Imports the sample filing, or finds it when it is already in the library, and answers its
+   * document id for the screen to open (undefined when it could not be imported: see lastImport).
+   */
+  openSample(): Promise<number | undefined>;
+  setQuery(query: string): void;
+  setKindFilter(kind: KindFilter): void;
+  sortBy(key: SortKey): void;
   pickAndImport(): Promise<void>;
   remove(id: number): Promise<void>;
   /** Reads a dataset file already in the library into documents and questions. */
@@ -56,6 +73,7 @@ export function createLibraryStore(api: ApiClient) {
 
     return {
       documents: [],
+      view: defaultLibraryView,
       datasets: [],
       loaded: false,
       busy: false,
@@ -89,8 +107,22 @@ export function createLibraryStore(api: ApiClient) {
           }
           return items;
         }),
-      importSample: () =>
-        runImport(async () => itemsOf(await api.call('library.importSample', {}), 'sample filing')),
+      async openSample() {
+        set({ busy: true, lastImport: [], error: undefined });
+        try {
+          const items = itemsOf(await api.call('library.importSample', {}), 'sample filing');
+          const opened = items.find((i) => i.ok);
+          if (opened?.ok) return opened.document.id;
+          set({ lastImport: items });
+          return undefined;
+        } finally {
+          set({ busy: false });
+          await get().refresh();
+        }
+      },
+      setQuery: (query) => set({ view: { ...get().view, query } }),
+      setKindFilter: (kind) => set({ view: { ...get().view, kind } }),
+      sortBy: (key) => set({ view: { ...get().view, sort: nextSort(get().view.sort, key) } }),
       pickAndImport: () =>
         runImport(async () => itemsOf(await api.call('library.pickAndImport', {}), 'import')),
       async remove(id) {

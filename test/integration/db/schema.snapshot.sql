@@ -18,6 +18,17 @@ CREATE TABLE datasets (
         UNIQUE (format, name)
       ) STRICT;
 
+CREATE TABLE document_facts (
+        document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        company        TEXT,
+        form           TEXT,
+        period_end     TEXT,
+        fiscal_year    INTEGER,
+        source         TEXT    NOT NULL CHECK (source IN ('xbrl', 'text', 'none')),
+        reader_version INTEGER NOT NULL,
+        read_at        TEXT    NOT NULL
+      ) STRICT;
+
 CREATE TABLE document_models (
         document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
         parser_version INTEGER NOT NULL,

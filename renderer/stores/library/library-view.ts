@@ -1,0 +1,110 @@
+import type { DocumentKind } from '../../../shared/library/document-kind';
+import type { LibraryEntry } from '../../../shared/library/filing-facts';
+
+export const sortKeys = [
+  'name',
+  'company',
+  'form',
+  'period',
+  'fiscalYear',
+  'kind',
+  'size',
+  'imported',
+] as const;
+export type SortKey = (typeof sortKeys)[number];
+export type SortDirection = 'asc' | 'desc';
+export type KindFilter = 'all' | DocumentKind;
+
+/** How the Library's document table is shown: searched, filtered by kind, sorted. */
+export interface LibraryView {
+  query: string;
+  kind: KindFilter;
+  sort: { key: SortKey; direction: SortDirection };
+}
+
+export const defaultLibraryView: LibraryView = {
+  query: '',
+  kind: 'all',
+  sort: { key: 'imported', direction: 'desc' },
+};
+
+/** The values a column sorts by; null sorts last in either direction. */
+function sortValue(d: LibraryEntry, key: SortKey): string | number | null {
+  switch (key) {
+    case 'name':
+      return d.name;
+    case 'company':
+      return d.facts?.company ?? null;
+    case 'form':
+      return d.facts?.form ?? null;
+    case 'period':
+      return d.facts?.periodEnd ?? null;
+    case 'fiscalYear':
+      return d.facts?.fiscalYear ?? null;
+    case 'kind':
+      return d.kind;
+    case 'size':
+      return d.size;
+    case 'imported':
+      return d.importedAt;
+  }
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/** The words a search matches: name, company, form, fiscal year, period end, kind. */
+function haystack(d: LibraryEntry): string {
+  const f = d.facts;
+  return [d.name, f?.company, f?.form, f?.fiscalYear, f?.periodEnd, d.kind]
+    .filter((x) => x !== null && x !== undefined)
+    .join(' ')
+    .toLowerCase();
+}
+
+/**
+ * The documents to show: every word of the query must occur (case-insensitive) in the
+ * document's name or facts, the kind must match the filter, then sorted by the chosen column
+ * (ties by name, then newest first); unknown values go last whichever the direction.
+ */
+export function viewDocuments(docs: readonly LibraryEntry[], view: LibraryView): LibraryEntry[] {
+  const words = view.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const { key, direction } = view.sort;
+  const sign = direction === 'asc' ? 1 : -1;
+  return docs
+    .filter((d) => view.kind === 'all' || d.kind === view.kind)
+    .filter((d) => {
+      if (words.length === 0) return true;
+      const text = haystack(d);
+      return words.every((w) => text.includes(w));
+    })
+    .map((d) => ({ d, v: sortValue(d, key) }))
+    .sort((a, b) => {
+      if (a.v === null || b.v === null) {
+        if (a.v !== b.v) return a.v === null ? 1 : -1;
+      } else {
+        const c = compare(a.v, b.v);
+        if (c !== 0) return sign * c;
+      }
+      return collator.compare(a.d.name, b.d.name) || b.d.id - a.d.id;
+    })
+    .map((x) => x.d);
+}
+
+/** Clicking a column: the same column flips direction, a new one starts ascending (dates descending). */
+export function nextSort(current: LibraryView['sort'], key: SortKey): LibraryView['sort'] {
+  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  const newestFirst = key === 'imported' || key === 'period' || key === 'fiscalYear';
+  return { key, direction: newestFirst ? 'desc' : 'asc' };
+}
+
+/** How many documents of each kind the library holds (for the filter's labels). */
+export function kindCounts(docs: readonly LibraryEntry[]): Map<DocumentKind, number> {
+  const counts = new Map<DocumentKind, number>();
+  for (const d of docs) counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1);
+  return counts;
+}
