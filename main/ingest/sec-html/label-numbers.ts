@@ -17,6 +17,13 @@ const mostShares = 1e12;
 // "none issued", "no shares issued and outstanding": a share count of zero written as a word
 const noneIssued = /\b(?:none|no)\b(?=\s+(?:shares\s+)?(?:issued|outstanding))/gi;
 const wordScales: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+const scaleLetters: Record<string, string> = {
+  K: 'thousand',
+  M: 'million',
+  MM: 'million',
+  B: 'billion',
+  BN: 'billion',
+};
 
 /** Unit and scale of a number inside a label, from the words right after it. */
 function unitOf(
@@ -77,9 +84,13 @@ export function labelNumbers(piece: Piece, note: ScaleNote | null): NumberMentio
     const offset = m.index;
     const digits = m[3] ?? '';
     const before = text.slice(Math.max(0, offset - 24), offset);
-    const after = text.slice(offset + shown.length, offset + shown.length + 40);
+    let after = text.slice(offset + shown.length, offset + shown.length + 40);
     const currency = m[1] !== undefined;
     const negative = m[2] !== undefined && after.startsWith(')');
+    if (negative) after = after.slice(1); // "$(29) million"
+    // "750MM Euro", "1.5B": a scale letter right after the number
+    const letter = /^(MM|BN|[KMB])\b/.exec(after)?.[1];
+    if (letter !== undefined) after = ` ${scaleLetters[letter] ?? ''}${after.slice(letter.length)}`;
     const percent = m[5] !== undefined;
     if (!currency && /[\w.\-/]$/.test(before)) continue; // inside a word or identifier
     if (/^[-/\u2013]\d|^\.\d|^\w/.test(after)) continue; // "2023-08", "10-K", "3rd"

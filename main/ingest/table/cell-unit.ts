@@ -10,7 +10,9 @@ const shareCount =
   /\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+dilutive\b|\bexcluded\s+from\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
 // "Weighted Average Grant Date Fair Value" in an award activity table is a price per unit
 const perShare =
-  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]average\s+(?:grant[-\s]date\s+)?fair\s+value\b/i;
+  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]+average\s+(?:grant[-\s]+date\s+)?fair\s+value\b/i;
+// "Total sale price" of securities sold is an amount: a total is never a price per share
+const totalPrice = /^total\b[^]*\bprice\b/i;
 const shares =
   /\bshares\b(?![-\s]based)|\bnumber\s+of\s+(?:securities|options|awards|rsus|warrants|units)\b/i;
 const percent = /^%|%$|\(%\)|\bpercent(?:age)?\b/i;
@@ -57,7 +59,7 @@ function readUnitHint(text: string): UnitHint | null {
   if (shareCount.test(t)) return 'shares';
   // "Net income used in computing ... per share": an input to the per-share figure
   const head = t.replace(usedInComputing, '');
-  if (perShare.test(head)) return 'perShare';
+  if (perShare.test(head) && !totalPrice.test(head)) return 'perShare';
   if (moneyOfShares.test(t)) return 'amount';
   if (shares.test(t)) return 'shares';
   if (percent.test(t)) return 'percent';

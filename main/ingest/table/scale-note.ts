@@ -33,6 +33,10 @@ const words: Record<string, number> = {
 const scalePattern =
   /\bin\s+(thousands|millions|billions)\b|^\s*(?:\$\s*)?(thousands|millions|billions)\b(?=\s*(?:,|$|of\s+(?:u\.s\.\s+)?dollars\b|except\b))|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b|\(\s*(?:in\s+)?(thous)\.?\s*\)|\(\s*(thousands|millions|billions)\s+of\s+shares\s*\)/i;
 
+// "dollars in millions", "amounts in millions"
+const dollarsPattern =
+  /\b(?:dollars?|amounts?|\$)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i;
+
 // "shares in thousands", "number of shares, which are reflected in thousands"
 const subjectPattern = /\bshares?\b[^.;()]{0,40}?\bin\s+(thousands|millions|billions)\b/i;
 
@@ -57,11 +61,14 @@ export const findScaleNote = memoByString(readScaleNote);
 function readScaleNote(text: string): ScaleNote | null {
   const m = scalePattern.exec(text);
   if (!m) return null;
-  const scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8]);
+  let scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8]);
   if (scale === null) return null;
   const phrase = clauseAround(text, m.index).replace(/\s+/g, ' ');
   const subject = subjectPattern.exec(phrase);
   let sharesScale: number | null = subject ? scaleOf(subject[1]) : null;
+  // "shares in thousands, dollars in millions": the dollars' own scale is the amounts' scale
+  const dollars = dollarsPattern.exec(phrase);
+  if (dollars) scale = scaleOf(dollars[1]) ?? scale;
   // "except share and per share data": share counts are not scaled.
   const except = /\bexcept\b(.*)$/i.exec(phrase)?.[1] ?? '';
   const exceptShares = except

@@ -124,4 +124,22 @@ describe('numbers written in row labels', () => {
     ]);
     expect(cellAt(t, 1, 1)).toMatchObject({ unit: 'USD', scale: 1e6 });
   });
+
+  it('reads a scale word or letter after a number (Netflix "$(29) million", J&J "750MM Euro")', () => {
+    const t = ingestTable('Consolidated Statements of Comprehensive Income (in thousands)', [
+      tr(td(''), td('2024'), td('2025')),
+      tr(
+        td('Net change, net of income tax benefit (expense) of $272 million, $(29) million'),
+        td('98,011'),
+        td('(913,035)'),
+      ),
+      tr(td('1.150% Notes due 2028 (750MM Euro 1.1704)'), td('881'), td('843')),
+    ]);
+    const numbers = (row: number) => t.rows.find((r) => r.sourceRow === row)?.numbers ?? [];
+    expect(numbers(1).map((n) => [n.value, n.scale, n.unit])).toEqual([
+      [272, 1e6, 'USD'],
+      [-29, 1e6, 'USD'],
+    ]);
+    expect(numbers(2).find((n) => n.value === 750)?.scale).toBe(1e6);
+  });
 });

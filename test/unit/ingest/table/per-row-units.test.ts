@@ -107,3 +107,28 @@ describe('award activity tables', () => {
     ).toEqual({ unit: 'years', scale: 1 });
   });
 });
+
+describe('notes and headers with more than one subject', () => {
+  it('reads "shares in thousands, dollars in millions" as amounts in millions (Home Depot)', () => {
+    const note = findScaleNote('shares in thousands, dollars in millions, except for per share');
+    expect(note).toMatchObject({ scale: 1e6, sharesScale: 1e3 });
+  });
+
+  it('reads a header wrapped at its hyphen ("Weighted- Average Grant-Date Fair Value")', () => {
+    expect(
+      cell(
+        '$104.93',
+        ['Unvested as of December 31, 2023'],
+        ['Weighted- Average Grant-Date Fair Value'],
+      ),
+    ).toEqual({ unit: 'USD/share', scale: 1 });
+  });
+
+  it('reads a total price as an amount (Alphabet: "Total sale price" of securities sold)', () => {
+    expect(cell('$1,981', ['Total sale price'], ['2023'])).toEqual({ unit: 'USD', scale: 1e6 });
+    expect(cell('$14.10', ['Closing stock price'], ['2023'])).toEqual({
+      unit: 'USD/share',
+      scale: 1,
+    });
+  });
+});
