@@ -43,7 +43,8 @@ function main(): number {
     console.log(
       `${label} | ${r.facts} | ${r.matched} | ${pct.toFixed(2)}% | ${r.unitAgreeing}/${r.unitChecked} | ${r.signAttrDiffersFromShown}` +
         (r.nil > 0 ? ` | ${r.nil} nil facts (nothing shown) left out` : '') +
-        (r.unreadable > 0 ? ` | ${r.unreadable} facts in unread formats LEFT OUT` : ''),
+        (r.unreadable > 0 ? ` | ${r.unreadable} facts in unread formats LEFT OUT` : '') +
+        (r.inText > 0 ? ` | ${r.inText} facts in sentences of text tables left out` : ''),
     );
     for (const m of r.mismatches) {
       const cls = m.reason.split(/[:("$\d]/)[0]?.trim() ?? m.reason;

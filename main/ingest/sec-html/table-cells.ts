@@ -61,6 +61,30 @@ function percentColumns(body: BodyPieces[], valueCol: number): Set<number> {
   return found;
 }
 
+/**
+ * Range starts set over three cells under one header ("3.5 | - | 4.4%", P&G's interest-rate
+ * assumption): the "%" of the range's end is the start's unit too.
+ */
+function percentRangeStarts(
+  body: BodyPieces[],
+  valueCol: number,
+  pathOf: (r: number, p: Piece) => string,
+): Set<Piece> {
+  const found = new Set<Piece>();
+  for (const { pieces, r } of body) {
+    const values = pieces.filter((p) => p.firstCol >= valueCol);
+    for (let i = 0; i + 2 < values.length; i++) {
+      const [start, dash, end] = [values[i], values[i + 1], values[i + 2]] as [Piece, Piece, Piece];
+      if (start.parsed.kind !== 'number' || start.parsed.percent || start.parsed.currency) continue;
+      if (dash.parsed.kind !== 'dash' || end.parsed.kind !== 'number' || !end.parsed.percent)
+        continue;
+      const path = pathOf(r, start);
+      if (path !== '' && pathOf(r, dash) === path && pathOf(r, end) === path) found.add(start);
+    }
+  }
+  return found;
+}
+
 /** One model cell per value piece of each body row (symbols already joined to numbers). */
 export function makeCells(
   body: BodyPieces[],
@@ -91,6 +115,9 @@ export function makeCells(
     }
     return found;
   };
+  const rangeStarts = percentRangeStarts(body, valueCol, (r, p) =>
+    columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
+  );
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
@@ -104,7 +131,7 @@ export function makeCells(
         note: own ?? ctx.note,
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
-        percentColumn: percentCols.has(p.col),
+        percentColumn: percentCols.has(p.col) || rangeStarts.has(p),
         sharesColumn,
         shown: p.text,
       };

@@ -46,6 +46,19 @@ describe('percent columns whose "%" is printed on the first and last rows only',
   });
 });
 
+describe('a range set over three cells', () => {
+  it('gives the start the "%" of its end (P&G: "3.5 | - | 4.4%")', () => {
+    const t = ingestTable('Assumptions utilized in the model were as follows:', [
+      tr(td(''), td('2025', 3), td('2024')),
+      tr(td('Interest rate'), td('3.5'), td('-'), td('4.4%'), td('5.5%')),
+      tr(td('Expected life in years'), td('8.9'), td(''), td(''), td('8.8')),
+    ]);
+    expect(cellAt(t, 1, 1)).toMatchObject({ value: 3.5, unit: '%', scale: 0.01 });
+    expect(cellAt(t, 1, 3)).toMatchObject({ value: 4.4, unit: '%', scale: 0.01 });
+    expect(cellAt(t, 2, 1)?.unit).not.toBe('%');
+  });
+});
+
 describe('numbers written in row labels', () => {
   const balanceSheet = (label: string) =>
     ingestTable('CONSOLIDATED BALANCE SHEETS (in millions, except par value per share amounts)', [

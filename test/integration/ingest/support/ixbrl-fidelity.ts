@@ -18,6 +18,12 @@ export interface FidelityReport {
    * are left out of `facts`. */
   nil: number;
   unreadable: number;
+  /**
+   * Facts inside sentences of a table the reader reads as text (a paragraph laid out in a
+   * one-cell table, "5.8280 shares of common stock" in a conversion-terms table): the reader
+   * gives that text as paragraphs, so they are left out of `facts` and counted here.
+   */
+  inText: number;
   /** Facts with `sign="-"` that the cell does not show as negative, or the reverse (info). */
   signAttrDiffersFromShown: number;
   /** Matched facts whose XBRL unit maps to a unit we name, and how many of those agree (info). */
@@ -85,6 +91,9 @@ function judge(
   return { reason: null, unit: cell.unit };
 }
 
+/** A cell holding a phrase (three or more words besides numbers), not a label or a value. */
+const inSentence = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3;
+
 /** The label number showing the fact's digits nearest to where the fact sits in the cell. */
 function nearestMention(numbers: NumberMention[], fact: TableFact): NumberMention | undefined {
   const digits = (s: string) => s.replace(/[^\d.]/g, '') || s.trim().toLowerCase();
@@ -109,6 +118,7 @@ export function measureIxbrlFidelity(html: string, name: string): FidelityReport
     mismatches: [],
     nil: 0,
     unreadable: 0,
+    inText: 0,
     signAttrDiffersFromShown: 0,
     unitChecked: 0,
     unitAgreeing: 0,
@@ -120,6 +130,10 @@ export function measureIxbrlFidelity(html: string, name: string): FidelityReport
     }
     if (fact.magnitude === null) {
       report.unreadable++;
+      continue;
+    }
+    if (!byIndex.has(fact.tableIndex) && inSentence(fact.cellText)) {
+      report.inText++;
       continue;
     }
     report.facts++;

@@ -28,6 +28,8 @@ export interface TableFact {
   shownNegative: boolean;
   /** Where the fact's text starts in the cell's whitespace-collapsed text. */
   offsetInCell: number;
+  /** The whole cell's text, whitespace collapsed. */
+  cellText: string;
 }
 
 const words: Record<string, number> = {
@@ -60,6 +62,13 @@ function endsNegative(text: string): boolean {
   return t.endsWith('(') || (/[-\u2212\u2013]$/.test(t) && !/[\d%]$/.test(t.slice(0, -1)));
 }
 
+/**
+ * A cell holding only a dash is a nil value of its own column (Union Pacific's equity
+ * statement: "-" under "Common shares", then "0.2" under "Treasury shares") or the middle of
+ * a range set over three cells ("3.5 | - | 4.4%"), not the sign of the next cell's number.
+ */
+const loneDash = (text: string) => /^[-\u2212\u2013\u2014]$/.test(text.replace(/[\s\u00a0]/g, ''));
+
 interface OpenTable {
   index: number;
   row: number;
@@ -78,6 +87,7 @@ interface OpenFact {
   before: string;
   previousCellText: string;
   shown: string;
+  cell: { text: string };
 }
 
 function spanOf(value: string | undefined): number {
@@ -88,6 +98,8 @@ function spanOf(value: string | undefined): number {
 /** Every `ix:nonFraction` that sits in a table cell, with its grid position and value. */
 export function locateTableFacts(html: string): TableFact[] {
   const facts: TableFact[] = [];
+  // the cell of each fact, whose text is complete only when the cell closes
+  const cellOf = new Map<TableFact, { text: string }>();
   const stack: OpenTable[] = [];
   let tables = 0;
   let fact: OpenFact | null = null;
@@ -130,6 +142,7 @@ export function locateTableFacts(html: string): TableFact[] {
             before: t.cell.text,
             previousCellText: t.previousCellText,
             shown: '',
+            cell: t.cell,
           };
         }
       },
@@ -150,7 +163,7 @@ export function locateTableFacts(html: string): TableFact[] {
           const scale = Number.parseInt(f.attrs.scale ?? '0', 10) || 0;
           const format = f.attrs.format ?? null;
           const inCellBefore = f.before.replace(/[\s\u00a0$]/g, '');
-          facts.push({
+          const found: TableFact = {
             tableIndex: f.table.index,
             row: f.row,
             col: f.col,
@@ -164,9 +177,15 @@ export function locateTableFacts(html: string): TableFact[] {
             magnitude: factMagnitude(f.shown, format, scale),
             nil: f.attrs['xsi:nil'] === 'true',
             shownNegative:
-              endsNegative(f.before) || (inCellBefore === '' && endsNegative(f.previousCellText)),
+              endsNegative(f.before) ||
+              (inCellBefore === '' &&
+                endsNegative(f.previousCellText) &&
+                !loneDash(f.previousCellText)),
             offsetInCell: f.before.replace(/\s+/g, ' ').trimStart().length,
-          });
+            cellText: '',
+          };
+          facts.push(found);
+          cellOf.set(found, f.cell);
         }
       },
     },
@@ -174,6 +193,7 @@ export function locateTableFacts(html: string): TableFact[] {
     { decodeEntities: true, recognizeSelfClosing: true },
   );
   parser.end(html);
+  for (const [found, cell] of cellOf) found.cellText = cell.text.replace(/\s+/g, ' ').trim();
   return facts;
 }
 
