@@ -91,6 +91,14 @@ export const contract = {
     input: z.object({ documentId: z.number().int(), format: DatasetFormat }).strict(),
     output: DatasetImportReport,
   },
+  /**
+   * What a dataset file in the library looks like from the shape of its first record: the
+   * format it fits (null: none) and why, for the Library's format picker.
+   */
+  'datasets.guessFormat': {
+    input: z.object({ documentId: z.number().int() }).strict(),
+    output: z.object({ format: DatasetFormat.nullable(), reason: z.string() }),
+  },
   /** A dataset's questions by stable id, without gold (the list is safe to show to experts). */
   'datasets.questions': {
     input: z.object({ datasetId: z.number().int() }).strict(),

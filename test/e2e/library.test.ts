@@ -134,6 +134,50 @@ describe('Library screen in web mode (Chromium)', () => {
     await page.screenshot({ path: join(artifactsDir, 'library-datasets.png'), fullPage: true });
   });
 
+  it('guesses a dataset file’s format from its shape and says why another format does not fit', async () => {
+    const file = join(files.dir, 'questions-export.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: 'ADI/2009/page_49.pdf-1',
+          filename: 'ADI/2009/page_49.pdf',
+          pre_text: ['Revenue rose.'],
+          post_text: [],
+          table: [
+            ['', '2009'],
+            ['revenue', '$ 100'],
+          ],
+          qa: {
+            question: 'What was revenue?',
+            answer: '100',
+            program: '',
+            exe_ans: 100,
+            gold_inds: {},
+          },
+        },
+      ]),
+    );
+    await page.getByTestId('file-input').setInputFiles([file]);
+    const row = page.getByRole('row', { name: /questions-export\.json/ });
+    await row.waitFor();
+    const picker = row.getByRole('combobox', { name: 'Format of questions-export.json' });
+    // The name says nothing; the shape says FinQA.
+    await expect.poll(() => picker.inputValue()).toBe('finqa');
+    expect(await row.getByRole('note').count()).toBe(0);
+    await picker.selectOption('tatqa');
+    const note = row.getByRole('note');
+    expect(await note.textContent()).toBe(
+      'This file looks like finqa, not tatqa: its records have pre_text, post_text, qa (FinQA).',
+    );
+    await page.screenshot({ path: join(artifactsDir, 'library-format-guess.png'), fullPage: true });
+    // Read as the wrong format anyway: the error names the file, never its SHA-256.
+    await row.getByRole('button', { name: 'Read questions' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'questions-export.json' });
+    await alert.waitFor();
+    expect(await alert.textContent()).not.toMatch(/[0-9a-f]{64}/);
+  });
+
   it('logged no errors in the page', () => {
     expect(session.errors.join('\n')).toBe('');
   });

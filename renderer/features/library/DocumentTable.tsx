@@ -1,5 +1,6 @@
 import type { DatasetFormat } from '../../../shared/datasets';
 import type { LibraryEntry } from '../../../shared/library/filing-facts';
+import type { FormatGuess } from '../../stores/library/library-store';
 import type { LibraryView, SortKey } from '../../stores/library/library-view';
 import { formatBytes, formatPeriod, kindLabel, shortKindLabel } from './format';
 import { ReadAsDataset } from './ReadAsDataset';
@@ -8,6 +9,8 @@ interface Props {
   /** Already searched, filtered and sorted (renderer/stores/library/library-view.ts). */
   documents: LibraryEntry[];
   sort: LibraryView['sort'];
+  /** Dataset files' format guesses by document id (renderer/stores/library). */
+  formatGuesses: Record<number, FormatGuess>;
   busy: boolean;
   onSort: (key: SortKey) => void;
   onRemove: (doc: LibraryEntry) => void;
@@ -32,7 +35,15 @@ const opens = (d: LibraryEntry) => d.kind === 'sec-html' || d.kind === 'pdf';
  * again to reverse). Rows are focusable; Enter opens a filing or PDF, Delete or Backspace asks
  * to remove it. Long names are cut with an ellipsis (the whole name is the link's title).
  */
-export function DocumentTable({ documents, sort, busy, onSort, onRemove, onReadDataset }: Props) {
+export function DocumentTable({
+  documents,
+  sort,
+  formatGuesses,
+  busy,
+  onSort,
+  onRemove,
+  onReadDataset,
+}: Props) {
   return (
     <table className="documents library-documents" aria-label="Documents">
       <colgroup>
@@ -87,7 +98,19 @@ export function DocumentTable({ documents, sort, busy, onSort, onRemove, onReadD
             <td className="name" title={`${d.name}\nSHA-256 ${d.sha256}`}>
               {opens(d) ? <a href={`#/document/${d.id}`}>{d.name}</a> : d.name}
             </td>
-            <FactCells doc={d} />
+            {d.kind === 'dataset' ? (
+              // A dataset file has no cover page: its four fact columns hold the format picker.
+              <td colSpan={4} className="dataset-read">
+                <ReadAsDataset
+                  name={d.name}
+                  guess={formatGuesses[d.id]}
+                  busy={busy}
+                  onRead={(f) => onReadDataset(d, f)}
+                />
+              </td>
+            ) : (
+              <FactCells doc={d} />
+            )}
             <td title={kindLabel[d.kind] ?? d.kind}>{shortKindLabel[d.kind] ?? d.kind}</td>
             <td className="num">{formatBytes(d.size)}</td>
             <td>
@@ -96,9 +119,6 @@ export function DocumentTable({ documents, sort, busy, onSort, onRemove, onReadD
               </time>
             </td>
             <td className="row-actions">
-              {d.kind === 'dataset' && (
-                <ReadAsDataset name={d.name} busy={busy} onRead={(f) => onReadDataset(d, f)} />
-              )}
               <button className="link" onClick={() => onRemove(d)} aria-label={`Remove ${d.name}`}>
                 Remove
               </button>
@@ -113,15 +133,6 @@ export function DocumentTable({ documents, sort, busy, onSort, onRemove, onReadD
 /** Company, form, period and fiscal year; "reading…" until the background read is done. */
 function FactCells({ doc }: { doc: LibraryEntry }) {
   const f = doc.facts;
-  if (doc.kind === 'dataset')
-    return (
-      <>
-        <td className="company muted">—</td>
-        <td />
-        <td />
-        <td />
-      </>
-    );
   if (!f)
     return (
       <>

@@ -9,8 +9,18 @@ import { ImportReport } from './ImportReport';
 import { kindLabel } from './format';
 
 export function LibraryScreen() {
-  const { documents, datasets, loaded, busy, error, lastImport, progress, datasetNotice, view } =
-    useLibrary((s) => s);
+  const {
+    documents,
+    datasets,
+    loaded,
+    busy,
+    error,
+    lastImport,
+    progress,
+    datasetNotice,
+    view,
+    formatGuesses,
+  } = useLibrary((s) => s);
   const actions = useLibrary((s) => s);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -24,6 +34,10 @@ export function LibraryScreen() {
   useEffect(() => {
     void actions.refresh();
   }, [actions]);
+
+  useEffect(() => {
+    for (const d of documents) if (d.kind === 'dataset') void actions.loadFormatGuess(d.id);
+  }, [documents, actions]);
 
   const shown = useMemo(() => viewDocuments(documents, view), [documents, view]);
   const counts = useMemo(() => kindCounts(documents), [documents]);
@@ -141,6 +155,7 @@ export function LibraryScreen() {
           <DocumentTable
             documents={shown}
             sort={view.sort}
+            formatGuesses={formatGuesses}
             onSort={(key) => actions.sortBy(key)}
             busy={busy}
             onReadDataset={(d, format) => void actions.readDataset(d.id, format)}

@@ -14,6 +14,11 @@ import {
   type SortKey,
 } from './library-view';
 
+export interface FormatGuess {
+  format: DatasetFormat | null;
+  reason: string;
+}
+
 export interface ImportProgress {
   label: string;
   done: number;
@@ -24,6 +29,10 @@ export interface LibraryState {
   documents: LibraryEntry[];
   /** Search, kind filter and sort of the document table. */
   view: LibraryView;
+  /** What each dataset file's shape says its format is (datasets.guessFormat), by document id. */
+  formatGuesses: Record<number, FormatGuess>;
+  /** Asks once per dataset file for its format guess. */
+  loadFormatGuess(documentId: number): Promise<void>;
   datasets: DatasetSummary[];
   loaded: boolean;
   busy: boolean;
@@ -53,6 +62,7 @@ export interface LibraryState {
 
 /** Library state and actions; created with a client so tests can pass a real one. */
 export function createLibraryStore(api: ApiClient) {
+  const asked = new Set<number>();
   const store = createStore<LibraryState>()((set, get) => {
     const runImport = async (work: () => Promise<ImportItemResult[]>) => {
       set({ busy: true, lastImport: [], error: undefined });
@@ -74,6 +84,7 @@ export function createLibraryStore(api: ApiClient) {
     return {
       documents: [],
       view: defaultLibraryView,
+      formatGuesses: {},
       datasets: [],
       loaded: false,
       busy: false,
@@ -119,6 +130,12 @@ export function createLibraryStore(api: ApiClient) {
           set({ busy: false });
           await get().refresh();
         }
+      },
+      async loadFormatGuess(documentId) {
+        if (asked.has(documentId)) return;
+        asked.add(documentId);
+        const r = await api.call('datasets.guessFormat', { documentId });
+        if (r.ok) set({ formatGuesses: { ...get().formatGuesses, [documentId]: r.value } });
       },
       setQuery: (query) => set({ view: { ...get().view, query } }),
       setKindFilter: (kind) => set({ view: { ...get().view, kind } }),
