@@ -24,6 +24,7 @@ export interface HeaderAnalysis {
 }
 
 const inValueArea = (p: Piece, firstValueCol: number) => p.firstCol >= firstValueCol;
+const usableHeader = (p: Piece) => !isSymbolOnly(p.text) && !isPureScaleNote(p.text);
 
 function isHeaderPiece(p: Piece): boolean {
   return !isNumeric(p.parsed) || isYearLike(p.text) || isSymbolOnly(p.text);
@@ -38,6 +39,34 @@ function isHeaderLike(pieces: Piece[], firstValueCol: number): boolean {
 const hasLabel = (pieces: Piece[], firstValueCol: number) =>
   pieces.some((p) => !inValueArea(p, firstValueCol));
 
+// A period written over the row labels rather than over the columns: "Years ended December 31,",
+// "Millions, except per share amounts, for the three months ended June 30,", "fiscal years
+// ended June 30", "As of June 30, 2025" (Boeing, Union Pacific, P&G). It heads every column of
+// the band.
+const periodPhrase =
+  /\b(?:(?:three|six|nine|twelve|\d+)\s+months|(?:fiscal\s+)?(?:years?|quarters?)|(?:\d+|fifty-two|fifty-three)\s+weeks)\s+ended\b[^;()]{0,40}|\bas\s+of\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b(?:,\s*\d{4})?/i;
+
+function stubPeriod(pieces: Piece[], firstValueCol: number): Piece | null {
+  for (const p of pieces) {
+    if (inValueArea(p, firstValueCol)) continue;
+    const m = periodPhrase.exec(p.text);
+    if (m === null) continue;
+    const text = cleanHeader(m[0]);
+    return { ...p, text: text.charAt(0).toUpperCase() + text.slice(1), facts: [] };
+  }
+  return null;
+}
+
+/** Puts a period found over the row labels above the band's own headers, over all of them. */
+function addStubPeriod(band: HeaderBand, period: Piece): void {
+  const all = band.pieces.flat().filter(usableHeader);
+  if (all.length === 0 || all.some((p) => periodPhrase.test(p.text))) return;
+  const firstCol = Math.min(...all.map((p) => p.firstCol));
+  const lastCol = Math.max(...all.map((p) => p.lastCol));
+  band.rows.unshift(period.row);
+  band.pieces.unshift([{ ...period, col: firstCol, firstCol, lastCol }]);
+}
+
 export function detectHeaderBands(rows: Piece[][], firstValueCol: number): HeaderAnalysis {
   const headerRows = new Set<number>();
   const bandOf = new Map<number, HeaderBand>();
@@ -46,6 +75,7 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
   let building: HeaderBand | null = null; // the band the previous row was added to
   let current: HeaderBand | null = null; // the band naming the columns of body rows
   let topDone = false;
+  let period: Piece | null = null; // a period written over the row labels of the top band
   const addToBand = (r: number, pieces: Piece[]): HeaderBand => {
     const band = building ?? { rows: [], pieces: [] };
     if (building === null) bands.push(band);
@@ -60,6 +90,7 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
     if (!topDone) {
       if (headerLike) {
         building = addToBand(r, pieces);
+        period ??= stubPeriod(pieces, firstValueCol);
         continue;
       }
       // A title line above the header belongs to the band when a header row follows, and so
@@ -70,10 +101,12 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
         building === null && next && isHeaderLike(next.pieces, firstValueCol);
       if (labelOnly && (titleAboveHeader || pieces.every((p) => isPureScaleNote(p.text)))) {
         headerRows.add(r);
+        period ??= stubPeriod(pieces, firstValueCol);
         continue;
       }
       topDone = true;
       current = building;
+      if (current !== null && period !== null) addStubPeriod(current, period);
     } else if (headerLike && !hasLabel(pieces, firstValueCol)) {
       // a label-less row of words or years inside the body starts (or continues) a new band
       building = addToBand(r, pieces);
@@ -85,8 +118,6 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
   }
   return { headerRows, bandOf, bands };
 }
-
-const usableHeader = (p: Piece) => !isSymbolOnly(p.text) && !isPureScaleNote(p.text);
 
 /** The header piece of one band row that names grid column `col` (covering it, or adjacent). */
 function headerFor(pieces: Piece[], col: number): Piece | undefined {

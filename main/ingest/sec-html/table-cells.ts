@@ -61,16 +61,20 @@ function percentColumns(body: BodyPieces[], valueCol: number): Set<number> {
   return found;
 }
 
+/** The part a piece plays in a range set over three cells. */
+type RangePart = 'low' | 'separator' | 'high';
+
 /**
- * Range starts set over three cells under one header ("3.5 | - | 4.4%", P&G's interest-rate
- * assumption): the "%" of the range's end is the start's unit too.
+ * Ranges set over three cells under one header ("3.5 | - | 4.4%", P&G's interest-rate
+ * assumption): the "%" of the range's end is the start's unit too, the dash between them is
+ * no value (not a nil), and the two ends are told apart as "low" and "high".
  */
-function percentRangeStarts(
+function percentRanges(
   body: BodyPieces[],
   valueCol: number,
   pathOf: (r: number, p: Piece) => string,
-): Set<Piece> {
-  const found = new Set<Piece>();
+): Map<Piece, RangePart> {
+  const found = new Map<Piece, RangePart>();
   for (const { pieces, r } of body) {
     const values = pieces.filter((p) => p.firstCol >= valueCol);
     for (let i = 0; i + 2 < values.length; i++) {
@@ -79,7 +83,9 @@ function percentRangeStarts(
       if (dash.parsed.kind !== 'dash' || end.parsed.kind !== 'number' || !end.parsed.percent)
         continue;
       const path = pathOf(r, start);
-      if (path !== '' && pathOf(r, dash) === path && pathOf(r, end) === path) found.add(start);
+      if (path !== '' && pathOf(r, dash) === path && pathOf(r, end) === path) {
+        found.set(start, 'low').set(dash, 'separator').set(end, 'high');
+      }
     }
   }
   return found;
@@ -115,7 +121,7 @@ export function makeCells(
     }
     return found;
   };
-  const rangeStarts = percentRangeStarts(body, valueCol, (r, p) =>
+  const ranges = percentRanges(body, valueCol, (r, p) =>
     columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
   );
   for (const { pieces, r } of body) {
@@ -124,14 +130,16 @@ export function makeCells(
     const rowNote = rowPath.map(findScaleNote).findLast((n) => n !== null) ?? null;
     for (const p of pieces) {
       if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
+      const part = ranges.get(p);
+      if (part === 'separator') continue;
       const column = columnOf(band, p.col, p.firstCol);
-      const colPath = column.colPath;
+      const colPath = part === undefined ? column.colPath : [...column.colPath, part];
       const own = rowNote ?? column.note;
       const unitCtx = {
         note: own ?? ctx.note,
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
-        percentColumn: percentCols.has(p.col) || rangeStarts.has(p),
+        percentColumn: percentCols.has(p.col) || part !== undefined,
         sharesColumn,
         shown: p.text,
       };

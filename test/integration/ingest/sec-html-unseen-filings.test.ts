@@ -46,6 +46,41 @@ describe('percent columns whose "%" is printed on the first and last rows only',
   });
 });
 
+describe('a period written over the row labels', () => {
+  it('heads every column (Boeing: "Years ended December 31," beside the years)', () => {
+    const t = ingestTable('Consolidated Results of Operations', [
+      tr(td('(Dollars in millions, except per share data)'), td(''), td('')),
+      tr(td('Years ended December 31,'), td('2024'), td('2023')),
+      tr(td('Revenues'), td('$66,517'), td('$77,794')),
+    ]);
+    expect(cellAt(t, 2, 1)?.colPath).toEqual(['Years ended December 31', '2024']);
+    expect(t.columnHeaders.map((h) => [h.text, h.children.length])).toEqual([
+      ['Years ended December 31', 2],
+    ]);
+  });
+
+  it('takes the period out of a scale statement (Union Pacific, P&G)', () => {
+    const t = ingestTable('Condensed Consolidated Statements of Income', [
+      tr(
+        td('Millions, except per share amounts, for the three months ended June 30,'),
+        td('2025'),
+        td('2024'),
+      ),
+      tr(td('Freight revenues'), td('$5,843'), td('$5,638')),
+    ]);
+    expect(cellAt(t, 1, 1)).toMatchObject({
+      colPath: ['Three months ended June 30', '2025'],
+      scale: 1e6,
+      unit: 'USD',
+    });
+    const pg = ingestTable('Consolidated Balance Sheets', [
+      tr(td('Amounts in millions except stated values; as of June 30'), td('2025'), td('2024')),
+      tr(td('Cash and cash equivalents'), td('$9,556'), td('$9,482')),
+    ]);
+    expect(cellAt(pg, 1, 2)?.colPath).toEqual(['As of June 30', '2024']);
+  });
+});
+
 describe('a range set over three cells', () => {
   it('gives the start the "%" of its end (P&G: "3.5 | - | 4.4%")', () => {
     const t = ingestTable('Assumptions utilized in the model were as follows:', [
@@ -55,6 +90,10 @@ describe('a range set over three cells', () => {
     ]);
     expect(cellAt(t, 1, 1)).toMatchObject({ value: 3.5, unit: '%', scale: 0.01 });
     expect(cellAt(t, 1, 3)).toMatchObject({ value: 4.4, unit: '%', scale: 0.01 });
+    // the dash between the ends is no value, and the ends have paths of their own
+    expect(cellAt(t, 1, 2)).toBeUndefined();
+    expect(cellAt(t, 1, 1)?.colPath).toEqual(['2025', 'low']);
+    expect(cellAt(t, 1, 3)?.colPath).toEqual(['2025', 'high']);
     expect(cellAt(t, 2, 1)?.unit).not.toBe('%');
   });
 });
