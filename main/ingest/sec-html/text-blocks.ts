@@ -49,8 +49,10 @@ function surroundingsOf(
       const previous = previousOf(i);
       if (lines.length === 0) return previous;
       // Subtitled tables under one "The following tables show ... (in millions):" share its
-      // scale: the previous table's text is consulted after this table's own.
-      inherited = previous.nearby;
+      // scale: the previous table's lead-in is consulted after this table's own text. Its
+      // title is its own ("SEGMENT INFORMATION (in millions)" says nothing of the "SELECTED
+      // RATIOS" below it).
+      inherited = previous.nearby.filter((text) => /:\s*$/.test(text));
       break;
     }
     if (isPageFurniture(item.text)) continue;

@@ -120,4 +120,14 @@ describe('SEC HTML ingest on the Northwind sample 10-K', () => {
       unit: '%',
     });
   });
+
+  it('gives "SELECTED RATIOS" no scale: the table above it states its own, under its own title', () => {
+    const ratios = byCaption('SELECTED RATIOS');
+    expect(ratios.scaleNote).toBeNull();
+    expect(cell(ratios, ['Gross margin'], ['2025'])).toMatchObject({
+      value: 41.2,
+      scale: 0.01,
+      unit: '%',
+    });
+  });
 });
