@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/cli';
 import { openWebSession, type WebSession } from '../support/web-session';
 
 describe('web mode token in Chromium', () => {
@@ -29,8 +31,11 @@ describe('web mode token in Chromium', () => {
   it('keeps working after a reload, with no cookie holding the token', async () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Your library is empty' }).waitFor();
-    await page.getByRole('button', { name: 'Open the sample filing' }).click();
-    // library.changed arrives over the event stream and the list refreshes.
+    // An import from elsewhere (here in-process): library.changed reaches the page over the
+    // event stream, which carries the token in its Authorization header, and the list refreshes.
+    await session.services.registry.call('library.importPaths', {
+      paths: [join(repoRoot, 'assets', 'sample', 'northwind-instruments-10-k-2025.html')],
+    });
     await page.getByRole('row', { name: /northwind-instruments-10-k-2025\.html/ }).waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.length).toBeGreaterThan(0);
