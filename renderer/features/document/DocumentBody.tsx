@@ -111,6 +111,7 @@ export function DocumentBody({
                     query={query}
                     selected={selected}
                     gold={gold}
+                    widthKey={`${model.source.name}/${t.id}`}
                     onSelect={onSelect}
                   />
                 </LazyMount>

@@ -7,33 +7,81 @@ import {
   type CellClassParams,
   type ColDef,
   type ColGroupDef,
+  type ColumnResizedEvent,
   type ICellRendererParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cellSentence, type Cell, type Table } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import type { CellRef } from '../../stores/document/document-store';
 import {
+  fittedLabelWidth,
   gridLayout,
   headerGroups,
   isColumn,
+  labelColumnWidth,
+  LABEL_MIN_WIDTH,
+  valueColumnWidth,
   visibleRows,
+  type MeasureText,
   type GridColumn,
   type GridRow,
   type HeaderGroup,
 } from './grid-model';
 import { isGoldCell, isGoldRow, type GoldMarks } from './gold-marks';
 
-// Only the features this grid uses (column groups, pinning, flex and value getters are core):
-// rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules and getRowClass. A
-// feature used without its module logs ag-grid's error #200 to the console (e2e tests fail on it).
+// Only the features this grid uses (column groups, pinning, flex, wrapped header text and value
+// getters are core): rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules,
+// getRowClass; column resizing is core too. A feature used without its module logs ag-grid's
+// error #200 to the console (e2e tests fail on it).
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   TooltipModule,
   CellStyleModule,
   RowStyleModule,
 ]);
+
+/** Text widths as the grid draws them (13 px, the page's font; bold for sections and totals). */
+function canvasMeasure(): MeasureText {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  const cache = new Map<string, number>();
+  return (text, bold) => {
+    const key = `${bold ? 'b' : 'n'}${text}`;
+    let w = cache.get(key);
+    if (w === undefined) {
+      if (ctx) {
+        ctx.font = `${bold ? 600 : 400} 13px ${family}`;
+        w = ctx.measureText(text).width;
+      } else w = text.length * 7.5;
+      cache.set(key, w);
+    }
+    return w;
+  };
+}
+
+const labelWidthKey = (key: string) => `workbench.grid.labelWidth:${key}`;
+
+/** The label width the user chose for this table, if any (localStorage; absent in private mode). */
+function rememberedLabelWidth(key: string | undefined): number | undefined {
+  if (!key) return undefined;
+  try {
+    const n = Number(window.localStorage.getItem(labelWidthKey(key)));
+    return Number.isFinite(n) && n >= LABEL_MIN_WIDTH ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberLabelWidth(key: string | undefined, width: number): void {
+  if (!key) return;
+  try {
+    window.localStorage.setItem(labelWidthKey(key), String(Math.round(width)));
+  } catch {
+    // Storage full or disabled: the width lasts as long as the view.
+  }
+}
 
 interface Props {
   table: Table;
@@ -42,6 +90,8 @@ interface Props {
   selected?: CellRef;
   /** A question's gold evidence: its cells and rows are outlined. */
   gold?: GoldMarks;
+  /** Where the user's label-column width is remembered (document and table); none: not kept. */
+  widthKey?: string;
   onSelect: (cell: CellRef) => void;
 }
 
@@ -82,7 +132,13 @@ function toColDefs(
   return nodes.map((n) =>
     isColumn(n)
       ? leaf(n)
-      : { headerName: n.header, marryChildren: true, children: toColDefs(n.children, leaf) },
+      : {
+          headerName: n.header,
+          marryChildren: true,
+          wrapHeaderText: true,
+          autoHeaderHeight: true,
+          children: toColDefs(n.children, leaf),
+        },
   );
 }
 
@@ -91,7 +147,7 @@ function toColDefs(
  * indented rows collapsed by filtering (tree data is Enterprise-only), numbers right-aligned
  * and shown exactly as filed, each cell's full header path and unit in its tooltip.
  */
-export function TableGrid({ table, marks, query, selected, gold, onSelect }: Props) {
+export function TableGrid({ table, marks, query, selected, gold, widthKey, onSelect }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Passed through cellRendererParams (reactive), not the grid context (read once at start).
   const toggle = useCallback(
@@ -108,6 +164,42 @@ export function TableGrid({ table, marks, query, selected, gold, onSelect }: Pro
   const shown = useMemo(() => visibleRows(rows, collapsed), [rows, collapsed]);
   const needle = query.trim().toLowerCase();
 
+  // Column widths from the texts they hold: labels whole, numbers never cut.
+  const measure = useMemo(() => canvasMeasure(), []);
+  const valueWidths = useMemo(
+    () => new Map(layout.columns.map((c) => [c.field, valueColumnWidth(c, rows, measure)])),
+    [layout, rows, measure],
+  );
+  const [chosenLabelWidth, setChosenLabelWidth] = useState(() => rememberedLabelWidth(widthKey));
+  const wantedLabelWidth = chosenLabelWidth ?? labelColumnWidth(rows, measure);
+  // The grid's own width: a narrow grid (the cell panel open) still shows two value columns.
+  const box = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setAvailable(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const labelWidth = fittedLabelWidth(
+    wantedLabelWidth,
+    [...valueWidths.values()],
+    available,
+    chosenLabelWidth !== undefined,
+  );
+  const onColumnResized = useCallback(
+    (e: ColumnResizedEvent<GridRow>) => {
+      if (!e.finished || e.source !== 'uiColumnResized' || e.column?.getColId() !== 'label') return;
+      const width = e.column.getActualWidth();
+      setChosenLabelWidth(width);
+      rememberLabelWidth(widthKey, width);
+    },
+    [widthKey],
+  );
+
   const columnDefs = useMemo(() => {
     const cellOf = (c: GridColumn, row: GridRow | undefined): Cell | undefined =>
       row?.cells[c.field];
@@ -121,9 +213,12 @@ export function TableGrid({ table, marks, query, selected, gold, onSelect }: Pro
         return cell ? cellSentence(cell) : undefined;
       },
       type: 'rightAligned',
-      minWidth: 90,
+      minWidth: valueWidths.get(c.field) ?? 90,
       flex: 1,
       sortable: false,
+      resizable: false,
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
       cellClassRules: {
         'cell-negative': (p: CellClassParams<GridRow>) => (cellOf(c, p.data)?.value ?? 0) < 0,
         'cell-evidence': (p: CellClassParams<GridRow>) => {
@@ -161,10 +256,13 @@ export function TableGrid({ table, marks, query, selected, gold, onSelect }: Pro
       headerName: '',
       field: 'label',
       pinned: 'left',
-      minWidth: 240,
-      flex: 2,
+      width: labelWidth,
+      minWidth: LABEL_MIN_WIDTH,
+      resizable: true,
       sortable: false,
       cellRenderer: LabelCell,
+      // A label cut by a narrow column (or the user's width) is whole in its tooltip.
+      tooltipValueGetter: (p) => p.data?.label,
       // The label text stays the same when a row is collapsed; always re-render the disclosure.
       equals: () => false,
       cellRendererParams: { onToggle: toggle } satisfies LabelParams,
@@ -176,10 +274,10 @@ export function TableGrid({ table, marks, query, selected, gold, onSelect }: Pro
       },
     };
     return [label, ...toColDefs(headerGroups(layout.columns), leaf)];
-  }, [table, layout, marks, needle, selected, gold, toggle]);
+  }, [table, layout, marks, needle, selected, gold, toggle, valueWidths, labelWidth]);
 
   return (
-    <div className="table-grid" data-table-id={table.id}>
+    <div className="table-grid" data-table-id={table.id} ref={box}>
       <AgGridReact<GridRow>
         rowData={shown}
         columnDefs={columnDefs}
@@ -187,8 +285,7 @@ export function TableGrid({ table, marks, query, selected, gold, onSelect }: Pro
         getRowClass={(p) => (p.data ? `row-kind-${p.data.kind}` : undefined)}
         domLayout="autoHeight"
         rowHeight={28}
-        headerHeight={30}
-        groupHeaderHeight={30}
+        onColumnResized={onColumnResized}
         suppressMovableColumns
         enableCellTextSelection
         tooltipShowDelay={300}

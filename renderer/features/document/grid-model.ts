@@ -48,13 +48,94 @@ export function headerGroups(columns: GridColumn[], depth = 0): (HeaderGroup | G
 }
 
 /**
- * Rows left visible when the rows in `collapsed` hide their descendants. Returns new objects for
- * rows whose `expanded` flag changed, so the grid re-renders their disclosure buttons.
+ * Rows left visible when the rows in `collapsed` hide their descendants. A total that closes a
+ * collapsed group (a `total` row directly under it) stays visible: collapsing "Operating
+ * expenses" hides its items, not "Total operating expenses". Returns new objects for rows whose
+ * `expanded` flag changed, so the grid re-renders their disclosure buttons.
  */
 export function visibleRows(rows: GridRow[], collapsed: ReadonlySet<string>): GridRow[] {
   return rows
-    .filter((r) => !r.ancestors.some((a) => collapsed.has(a)))
+    .filter((r) =>
+      r.ancestors.every(
+        (a, i) => !collapsed.has(a) || (r.kind === 'total' && i === r.ancestors.length - 1),
+      ),
+    )
     .map((r) =>
       collapsed.has(r.id) === !r.expanded ? r : { ...r, expanded: !collapsed.has(r.id) },
     );
+}
+
+/** Width of a text in CSS pixels (the browser measures with a canvas; tests estimate). */
+export type MeasureText = (text: string, bold: boolean) => number;
+
+/** Padding of a grid cell (ag-grid's default 2 × 8 px) plus a little air. */
+const CELL_PADDING = 22;
+/** Indent per level and the disclosure button, as LabelCell draws them. */
+const INDENT = 16;
+const DISCLOSURE = 24;
+
+export const LABEL_MIN_WIDTH = 140;
+export const LABEL_MAX_WIDTH = 460;
+const VALUE_MIN_WIDTH = 64;
+const VALUE_MAX_WIDTH = 260;
+/** Headers up to this wide stay on one line. */
+const HEADER_ONE_LINE = 110;
+
+const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.ceil(n)));
+
+/**
+ * The row-label column's width: its longest label with its indent and disclosure, between 140
+ * and 460 px (a longer label wraps into its tooltip, the user can widen the column).
+ */
+export function labelColumnWidth(rows: readonly GridRow[], measure: MeasureText): number {
+  let widest = 0;
+  for (const r of rows) {
+    const bold = r.kind === 'section' || r.kind === 'total';
+    widest = Math.max(widest, r.level * INDENT + DISCLOSURE + measure(r.label, bold));
+  }
+  return clamp(widest + CELL_PADDING, LABEL_MIN_WIDTH, LABEL_MAX_WIDTH);
+}
+
+/**
+ * A value column's minimum width: its widest value as filed, whole ("1,005,123" never cut to
+ * "1,005,1…"), and its header (a short one whole, a long one by its longest word: headers wrap).
+ */
+export function valueColumnWidth(
+  column: GridColumn,
+  rows: readonly GridRow[],
+  measure: MeasureText,
+): number {
+  let widest = 0;
+  for (const r of rows) {
+    const cell = r.cells[column.field];
+    if (cell) widest = Math.max(widest, measure(cell.text, r.kind === 'total'));
+  }
+  // A short header ("Jan 26, 2025") on one line; a long one wraps between its words.
+  const header = column.headerPath.at(-1) ?? '';
+  const whole = measure(header, true);
+  widest = Math.max(widest, whole <= HEADER_ONE_LINE ? whole : 0);
+  for (const word of header.split(/\s+/)) widest = Math.max(widest, measure(word, true));
+  return clamp(widest + CELL_PADDING, VALUE_MIN_WIDTH, VALUE_MAX_WIDTH);
+}
+
+/**
+ * The label column's width in a grid `available` px wide: the labels' own width when every value
+ * column fits beside it; otherwise narrower (down to 3/4 of it: labels cut, whole in their
+ * tooltips) so more columns fit; and never so wide that fewer than the first two value columns
+ * stay in view (the cell panel narrows the grid). Never under the minimum. A width the user
+ * chose by dragging is kept as chosen, but for that last rule.
+ */
+export function fittedLabelWidth(
+  wanted: number,
+  valueWidths: readonly number[],
+  available: number,
+  chosenByUser = false,
+): number {
+  if (available <= 0) return wanted;
+  const all = valueWidths.reduce((a, b) => a + b, 0);
+  const firstTwo = valueWidths.slice(0, 2).reduce((a, b) => a + b, 0);
+  const fitAll = available - all - 2;
+  const keepTwo = available - firstTwo - 2;
+  const width = Math.min(wanted, keepTwo, chosenByUser ? wanted : Math.max(fitAll, 0.75 * wanted));
+  return Math.max(LABEL_MIN_WIDTH, Math.floor(width));
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Table } from '../../../shared/model';
 import {
+  fittedLabelWidth,
   gridLayout,
   headerGroups,
   isColumn,
+  labelColumnWidth,
+  valueColumnWidth,
   visibleRows,
+  type GridRow,
 } from '../../../renderer/features/document/grid-model';
 
 const cell = (
@@ -106,5 +110,85 @@ describe('grid model for the table grid', () => {
     expect(shown.map((r) => r.label)).toEqual(['Sensors', 'Total']);
     expect(shown[0]!.expanded).toBe(false);
     expect(visibleRows(rows, new Set())).toEqual(rows);
+  });
+});
+
+describe('readable grid sizes and collapsing', () => {
+  const row = (
+    id: string,
+    kind: GridRow['kind'],
+    level: number,
+    ancestors: string[],
+    label = id,
+  ): GridRow => ({
+    id,
+    sourceRow: Number(id.slice(1)),
+    label,
+    kind,
+    level,
+    ancestors,
+    hasChildren: false,
+    expanded: true,
+    cells: {},
+  });
+  // Operating expenses > R&D, SG&A, Total operating expenses (the total nested under its group).
+  const rows = [
+    row('r1', 'section', 0, [], 'Operating expenses'),
+    row('r2', 'data', 1, ['r1'], 'Research and development'),
+    row('r3', 'section', 1, ['r1'], 'Other'),
+    row('r4', 'data', 2, ['r1', 'r3'], 'Misc'),
+    row('r5', 'total', 2, ['r1', 'r3'], 'Total other'),
+    row('r6', 'total', 1, ['r1'], 'Total operating expenses'),
+    row('r7', 'data', 0, [], 'Operating income'),
+  ];
+
+  it('keeps the total that closes a collapsed group, hides inner totals of a collapsed outer group', () => {
+    expect(visibleRows(rows, new Set(['r1'])).map((r) => r.id)).toEqual(['r1', 'r6', 'r7']);
+    expect(visibleRows(rows, new Set(['r3'])).map((r) => r.id)).toEqual([
+      'r1',
+      'r2',
+      'r3',
+      'r5',
+      'r6',
+      'r7',
+    ]);
+    expect(visibleRows(rows, new Set(['r1', 'r3'])).map((r) => r.id)).toEqual(['r1', 'r6', 'r7']);
+  });
+
+  const measure = (t: string, bold: boolean) => t.length * (bold ? 8 : 7);
+
+  it('sizes the label column to its longest indented label, within bounds', () => {
+    // "Total operating expenses": 24 chars bold at level 1 -> 16 + 24 + 192 + 22 padding.
+    expect(labelColumnWidth(rows, measure)).toBe(16 + 24 + 24 * 8 + 22);
+    expect(labelColumnWidth([row('r1', 'data', 0, [], 'x')], measure)).toBe(140);
+    expect(labelColumnWidth([row('r1', 'data', 0, [], 'x'.repeat(200))], measure)).toBe(460);
+  });
+
+  it('sizes a value column to its widest number and its header', () => {
+    const col = { field: 'c1', sourceCol: 1, headerPath: ['Year Ended', 'Jan 26, 2025'] };
+    const withCells = [
+      { ...row('r1', 'data', 0, []), cells: { c1: cell(1, 1, '1,005,123', ['x'], ['y']) } },
+      { ...row('r2', 'total', 0, []), cells: { c1: cell(2, 1, '$12,345,678', ['x'], ['y']) } },
+    ];
+    // "$12,345,678" bold (11 * 8 = 88) vs "Jan 26, 2025" bold (96, short enough for one line).
+    expect(valueColumnWidth(col, withCells, measure)).toBe(96 + 22);
+    const long = { ...col, headerPath: ['Weighted average number of shares outstanding'] };
+    // A long header wraps: its longest word ("outstanding", 88) against the values (88).
+    expect(valueColumnWidth(long, withCells, measure)).toBe(88 + 22);
+  });
+
+  it('narrows the labels so columns fit, but never hides the first two value columns', () => {
+    // Everything fits.
+    expect(fittedLabelWidth(300, [100, 100, 100], 800)).toBe(300);
+    // Labels give up to a quarter to fit all columns.
+    expect(fittedLabelWidth(400, [100, 100, 100], 650)).toBe(348);
+    // Not enough even then: labels at 3/4, the rest scrolls.
+    expect(fittedLabelWidth(400, [100, 100, 100, 100], 600)).toBe(300);
+    // A narrow grid (cell panel open): labels leave room for two value columns.
+    expect(fittedLabelWidth(400, [100, 100, 100], 420)).toBe(218);
+    // A width the user dragged is kept unless it would hide the first two columns.
+    expect(fittedLabelWidth(400, [100, 100, 100], 650, true)).toBe(400);
+    expect(fittedLabelWidth(400, [100, 100, 100], 420, true)).toBe(218);
+    expect(fittedLabelWidth(400, [100, 100], 200)).toBe(140);
   });
 });
