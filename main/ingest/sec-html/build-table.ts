@@ -12,7 +12,7 @@ import { makeCells, type BodyPieces, type CellContext } from './table-cells';
 import { layoutGrid } from '../table/table-grid';
 import { firstValueColumn } from '../table/first-value-column';
 import { judgeTable } from './table-layout-check';
-import { captionSaysPercent, tableAreaNote } from './table-scale';
+import { captionSaysIndex, captionSaysPercent, tableAreaNote } from './table-scale';
 import type { HeaderNode } from '../../../shared/model';
 
 /** Text around the table that may name it or state its scale, nearest first. */
@@ -128,7 +128,8 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
   };
   let note = a.note;
   let made = null;
-  if (note === null && usualScale !== null) {
+  const indexTable = captionSaysIndex([a.around.caption, ...a.around.nearby]);
+  if (note === null && usualScale !== null && !indexTable) {
     const assumed = cellsFor(usualScale, true);
     if (mayAssumeScale(assumed.scaledByTableNote, a.showsCurrency, usualScale)) {
       note = usualScale;

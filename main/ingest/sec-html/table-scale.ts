@@ -41,8 +41,20 @@ export function columnNote(band: HeaderBand | undefined, col: number): ScaleNote
 }
 
 const percentCaption =
-  /\bas a percent(?:age)? of\b|\bpercent(?:age)? of (?:total |net )?(?:revenue|sales)\b/i;
+  /\bas a percent(?:age)? of\b|\bpercent(?:age)? of (?:total |net )?(?:revenue|sales)\b|\(\s*(?:in\s+)?percent(?:ages?)?\s*\)|\bin percentages\b/i;
 
-/** "...expressed as a percentage of revenue": bare numbers in such a table are percentages. */
+// A performance graph's table: "$100 invested on December 31, 2019", "cumulative total
+// shareholder return". Its numbers are the value of $100, never in millions.
+const indexCaption =
+  /\bcumulative\s+total\s+(?:share(?:holder)?s?['’]?\s+|stock(?:holder)?s?['’]?\s+)?returns?\b|\$\s?100\b[^.]{0,80}\binvest/i;
+
+/** The table shows the value of a $100 investment over time (a performance graph). */
+export const captionSaysIndex = (texts: readonly string[]) =>
+  texts.some((t) => indexCaption.test(t));
+
+/**
+ * "...expressed as a percentage of revenue", "(in percentages)": bare numbers in such a table
+ * are percentages.
+ */
 export const captionSaysPercent = (texts: readonly string[]) =>
   texts.some((t) => percentCaption.test(t));

@@ -1,9 +1,9 @@
 import { memoByString } from './memo';
 import type { ParsedValue } from './cell-value';
-import type { ScaleNote } from './scale-note';
+import { findScaleNote, type ScaleNote } from './scale-note';
 
 /** What a header text says about the unit of the numbers under or beside it. */
-type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | Duration;
+type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | Duration;
 type Duration = 'years' | 'months' | 'days';
 
 const shareCount =
@@ -27,6 +27,13 @@ const denominator = /^denominators?\b/i;
 // "Reallocation of total earnings as a result of conversion of Class B to Class A shares",
 // "Dividends on preferred shares": money named first, the shares only say whose
 const moneyOfShares = /\b(?:earnings|income|dividends?|loss(?:es)?)\b.*\bshares\b/i;
+// People are counted, never in millions: "Number of employees", "Full-time equivalents"
+const people = /\b(?:employees|headcount|full[-\s]time\s+equivalents?)\b/i;
+// What a note's "except average rate data" / "except ratios" exception names: a row or column
+// that is a rate ("Average rate", "Average interest rate", "Yield", "Current ratio"), not one
+// that mentions rates ("Foreign income taxed at different rates" is an amount)
+const rateLabel = /^average\s+(?:\w+\s+)?rates?\b|\b(?:rate|yield|ratio)$/i;
+const exchangeRate = /\b(?:exchange|currency|fx)\b/i;
 // A column headed by what it counts ("Options (thous.)", "Units (in thousands)", "RSUs")
 const countColumn = /^(?:number\s+of\s+)?(?:units|options|rsus|psus|awards|warrants)\b/i;
 
@@ -64,6 +71,7 @@ function readUnitHint(text: string): UnitHint | null {
   if (shares.test(t)) return 'shares';
   if (percent.test(t)) return 'percent';
   if (amount.test(t)) return 'amount';
+  if (people.test(t)) return 'count';
   return null;
 }
 
@@ -138,10 +146,22 @@ export function resolveUnit(
       return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
     }
     if (hint === 'amount') return { unit: 'USD', scale: amountScale };
+    if (hint === 'count') {
+      if (parsed.currency) return { unit: 'USD', scale: amountScale };
+      // "Employees (in thousands)" states its own scale
+      return { unit: null, scale: (text === undefined ? null : findScaleNote(text))?.scale ?? 1 };
+    }
     if (!parsed.currency && hint !== 'shares' && hint !== 'percent')
       return { unit: hint, scale: 1 };
   }
   if (ctx.percentTable && !parsed.currency) return { unit: '%', scale: 0.01 };
+  // "(in millions except average rate data)": the rows or columns naming a rate are not scaled
+  if (ctx.note?.exceptRates === true && !parsed.currency) {
+    const named = [...colPath, ...rowPath].find((t) => rateLabel.test(t.trim()));
+    if (named !== undefined) {
+      return exchangeRate.test(named) ? { unit: null, scale: 1 } : { unit: '%', scale: 0.01 };
+    }
+  }
   if (ctx.note?.sharesOnly === true && !parsed.currency) {
     return { unit: 'shares', scale: ctx.note.sharesScale ?? amountScale };
   }

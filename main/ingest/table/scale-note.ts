@@ -16,6 +16,8 @@ export interface ScaleNote {
   currency: boolean;
   /** The note is about share counts only ("(millions of shares)"). */
   sharesOnly?: boolean;
+  /** The note excepts rates or ratios ("except average rate data", "except ratios"). */
+  exceptRates?: boolean;
 }
 
 const words: Record<string, number> = {
@@ -76,6 +78,7 @@ function readScaleNote(text: string): ScaleNote | null {
     .match(/\b(?:shares?|share\s+(?:data|amounts?|counts?))\b/i);
   if (exceptShares && sharesScale === null) sharesScale = 1;
   const note: ScaleNote = { phrase, scale, sharesScale, currency: /\$|dollar/i.test(phrase) };
+  if (/\b(?:rates?|ratios?|yields?)\b/i.test(except)) note.exceptRates = true;
   if (m[8] !== undefined) {
     // "(millions of shares)": a table of share counts
     note.sharesScale = scale;

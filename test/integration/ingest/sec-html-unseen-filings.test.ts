@@ -195,3 +195,64 @@ describe('numbers written in row labels', () => {
     expect(numbers(2).find((n) => n.value === 750)?.scale).toBe(1e6);
   });
 });
+
+describe('tables of percentages, rates, people and index values', () => {
+  it('reads a table captioned "(in percentages)" as percentages', () => {
+    const t = ingestTable('Effective tax rate reconciliation (in percentages)', [
+      tr(td(''), td('2024'), td('2023')),
+      tr(td('Statutory rate'), td('21.0'), td('21.0')),
+      tr(td('State taxes'), td('1.8'), td('3.7')),
+    ]);
+    expect(cellAt(t, 2, 1)).toMatchObject({ value: 1.8, unit: '%', scale: 0.01 });
+  });
+
+  it('does not scale the rows a note excepts as rates ("except average rate data")', () => {
+    const t = ingestTable('Net interest income (in millions, except average rate data)', [
+      tr(td(''), td('2024'), td('2023')),
+      tr(td('Interest income'), td('$1,250'), td('$1,100')),
+      tr(td('Average rate'), td('4.52'), td('4.10')),
+      tr(td('Foreign income taxed at different rates'), td('120'), td('95')),
+    ]);
+    expect(cellAt(t, 1, 1)).toMatchObject({ unit: 'USD', scale: 1e6 });
+    expect(cellAt(t, 2, 1)).toMatchObject({ value: 4.52, unit: '%', scale: 0.01 });
+    // a row that mentions rates is not a rate
+    expect(cellAt(t, 3, 1)).toMatchObject({ unit: 'USD', scale: 1e6 });
+  });
+
+  it('counts employees in people, never in millions', () => {
+    const t = ingestTable('Selected data (in millions)', [
+      tr(td(''), td('2024'), td('2023')),
+      tr(td('Revenue'), td('$1,250'), td('$1,100')),
+      tr(td('Number of employees'), td('1,525'), td('1,480')),
+    ]);
+    expect(cellAt(t, 2, 1)).toMatchObject({ value: 1525, unit: null, scale: 1 });
+  });
+
+  it('reads a performance graph as the value of $100, not millions (no usual scale assumed)', () => {
+    const html = `<html><body>${[1, 2, 3]
+      .map(
+        (i) =>
+          `<p>Statement ${i} (in millions)</p><table><tr><td></td><td>2024</td></tr><tr><td>Revenue</td><td>$${i}00</td></tr></table>`,
+      )
+      .join(
+        '',
+      )}<p>The graph assumes $100 was invested on December 31, 2019 in our common stock and each index.</p><table>
+        <tr><td></td><td>2019</td><td>2024</td></tr>
+        <tr><td>Our common stock</td><td>$100</td><td>$182</td></tr>
+      </table></body></html>`;
+    const doc = ingestSecHtml(html, { name: 'graph.htm', bytes: html.length });
+    const graph = doc.tables.at(-1);
+    expect(graph?.scaleNote).toBeNull();
+    expect(graph?.cells.find((c) => c.text === '$182')).toMatchObject({ unit: 'USD', scale: 1 });
+    // the statements before it still read in millions
+    expect(doc.tables[0]?.cells[0]).toMatchObject({ scale: 1e6 });
+  });
+
+  it('reads "Treasury stock, at cost — 2,738 shares" as a dollar amount', () => {
+    const t = ingestTable('Consolidated Balance Sheets (in millions)', [
+      tr(td(''), td('2024'), td('2023')),
+      tr(td('Treasury stock, at cost — 2,738 shares'), td('(1,234)'), td('(1,100)')),
+    ]);
+    expect(cellAt(t, 1, 1)).toMatchObject({ value: -1234, unit: 'USD', scale: 1e6 });
+  });
+});
