@@ -3,6 +3,16 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PageViewport } from 'pdf
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Document, Table } from '../../../shared/model';
 import { api } from '../../api/client';
+import {
+  clampPage,
+  effectiveScale,
+  fitWidthScale,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  stepZoom,
+  zoomLabel,
+  type PdfZoom,
+} from './pdf-zoom';
 
 type PdfJs = typeof PdfJsModule;
 let pdfJs: Promise<PdfJs> | undefined;
@@ -47,10 +57,35 @@ interface Outline {
   height: number;
 }
 
+const pageKey = (documentId: number) => `workbench.pdfPage:${documentId}`;
+
+/** The page last shown of this document in this tab (coming back lands where the user was). */
+function lastPage(documentId: number): number | undefined {
+  try {
+    const n = Number(window.sessionStorage.getItem(pageKey(documentId)));
+    return Number.isInteger(n) && n >= 1 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberPage(documentId: number, page: number): void {
+  try {
+    window.sessionStorage.setItem(pageKey(documentId), String(page));
+  } catch {
+    // Storage disabled: the page is not remembered.
+  }
+}
+
 /** The PDF of one document, or why it cannot be shown; a value from another document is stale. */
 type Loaded = { documentId: number } & ({ pdf: PDFDocumentProxy } | { error: string });
 
-/** One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it. */
+/**
+ * One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it (each
+ * outline a link to its table). Opens on page 1, the page asked for (a table chosen in the
+ * outline, a question's evidence page) or the page last shown in this tab. Zoom: fit width
+ * (the default), − and +, Ctrl+wheel; drawn at the screen's pixel density so text stays sharp.
+ */
 export function PdfPageView({
   documentId,
   model,
@@ -64,8 +99,15 @@ export function PdfPageView({
   const pdf = current && 'pdf' in current ? current.pdf : undefined;
   const error = current && 'error' in current ? current.error : undefined;
   const focusPage = askedPage ?? model.tables.find((t) => t.id === focusTableId)?.page;
-  const firstPage = focusPage ?? model.tables[0]?.page ?? 1;
+  const firstPage = focusPage ?? lastPage(documentId) ?? 1;
   const [page, setPage] = useState(firstPage);
+  const [zoom, setZoom] = useState<PdfZoom>({ mode: 'fit' });
+  const [pageWidth, setPageWidth] = useState(612);
+  const [available, setAvailable] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const fitScale = fitWidthScale(available - 4, pageWidth);
+  const scale = effectiveScale(zoom, fitScale);
+  const [pageInput, setPageInput] = useState<string>();
   const [outlines, setOutlines] = useState<{ pdf: PDFDocumentProxy; list: Outline[] }>();
 
   // Follow the table chosen in the outline, and start over on another document (React's "adjust
@@ -103,6 +145,35 @@ export function PdfPageView({
     };
   }, [documentId]);
 
+  useEffect(() => rememberPage(documentId, page), [documentId, page]);
+
+  // The view's width, for fit width.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setAvailable(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [error]);
+
+  // Ctrl+wheel (and a trackpad pinch, which browsers report as one) zooms the page, not the app.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      setZoom((z) => ({
+        mode: 'scale',
+        scale: stepZoom(effectiveScale(z, fitScale), e.deltaY < 0 ? 1 : -1),
+      }));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [fitScale, error]);
+
   const tablesOnPage = useMemo(() => model.tables.filter((t) => t.page === page), [model, page]);
 
   useEffect(() => {
@@ -112,11 +183,17 @@ export function PdfPageView({
     void (async () => {
       try {
         const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
-        const viewport = p.getViewport({ scale: 1.3 });
+        const natural = p.getViewport({ scale: 1 }).width;
+        if (natural !== pageWidth) setPageWidth(natural);
+        // Drawn at the screen's density, shown at the zoom's CSS size.
+        const dpr = window.devicePixelRatio || 1;
+        const viewport = p.getViewport({ scale: scale * dpr });
         const c = canvas.current;
         if (!c || cancelled) return;
-        c.width = viewport.width;
-        c.height = viewport.height;
+        c.width = Math.floor(viewport.width);
+        c.height = Math.floor(viewport.height);
+        c.style.width = `${Math.floor(viewport.width / dpr)}px`;
+        c.style.height = `${Math.floor(viewport.height / dpr)}px`;
         task = p.render({ canvas: c, viewport });
         await task.promise;
         if (cancelled) return;
@@ -130,7 +207,15 @@ export function PdfPageView({
       cancelled = true;
       task?.cancel();
     };
-  }, [pdf, page, tablesOnPage]);
+  }, [pdf, page, tablesOnPage, scale, pageWidth]);
+
+  const pages = pdf?.numPages ?? 1;
+  const goTo = (n: number | undefined) => {
+    if (n !== undefined) setPage(n);
+    setPageInput(undefined);
+  };
+  const zoomBy = (direction: 1 | -1) =>
+    setZoom({ mode: 'scale', scale: stepZoom(scale, direction) });
 
   if (error)
     return (
@@ -148,12 +233,6 @@ export function PdfPageView({
         >
           ‹
         </button>
-        <span>
-          Page {page}
-          {pdf ? ` of ${pdf.numPages}` : ''} · {tablesOnPage.length} table
-          {tablesOnPage.length === 1 ? '' : 's'} detected
-        </span>
-        {goldPages?.has(page) && <span className="gold-badge">gold evidence page</span>}
         <button
           onClick={() => setPage((n) => Math.min(pdf?.numPages ?? n, n + 1))}
           disabled={!pdf || page >= pdf.numPages}
@@ -161,24 +240,65 @@ export function PdfPageView({
         >
           ›
         </button>
+        <span>
+          Page {page}
+          {pdf ? ` of ${pdf.numPages}` : ''} · {tablesOnPage.length} table
+          {tablesOnPage.length === 1 ? '' : 's'} detected
+        </span>
+        <input
+          className="pdf-page-number"
+          type="number"
+          min={1}
+          max={pages}
+          aria-label="Go to page"
+          placeholder="Go to"
+          value={pageInput ?? ''}
+          onChange={(e) => setPageInput(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') goTo(clampPage(e.currentTarget.value, pages));
+            if (e.key === 'Escape') setPageInput(undefined);
+          }}
+        />
+        {goldPages?.has(page) && <span className="gold-badge">gold evidence page</span>}
+        <span className="pdf-zoom" role="group" aria-label="Zoom">
+          <button onClick={() => zoomBy(-1)} aria-label="Zoom out" disabled={scale <= MIN_ZOOM}>
+            −
+          </button>
+          <output aria-live="polite" aria-label="Zoom level">
+            {zoomLabel(scale)}
+          </output>
+          <button onClick={() => zoomBy(1)} aria-label="Zoom in" disabled={scale >= MAX_ZOOM}>
+            +
+          </button>
+          <button
+            onClick={() => setZoom({ mode: 'fit' })}
+            aria-pressed={zoom.mode === 'fit'}
+            className="pdf-fit"
+          >
+            Fit width
+          </button>
+        </span>
       </header>
-      <div className="pdf-canvas-wrap">
-        <canvas ref={canvas} />
-        {(outlines && outlines.pdf === pdf ? outlines.list : []).map((o) => (
-          <a
-            key={o.id}
-            href={`#/document/${documentId}/${o.id}`}
-            className={o.id === focusTableId ? 'table-outline focused' : 'table-outline'}
-            style={{
-              left: `${o.left}%`,
-              top: `${o.top}%`,
-              width: `${o.width}%`,
-              height: `${o.height}%`,
-            }}
-            title={o.caption || o.id}
-            data-table-outline={o.id}
-          />
-        ))}
+      <div className="pdf-scroll" ref={scroller}>
+        <div className="pdf-canvas-wrap">
+          <canvas ref={canvas} />
+          {(outlines && outlines.pdf === pdf ? outlines.list : []).map((o) => (
+            <a
+              key={o.id}
+              href={`#/document/${documentId}/${o.id}`}
+              className={o.id === focusTableId ? 'table-outline focused' : 'table-outline'}
+              style={{
+                left: `${o.left}%`,
+                top: `${o.top}%`,
+                width: `${o.width}%`,
+                height: `${o.height}%`,
+              }}
+              title={o.caption || o.id}
+              aria-label={`Table: ${o.caption || o.id}`}
+              data-table-outline={o.id}
+            />
+          ))}
+        </div>
       </div>
     </section>
   );
