@@ -6,13 +6,28 @@ import { navigationStore } from '../../stores/navigation';
 import { CellDetails } from './CellDetails';
 import { DocumentBody } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
-import { findMatches } from './find-matches';
+import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find-matches';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
 import { PdfPageView } from './PdfPageView';
 
 const scrollToBlock = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ block: 'start' });
+
+/**
+ * Brings one occurrence into view: in a paragraph its <mark> (marked as the current one), in a
+ * table the block (the grid outlines every matching cell).
+ */
+function showHit(hit: FindHit) {
+  for (const m of document.querySelectorAll('mark.find-current'))
+    m.classList.remove('find-current');
+  const block = document.getElementById(hit.blockId);
+  const mark = block?.querySelectorAll('mark')[hit.nth];
+  if (mark) {
+    mark.classList.add('find-current');
+    mark.scrollIntoView({ block: 'center' });
+  } else block?.scrollIntoView({ block: 'start' });
+}
 
 export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }) {
   // Only the slices this screen shows: parse progress events re-render ParseProgress, not this.
@@ -39,6 +54,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   }, [status, tableId]);
 
   const matches = useMemo(() => (model ? findMatches(model, query) : []), [model, query]);
+  const hits = useMemo(() => findHits(matches), [matches]);
   const tableIds = useMemo(() => new Set(model?.tables.map((t) => t.id)), [model]);
   const goToTable = (t: string) =>
     navigationStore.getState().go({ screen: 'document', id, tableId: t });
@@ -68,12 +84,11 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     return () => window.removeEventListener('keydown', onKey);
   }, [cellRef]);
 
-  const goToMatch = (delta: number) => {
-    if (matches.length === 0) return;
-    const from = matchIndex < 0 && delta < 0 ? 0 : matchIndex;
-    const next = (from + delta + matches.length) % matches.length;
+  const goToMatch = (delta: 1 | -1) => {
+    const next = stepHit(matchIndex, delta, hits.length);
+    if (next < 0) return;
     setMatchIndex(next);
-    scrollToBlock(matches[next]!.blockId);
+    showHit(hits[next]!);
   };
 
   const header = (
@@ -113,10 +128,26 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
               if (e.key === 'Escape') documentStore.getState().setQuery('');
             }}
           />
+          <button
+            className="find-step"
+            onClick={() => goToMatch(-1)}
+            disabled={hits.length === 0}
+            aria-label="Previous match"
+            title="Previous match (Shift+Enter)"
+          >
+            ↑
+          </button>
+          <button
+            className="find-step"
+            onClick={() => goToMatch(1)}
+            disabled={hits.length === 0}
+            aria-label="Next match"
+            title="Next match (Enter)"
+          >
+            ↓
+          </button>
           <span className="hint" aria-live="polite">
-            {query.trim()
-              ? `${matches.reduce((n, m) => n + m.count, 0)} matches in ${matches.length} blocks`
-              : ''}
+            {findStatus(query, hits.length, matches.length, matchIndex)}
           </span>
         </div>
       )}

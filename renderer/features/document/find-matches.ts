@@ -32,3 +32,34 @@ export function findMatches(model: Document, query: string): { blockId: string; 
   }
   return out;
 }
+
+/** One occurrence of the query: its block and which occurrence it is within the block. */
+export interface FindHit {
+  blockId: string;
+  nth: number;
+}
+
+/** Every occurrence in reading order, so find can step one match at a time ("2 of 7"). */
+export function findHits(matches: readonly { blockId: string; count: number }[]): FindHit[] {
+  return matches.flatMap((m) =>
+    Array.from({ length: m.count }, (_, nth) => ({ blockId: m.blockId, nth })),
+  );
+}
+
+/**
+ * The occurrence after (+1) or before (−1) `current`, wrapping around; from no current
+ * occurrence (−1), forward starts at the first and backward at the last.
+ */
+export function stepHit(current: number, delta: 1 | -1, total: number): number {
+  if (total === 0) return -1;
+  if (current < 0) return delta > 0 ? 0 : total - 1;
+  return (current + delta + total) % total;
+}
+
+/** "2 of 7", or before stepping "7 matches in 3 blocks"; empty without a query. */
+export function findStatus(query: string, hits: number, blocks: number, current: number): string {
+  if (query.trim() === '') return '';
+  if (hits === 0) return 'No matches';
+  if (current < 0) return `${hits} matches in ${blocks} blocks`;
+  return `${current + 1} of ${hits}`;
+}
