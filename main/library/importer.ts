@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
-import { detectDocumentKind } from '../../shared/library/document-kind';
+import { contentMismatch, detectDocumentKind } from '../../shared/library/document-kind';
 import type { ImportItemResult, ImportReport } from '../../shared/library/document';
 import { documentsRepo } from '../db/documents-repo';
 import type { EventBus } from '../events/bus';
@@ -111,7 +111,13 @@ export class Importer {
       await this.ws.files.discard(staged);
       throw duplicate(existing.name);
     }
-    const kind = detectDocumentKind(name, staged.head.toString('latin1'));
+    const head = staged.head.toString('latin1');
+    const mismatch = contentMismatch(name, head);
+    if (mismatch) {
+      await this.ws.files.discard(staged);
+      throw new WorkbenchError('file-mismatch', `${name}: ${mismatch}`);
+    }
+    const kind = detectDocumentKind(name, head);
     // Blob first, row second: a crash in between leaves an unreferenced blob (harmless, and
     // overwritten by the next import of the same content), never a row without its file.
     const storedPath = await this.ws.files.commit(staged);

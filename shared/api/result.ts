@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'file-unreadable'
   | 'file-empty'
   | 'file-too-large'
+  /** The content is not what the file's name says (a ".pdf" that is not a PDF). */
+  | 'file-mismatch'
   | 'duplicate'
   | 'workspace-readonly'
   | 'workspace-too-new'
