@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { cellSentence, locationText, type Cell, type Table } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
+import { quantityText } from './quantity-text';
 
 interface Props {
   table: Table;
@@ -10,12 +11,6 @@ interface Props {
   onToggleEvidence: () => void;
   onClose: () => void;
 }
-
-const quantity = (cell: Cell) => {
-  if (cell.value === null) return '—';
-  const q = cell.value * cell.scale;
-  return Number.isInteger(q) ? q.toLocaleString('en-US') : q.toPrecision(12).replace(/\.?0+$/, '');
-};
 
 /** Everything known about one cell: where it sits, what it means, where it came from. */
 export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: Props) {
@@ -46,9 +41,7 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
         <dt>Unit</dt>
         <dd>{cell.unit ?? '—'}</dd>
         <dt>Quantity</dt>
-        <dd className="num">
-          {quantity(cell)} {cell.unit ?? ''}
-        </dd>
+        <dd className="num">{quantityText(cell)}</dd>
         <dt>Grid position</dt>
         <dd className="grid-position">
           {at ? (
