@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { appRoot } from '../app-paths';
+import { explainGypFailure, nodeTooOldForElectron } from '../util/gyp-failure';
 
 const troubleshooting = `
 Electron's binary could not be found or downloaded. Check your internet connection, then:
@@ -61,11 +62,14 @@ function buildElectronBinding(target: string, version: string): void {
       '--runtime=electron',
       '--dist-url=https://electronjs.org/headers',
     ],
-    { cwd: stage, stdio: 'inherit', env },
+    // Output is kept (and shown) so a failure can be explained: download, Python or compiler.
+    { cwd: stage, stdio: ['inherit', 'pipe', 'pipe'], env, encoding: 'utf8', maxBuffer: 64 << 20 },
   );
+  process.stderr.write(gyp.stdout ?? '');
+  process.stderr.write(gyp.stderr ?? '');
   if (gyp.status !== 0) {
     throw new Error(
-      `building better-sqlite3 for Electron ${version} failed (node-gyp exit ${gyp.status ?? gyp.signal}); it needs Python 3 and a C++ toolchain`,
+      `${explainGypFailure(`${gyp.stdout ?? ''}\n${gyp.stderr ?? ''}`, version)} (node-gyp exit ${gyp.status ?? gyp.signal})`,
     );
   }
   mkdirSync(dirname(target), { recursive: true });
@@ -76,6 +80,10 @@ function buildElectronBinding(target: string, version: string): void {
 function main(): void {
   const root = appRoot();
   const version = electronVersion();
+  if (nodeTooOldForElectron(process.versions.node))
+    console.error(
+      `Warning: Electron ${version}'s npm package needs Node >= 22.12 and this is Node ${process.versions.node}; if npm start fails, upgrade Node (the CLI, web mode and tests run on Node 20.19+: npm run web)`,
+    );
   const binding = electronBindingPath(root, version);
   if (!existsSync(binding)) buildElectronBinding(binding, version);
   let electronPath: string;
