@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { syncDir, syncFile } from './durable';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -76,8 +77,11 @@ export class FileStore {
 
   async commit(staged: StagedFile): Promise<string> {
     const target = this.pathFor(staged.sha256);
-    await mkdir(join(this.dir, staged.sha256.slice(0, 2)), { recursive: true });
+    const folder = join(this.dir, staged.sha256.slice(0, 2));
+    await mkdir(folder, { recursive: true });
+    await syncFile(staged.tempPath);
     await rename(staged.tempPath, target);
+    await syncDir(folder);
     return target;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { syncDir } from './durable';
 import { join } from 'node:path';
 import { removeStale } from './housekeeping';
 
@@ -18,13 +19,17 @@ export class ModelCache {
     return `${documentId}-p${parserVersion}.json`;
   }
 
-  /** Written under a temporary name and renamed into place: a crash leaves no half file. */
+  /**
+   * Written under a temporary name, flushed, and renamed into place: a crash or power cut leaves
+   * no half file under the committed name.
+   */
   async write(documentId: number, parserVersion: number, json: Uint8Array): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(documentId, parserVersion);
     const temp = join(this.dir, `.${randomUUID()}.tmp`);
-    await writeFile(temp, json);
+    await writeFile(temp, json, { flush: true });
     await rename(temp, join(this.dir, file));
+    await syncDir(this.dir);
     return file;
   }
 
