@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { doctorCommand } from './doctor';
 import { execCommand } from './exec';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
@@ -16,4 +17,5 @@ export const commands: CliCommand[] = [
   serveCommand,
   gradeCommand,
   execCommand,
+  doctorCommand,
 ];
