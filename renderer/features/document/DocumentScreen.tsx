@@ -6,6 +6,7 @@ import { navigationStore } from '../../stores/navigation';
 import { CellDetails } from './CellDetails';
 import { DocumentBody } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
+import { EvidencePanel } from './EvidencePanel';
 import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find-matches';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
@@ -38,6 +39,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   const kind = useDocument((st) => st.document?.kind);
   const query = useDocument((st) => st.query);
   const marks = useDocument((st) => st.marks);
+  const markTargets = useDocument((st) => st.markTargets);
   const cellRef = useDocument((st) => st.selected);
   // Actions never change: called through documentStore.getState(), not subscribed to.
   // The name is known from the library before the (maybe long) parse answers.
@@ -181,6 +183,21 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         warnings={model.warnings}
         tableIds={tableIds}
         onTable={goToTable}
+      />
+      <EvidencePanel
+        model={model}
+        documentName={name ?? listedName ?? `document-${id}`}
+        targets={markTargets}
+        onJump={(t) => {
+          if (t.type === 'paragraph') scrollToBlock(t.blockId);
+          else {
+            documentStore
+              .getState()
+              .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
+            goToTable(t.tableId);
+          }
+        }}
+        onUnmark={(t) => void documentStore.getState().toggleEvidence(t)}
       />
       <div className="document-layout">
         <Outline

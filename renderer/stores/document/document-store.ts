@@ -27,6 +27,8 @@ export interface DocumentState {
   selected?: CellRef;
   /** evidenceKey() of every marked paragraph or cell */
   marks: Set<string>;
+  /** The marked paragraphs and cells themselves (the evidence panel lists them). */
+  markTargets: MarkTarget[];
   query: string;
   open(id: number): Promise<void>;
   select(cell: CellRef | undefined): void;
@@ -41,6 +43,7 @@ export function createDocumentStore(api: ApiClient) {
   const store = createStore<DocumentState>()((set, get) => ({
     status: 'idle',
     marks: new Set(),
+    markTargets: [],
     query: '',
     cancelling: false,
     async open(id) {
@@ -53,6 +56,7 @@ export function createDocumentStore(api: ApiClient) {
         error: undefined,
         selected: undefined,
         marks: new Set(),
+        markTargets: [],
         progress: undefined,
         parseJobId: undefined,
         cancelling: false,
@@ -71,6 +75,7 @@ export function createDocumentStore(api: ApiClient) {
         document: opened.value.document,
         model: opened.value.model,
         marks: new Set(marks.ok ? marks.value.marks.map((m) => evidenceKey(m.target)) : []),
+        markTargets: marks.ok ? marks.value.marks.map((m) => m.target) : [],
         progress: undefined,
         parseJobId: undefined,
         cancelling: false,
@@ -94,9 +99,11 @@ export function createDocumentStore(api: ApiClient) {
         return;
       }
       const marks = new Set(get().marks);
-      if (r.value.marked) marks.add(evidenceKey(target));
-      else marks.delete(evidenceKey(target));
-      set({ marks });
+      const key = evidenceKey(target);
+      if (r.value.marked) marks.add(key);
+      else marks.delete(key);
+      const others = get().markTargets.filter((t) => evidenceKey(t) !== key);
+      set({ marks, markTargets: r.value.marked ? [...others, target] : others });
     },
     setQuery: (query) => set({ query }),
   }));
