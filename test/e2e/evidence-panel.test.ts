@@ -52,7 +52,7 @@ describe('Evidence panel: every mark of a document, go to, unmark, CSV (web mode
       panel().getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('northwind-instruments-10-k-2025-evidence.csv');
-    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('document,kind,table,row,column,as filed,value,scale,unit,page,target');
     expect(csv.filter((l) => l.startsWith('northwind-instruments-10-k-2025.html,'))).toHaveLength(
       2,
