@@ -5,6 +5,7 @@ import { detectDocumentKind, type DocumentKind } from '../../shared/library/docu
 import type { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
 import { parseInWorker } from '../document/parse-in-worker';
+import { htmlTruncationWarning } from './html-truncation';
 import { ingestPdf, PdfIngestError } from './pdf';
 import { ingestSecHtml, type SecHtmlOptions } from './sec-html/ingest-sec-html';
 
@@ -41,8 +42,12 @@ export function ingestBytes(
 ): Document {
   const kind = kindOf(name, bytes);
   switch (kind) {
-    case 'sec-html':
-      return ingestSecHtml(decodeHtml(bytes), { name, bytes: bytes.byteLength }, options);
+    case 'sec-html': {
+      const text = decodeHtml(bytes);
+      const model = ingestSecHtml(text, { name, bytes: bytes.byteLength }, options);
+      const cut = htmlTruncationWarning(text);
+      return cut ? { ...model, warnings: [cut, ...model.warnings] } : model;
+    }
     case 'pdf':
       // pdf.js is asynchronous and runs in its own worker: ingestFile handles PDFs.
       throw new WorkbenchError(
