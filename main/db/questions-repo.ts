@@ -227,14 +227,12 @@ export const questionsRepo = perConnection((db: Database) => {
     const questions = changes();
     const old = new Map(questionRows.all(id).map((r) => [r.external_id, r]));
     const seen = new Set<string>();
+    const known = new Set(input.documents.map((d) => d.externalId));
     for (const q of input.questions) {
       if (seen.has(q.id)) throw new Error(`UNIQUE: question ${q.id} appears twice in the dataset`);
       seen.add(q.id);
       const documentId = documentIds.get(q.documentExternalId);
-      if (
-        documentId === undefined &&
-        !input.documents.some((d) => d.externalId === q.documentExternalId)
-      )
+      if (documentId === undefined && !known.has(q.documentExternalId))
         throw new Error(
           `FOREIGN KEY: question ${q.id} refers to document ${q.documentExternalId}, which the dataset does not have`,
         );
