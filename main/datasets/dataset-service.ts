@@ -64,7 +64,7 @@ export class DatasetService {
   async importFile(
     format: DatasetFormat,
     path: string,
-    options: { name?: string; inWorker?: boolean } = {},
+    options: { name?: string } = {},
   ): Promise<StoredDataset> {
     const stored = await importDatasetIntoWorkspace(
       { workspace: this.ws, importer: this.importer },
@@ -72,11 +72,7 @@ export class DatasetService {
       path,
       {
         ...(options.name !== undefined ? { name: options.name } : {}),
-        ...(options.inWorker === false
-          ? {}
-          : {
-              read: (f: DatasetFormat, p: string) => readDatasetInWorker(f, p, { jobs: this.jobs }),
-            }),
+        read: (f: DatasetFormat, p: string) => readDatasetInWorker(f, p, { jobs: this.jobs }),
       },
     );
     this.bus.emit('library.changed', { reason: 'dataset' });

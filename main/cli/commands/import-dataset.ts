@@ -33,7 +33,8 @@ export const importDatasetCommand: CliCommand = {
     const out = typeof ctx.values.out === 'string' ? ctx.values.out : undefined;
     const started = performance.now();
     const services = await ctx.services();
-    const r = await services.datasets.importFile(format, file, { inWorker: false });
+    // Read in a worker job, so Ctrl-C stops a long read at once.
+    const r = await services.datasets.importFile(format, file);
     if (out !== undefined) {
       const { documents, questions } = r.imported;
       writeFileSync(out, `${JSON.stringify({ documents, questions })}\n`);
