@@ -31,7 +31,7 @@ const MARKERS: readonly RegExp[] = [
 ];
 
 /** LaTeX and markdown decorations that hide numbers from the parser. */
-function unwrap(text: string): string {
+export function unwrap(text: string): string {
   return text
     .replace(/\*\*|__/g, '')
     .replace(/\\text\{([^}]*)\}/g, '$1')

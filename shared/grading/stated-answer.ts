@@ -4,6 +4,7 @@ import { parseNumber } from '../numbers/parse-number';
 import type { ParsedNumber } from '../numbers/parsed-number';
 import { scaleFactor, type ScaleName } from '../numbers/scale-words';
 import { findHedges } from './hedges';
+import { unwrap } from './extract-answer';
 
 // The answer a long free-text response states, found without a model:
 // 1. the response split into statements (lines and sentences);
@@ -55,19 +56,6 @@ const SCALES: Readonly<Record<string, ScaleName>> = {
   millions: 'million',
   billions: 'billion',
 };
-
-/** LaTeX and markdown decorations that hide numbers. */
-function unwrap(text: string): string {
-  return text
-    .replace(/\*\*|__/g, '')
-    .replace(/\\text\{([^}]*)\}/g, '$1')
-    .replace(/\\%/g, '%')
-    .replace(/\\\$/g, '$')
-    .replace(/\\[,;!]/g, '')
-    .replace(/\\\(|\\\)|\\\[|\\\]/g, ' ')
-    .replace(/\\times/g, '×')
-    .replace(/\\approx/g, '≈');
-}
 
 interface Statement {
   text: string;

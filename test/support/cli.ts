@@ -18,3 +18,16 @@ export function runCli(args: string[], options: { cwd?: string } = {}) {
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** The CLI from its TypeScript source through tsx (no build step needed). */
+export function runSourceCli(args: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,25 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { positionalWords, rewriteLegacyJsonOut } from '../../../main/cli/argv';
 import { commands } from '../../../main/cli/commands';
-import { repoRoot } from '../../support/cli';
+import { repoRoot, runSourceCli } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
 
 const cmd = (name: string) => commands.find((c) => c.name === name)!;
 
-function cli(args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    },
-  );
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = runSourceCli;
 
 describe('command line words and the old --json OUT spelling', () => {
   it('finds command words with options before or after them', () => {

@@ -1,23 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../support/cli';
+import { runSourceCli } from '../../support/cli';
 import { dataPath, hasData } from '../../support/data-dir';
 import { tempDir } from '../../support/temp-dir';
 
 // `workbench grade --dataset`: gold read from the questions stored in the workspace.
-function cli(args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    },
-  );
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = runSourceCli;
 
 type Graded = {
   dataset?: string;

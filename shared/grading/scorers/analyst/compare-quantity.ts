@@ -1,6 +1,6 @@
 import { scaleFactor, type ScaleName } from '../../../numbers/scale-words';
 import type { QuestionSpec } from '../../question-spec';
-import { equalAtPrecision } from '../strict/compare-readings';
+import { diagnose, equalAtPrecision } from '../strict/compare-readings';
 
 // Quantities compared the way an analyst checks an answer against the answer key:
 // in the gold's form (its scale, percent or fraction), at the precision the question asked
@@ -99,29 +99,6 @@ export function goldDecimals(
   if (q.decimals === undefined) return { decimals: g.decimals, requested: false };
   const inGoldForm = q.percent && !g.percent ? q.decimals + 2 : q.decimals;
   return { decimals: Math.max(inGoldForm, g.decimals), requested: true };
-}
-
-function powerLabel(k: number): string {
-  if (k === 2 || k === -2) return 'percent vs fraction (×100)';
-  const factor = k > 0 ? `×${10 ** k}` : `×1/${10 ** -k}`;
-  return k % 3 === 0 ? `off by ${factor} (scale)` : `off by ${factor}`;
-}
-
-/** Names the error: sign, ×10^k, both, or how far off (labels shared with the strict scorer). */
-function diagnose(v: number, g: number, decimals: number): string {
-  if (g === 0) return v === 0 ? 'equal' : 'different value (gold is 0)';
-  const flipped = Math.sign(v) !== Math.sign(g) && v !== 0;
-  const mag = Math.abs(v);
-  const gm = Math.abs(g);
-  const near = (x: number): boolean =>
-    equalAtPrecision(x, gm, decimals) || Math.abs(x - gm) <= 0.01 * gm;
-  if (flipped && near(mag)) return 'sign flipped';
-  if (mag > 0) {
-    const k = log10Ratio(mag, gm);
-    if (k !== 0 && near(mag / 10 ** k))
-      return `${flipped ? 'sign flipped and ' : ''}${powerLabel(k)}`;
-  }
-  return `different value (off by ${((Math.abs(v - g) / gm) * 100).toPrecision(3)}%)`;
 }
 
 const EPS = 1e-9;

@@ -84,8 +84,11 @@ function powerLabel(k: number): string {
   return k % 3 === 0 ? `off by ${factor} (scale)` : `off by ${factor}`;
 }
 
-/** Names the error when nothing matched: sign, ×10^k, both, or how far off. */
-function diagnose(v: number, g: number, decimals: number): string {
+/**
+ * Names the error when nothing matched: sign, ×10^k, both, or how far off. The analyst scorer
+ * uses the same labels.
+ */
+export function diagnose(v: number, g: number, decimals: number): string {
   if (g === 0) return v === 0 ? 'equal' : 'different value (gold is 0)';
   const flipped = Math.sign(v) !== Math.sign(g) && v !== 0;
   const mag = Math.abs(v);
