@@ -22,6 +22,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // expect.poll waits for the page to catch up (scroll frames, parse progress); its 1 s
+          // default fails on a loaded 2-core machine while the page is merely slow.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -4,15 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir } from '../support/browser';
 import { openWebSession, type WebSession } from '../support/web-session';
+import { sampleFiling } from '../support/cli';
 
-const sample = join(
-  __dirname,
-  '..',
-  '..',
-  'assets',
-  'sample',
-  'northwind-instruments-10-k-2025.html',
-);
+const sample = sampleFiling;
 
 describe('Evidence panel: every mark of a document, go to, unmark, CSV (web mode, Chromium)', () => {
   let session: WebSession;

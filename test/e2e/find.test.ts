@@ -5,15 +5,9 @@ import type { Document } from '../../shared/model';
 import { findHits, findMatches } from '../../renderer/features/document/find-matches';
 import { artifactsDir } from '../support/browser';
 import { openWebSession, type WebSession } from '../support/web-session';
+import { sampleFiling } from '../support/cli';
 
-const sample = join(
-  __dirname,
-  '..',
-  '..',
-  'assets',
-  'sample',
-  'northwind-instruments-10-k-2025.html',
-);
+const sample = sampleFiling;
 
 describe('Find in a document: "k of N", one match at a time (web mode, Chromium)', () => {
   let session: WebSession;

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/cli';
+import { sampleFiling } from '../support/cli';
 import { openWebSession, type WebSession } from '../support/web-session';
 
 describe('web mode token in Chromium', () => {
@@ -34,7 +33,7 @@ describe('web mode token in Chromium', () => {
     // An import from elsewhere (here in-process): library.changed reaches the page over the
     // event stream, which carries the token in its Authorization header, and the list refreshes.
     await session.services.registry.call('library.importPaths', {
-      paths: [join(repoRoot, 'assets', 'sample', 'northwind-instruments-10-k-2025.html')],
+      paths: [sampleFiling],
     });
     await page.getByRole('row', { name: /northwind-instruments-10-k-2025\.html/ }).waitFor();
     const cookies = await page.context().cookies();

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const builtCli = join(repoRoot, 'dist', 'main', 'cli.js');
+/** The fictional sample filing the Library offers (assets/sample/). */
+export const sampleFiling = join(
+  repoRoot,
+  'assets',
+  'sample',
+  'northwind-instruments-10-k-2025.html',
+);
 
 /** The CLI as users run it: the compiled file. Builds main once if `npm run build` has not. */
 export function ensureBuiltCli(): void {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { positionalWords, rewriteLegacyJsonOut } from '../../../main/cli/argv';
 import { commands } from '../../../main/cli/commands';
-import { repoRoot, runSourceCli } from '../../support/cli';
+import { runSourceCli, sampleFiling } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
 
 const cmd = (name: string) => commands.find((c) => c.name === name)!;
@@ -72,7 +72,7 @@ describe('workbench CLI: --json, --out, --workspace anywhere', () => {
     t = tempDir();
   });
   afterEach(() => t.cleanup());
-  const sample = join(repoRoot, 'assets', 'sample', 'northwind-instruments-10-k-2025.html');
+  const sample = sampleFiling;
 
   it('accepts --workspace before the command word', () => {
     const ws = join(t.dir, 'ws');
