@@ -1,7 +1,10 @@
+import { askHandlers } from './ask';
 import { datasetsHandlers } from './datasets';
 import { documentHandlers } from './document';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
+import { llmHandlers } from './llm';
+import { retrievalHandlers } from './retrieval';
 import { secretsHandlers } from './secrets';
 import { workspaceHandlers } from './workspace';
 import type { HandlerMap } from './registry';
@@ -14,4 +17,7 @@ export const allHandlers: HandlerMap[] = [
   datasetsHandlers,
   secretsHandlers,
   jobsHandlers,
+  llmHandlers,
+  retrievalHandlers,
+  askHandlers,
 ];

@@ -17,6 +17,16 @@ import { DocumentSummary, ImportReport } from '../library/document';
 import { LibraryEntry } from '../library/filing-facts';
 import { Document } from '../model';
 import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
+import { AskPhase, AskRequest, AskResult, PromptTemplate } from '../ask/ask';
+import {
+  ConnectionTest,
+  DetectedServer,
+  LlmSettings,
+  ProviderConfig,
+  ProviderView,
+  SecretName,
+} from '../llm/provider';
+import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
 
 const Empty = z.object({}).strict();
 
@@ -33,10 +43,6 @@ export const WorkspaceInfo = z.object({
 export type WorkspaceInfo = z.infer<typeof WorkspaceInfo>;
 
 export { DatasetSummary } from '../datasets/stored-question';
-
-const SecretName = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'lower-case letters, digits, ".", "_" or "-"');
 
 export const contract = {
   'workspace.info': { input: Empty, output: WorkspaceInfo },
@@ -142,6 +148,75 @@ export const contract = {
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: z.object({ state: JobState }),
   },
+
+  /** Configured endpoints (keys never included: `hasKey` only) and the offline/price settings. */
+  'llm.providers': {
+    input: Empty,
+    output: z.object({ providers: z.array(ProviderView), settings: LlmSettings }),
+  },
+  /** Adds (no id) or replaces a provider. */
+  'llm.saveProvider': {
+    input: z.object({ id: z.number().int().optional(), config: ProviderConfig }).strict(),
+    output: z.object({ provider: ProviderView }),
+  },
+  'llm.removeProvider': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+  /** GET /v1/models of a provider. */
+  'llm.models': {
+    input: z.object({ providerId: z.number().int() }).strict(),
+    output: z.object({ models: z.array(z.string()) }),
+  },
+  /** "Test connection": never throws for a failed connection; says what went wrong. */
+  'llm.test': {
+    input: z.object({ providerId: z.number().int() }).strict(),
+    output: ConnectionTest,
+  },
+  /** Local servers answering GET /v1/models on the presets' loopback ports. */
+  'llm.autodetect': { input: Empty, output: z.object({ servers: z.array(DetectedServer) }) },
+  'llm.setSettings': { input: LlmSettings.partial().strict(), output: LlmSettings },
+
+  /** Ranked hits for a question over a document's index (built on first use, then kept). */
+  'retrieval.search': {
+    input: z
+      .object({
+        documentId: z.number().int(),
+        question: z.string().trim().min(1).max(4000),
+        options: RetrievalOptions.optional(),
+      })
+      .strict(),
+    output: z.object({ hits: z.array(RetrievalHit) }),
+  },
+
+  /**
+   * Asks a model about a document or a stored question; `ask.progress` events with the same
+   * askId stream the phases and the model's text. The result is stored in the history.
+   */
+  'ask.run': { input: AskRequest, output: AskResult },
+  /** Stops a running ask (the model request is aborted); false when none is running. */
+  'ask.cancel': {
+    input: z.object({ askId: z.string().min(1) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  /** Earlier asks, newest first, of a document or of a question. */
+  'ask.history': {
+    input: z
+      .object({
+        documentId: z.number().int().optional(),
+        questionId: z.number().int().optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
+    output: z.object({ asks: z.array(AskResult) }),
+  },
+  /** Built-in prompt templates (DocMath-Eval presets among them) and the user's own. */
+  'ask.templates': { input: Empty, output: z.object({ templates: z.array(PromptTemplate) }) },
+  /** Saves a user template (a copy of a built-in one, edited); built-in ids are refused. */
+  'ask.saveTemplate': {
+    input: z.object({ template: PromptTemplate }).strict(),
+    output: z.object({ template: PromptTemplate }),
+  },
 } as const;
 
 export const events = {
@@ -160,6 +235,14 @@ export const events = {
     total: z.number(),
     unit: ProgressUnit,
     /** Why it failed or was cancelled. */
+    message: z.string().optional(),
+  }),
+  /** An ask's phase changes, and the model's text as it streams (`delta`, appended in order). */
+  'ask.progress': z.object({
+    askId: z.string(),
+    phase: AskPhase,
+    delta: z.string().optional(),
+    /** E.g. "retrying in 2 s after 429" or the repair reason. */
     message: z.string().optional(),
   }),
 } as const;

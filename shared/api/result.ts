@@ -15,6 +15,16 @@ export type ErrorCode =
   | 'workspace-unavailable'
   /** The user (or Ctrl-C, or closing the workspace) stopped the job doing the work. */
   | 'cancelled'
+  /** Model calls (main/llm): each names the endpoint and what to do (shared/llm/provider.ts). */
+  | 'llm-unauthorized'
+  | 'llm-unreachable'
+  | 'llm-timeout'
+  | 'llm-rate-limited'
+  | 'llm-server-error'
+  | 'llm-bad-response'
+  | 'llm-context-length'
+  | 'llm-model-not-found'
+  | 'llm-offline'
   | 'internal';
 
 export interface ApiError {

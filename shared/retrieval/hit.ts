@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * What retrieval returns and ranks: a cell (its sentence with header paths, unit and scale), a
+ * row (its label and every value with column paths), a table (caption and rows), or a
+ * paragraph (for dataset documents, the dataset's own paragraph or sentence).
+ */
+export const HitKind = z.enum(['cell', 'row', 'table', 'paragraph']);
+export type HitKind = z.infer<typeof HitKind>;
+
+/**
+ * The unit of retrieval: `cell` ranks cells and paragraphs, `row` rows and paragraphs, `block`
+ * whole tables and paragraphs.
+ */
+export const RetrievalUnit = z.enum(['cell', 'row', 'block']);
+export type RetrievalUnit = z.infer<typeof RetrievalUnit>;
+
+export const RetrievalHit = z.object({
+  kind: HitKind,
+  /** The block (paragraph id or table id) the hit lies in. */
+  blockId: z.string(),
+  /** Tables: `Table.sourceIndex` (for dataset documents the dataset's own table index). */
+  tableSourceIndex: z.number().int().nonnegative().optional(),
+  sourceRow: z.number().int().nonnegative().optional(),
+  sourceCol: z.number().int().nonnegative().optional(),
+  /** 1-based page of a PDF-backed document. */
+  page: z.number().int().positive().optional(),
+  /** Dataset documents: the dataset's own paragraph or sentence index. */
+  paragraphIndex: z.number().int().nonnegative().optional(),
+  /** The indexed text (a cell sentence, a row line, a table summary, a paragraph). */
+  text: z.string(),
+  /** Higher is better (negated bm25, or the fused score). */
+  score: z.number(),
+});
+export type RetrievalHit = z.infer<typeof RetrievalHit>;
+
+export const RetrievalOptions = z
+  .object({
+    k: z.number().int().min(1).max(200).optional(),
+    unit: RetrievalUnit.optional(),
+    /** Tokens the context builder may fill with the hits (tables serialised with addresses). */
+    tokenBudget: z.number().int().min(200).max(1_000_000).optional(),
+    /** Fuse dense embeddings from this provider with BM25 (reciprocal rank fusion, k = 60). */
+    embeddings: z
+      .object({ providerId: z.number().int(), model: z.string().min(1) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type RetrievalOptions = z.infer<typeof RetrievalOptions>;
