@@ -46,6 +46,22 @@ export class Importer {
     return { items: [item] };
   }
 
+  /**
+   * A file the caller already wrote into `files/.incoming/` and hashed (web mode streams an
+   * upload there instead of holding it in memory). Checked and stored like any other; the
+   * staged file is gone afterwards whatever the outcome.
+   */
+  async importStaged(name: string, staged: StagedFile): Promise<ImportReport> {
+    const item = await this.guard(name, async () => {
+      this.checkSize(name, staged.size);
+      return this.store(name, staged);
+    });
+    // After a commit the temporary name no longer exists, so this only removes a refused file.
+    if (!item.ok) await this.ws.files.discard(staged);
+    this.announce([item]);
+    return { items: [item] };
+  }
+
   private async importPath(path: string): Promise<ImportItemResult> {
     const name = basename(path);
     let size: number;

@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isJsonBytes } from '../../shared/api/json-bytes';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
-import { fail, type Result } from '../../shared/api/result';
+import { fail, WorkbenchError, type Result } from '../../shared/api/result';
 import { refusedOn } from '../api/transport-policy';
+import { Slots } from '../jobs/slots';
+import { Importer } from '../library/importer';
 import type { Services } from '../services';
 import {
   bearerToken,
@@ -16,20 +18,39 @@ import {
   secretMatches,
 } from './auth';
 import { readStatic } from './static-files';
+import { bodyChunks, readUploadHead, stageUpload, UploadRefused } from './upload';
 
 export interface WebServerOptions {
   services: Services;
   rendererDir: string;
   port?: number;
   token?: string;
-  /** Largest request body accepted; file uploads travel in the body. */
+  /**
+   * Largest file upload accepted (`library.importBytes`). Uploads are streamed to a file in the
+   * workspace, never held in memory (./upload.ts).
+   */
   maxBodyBytes: number;
+  /** Largest body of any other call, which is read into memory (default 1 MiB). */
+  maxCallBodyBytes?: number;
+  /** Uploads received at once (default 2); more wait, without their bodies being read. */
+  maxConcurrentUploads?: number;
+  /** Uploads waiting beyond those (default 8); more are refused with 503. */
+  maxQueuedUploads?: number;
+}
+
+export interface UploadStats {
+  running: number;
+  queued: number;
+  /** The most uploads received at once so far. */
+  peak: number;
 }
 
 export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** Uploads in progress and waiting (tests check the cap). */
+  uploads(): UploadStats;
   close(): Promise<void>;
 }
 
@@ -60,6 +81,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { registry, bus } = options.services;
   const sseClients = new Set<ServerResponse>();
   let port = 0;
+  const maxCallBodyBytes = options.maxCallBodyBytes ?? 1024 * 1024;
+  const uploadSlots = new Slots(options.maxConcurrentUploads ?? 2, options.maxQueuedUploads ?? 8);
+  let importer: Promise<{ importer: Importer; maxBytes: number }> | undefined;
+  // Streamed uploads are handed to an importer of the same workspace, limits and job runner as
+  // the registry's (the Services do not expose theirs; an Importer keeps no state of its own).
+  const uploadImporter = () =>
+    (importer ??= options.services.registry.call('workspace.info', {}).then((info) => {
+      if (!info.ok) throw new WorkbenchError(info.error.code, info.error.message);
+      const maxBytes = (info.value as { maxImportBytes: number }).maxImportBytes;
+      const { workspace, bus, jobs } = options.services;
+      return { importer: new Importer(workspace, { maxBytes, bus, jobs }), maxBytes };
+    }));
 
   const unsubscribe = bus.subscribe((name, payload) => {
     const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -112,13 +145,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       const refused = refusedOn('web', method);
       if (refused) return sendJson(res, 403, fail('unsupported', refused));
-      const body = await readBody(req, options.maxBodyBytes);
+      if (method === 'library.importBytes' && kind === 'wire') return upload(req, res);
+      const body = await readBody(req, maxCallBodyBytes);
       if (body === 'too-large') {
-        return sendJson(
-          res,
-          413,
-          fail('file-too-large', `request over ${options.maxBodyBytes} bytes`),
-        );
+        req.resume();
+        return sendJson(res, 413, fail('file-too-large', `request over ${maxCallBodyBytes} bytes`));
       }
       let input: unknown;
       try {
@@ -207,6 +238,70 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
+  /**
+   * `library.importBytes`, streamed to `files/.incoming/` (./upload.ts) in one of a few upload
+   * slots. A waiting upload's body is not read, so it costs a socket, not memory; a client
+   * that goes away while waiting or uploading leaves nothing behind.
+   */
+  async function upload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = bodyChunks(req);
+    const answer = (status: number, result: Result<unknown>) => {
+      // What the client did not send yet is read and dropped, so it gets the answer rather
+      // than a reset connection; the connection is not reused after an early answer.
+      if (!req.complete) {
+        res.setHeader('connection', 'close');
+        body.drain();
+      }
+      if (req.headers.accept === WIRE_TYPE && status === 200) {
+        res.writeHead(200, { 'content-type': WIRE_TYPE, 'cache-control': 'no-store' });
+        res.end(encodeCall(result));
+      } else sendJson(res, status, result);
+    };
+    if (uploadSlots.full) {
+      return answer(
+        503,
+        fail(
+          'workspace-unavailable',
+          `the server is busy with ${uploadSlots.running} uploads and ${uploadSlots.queued} waiting; try again when they are done`,
+        ),
+      );
+    }
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort('the client went away');
+    });
+    let release: () => void;
+    try {
+      release = await uploadSlots.acquire(gone.signal);
+    } catch {
+      return; // The client left while waiting: nobody to answer.
+    }
+    try {
+      const { importer: imp, maxBytes } = await uploadImporter();
+      const declared = req.headers['content-length'];
+      const { request, rest } = await readUploadHead(
+        body,
+        declared === undefined ? undefined : Number(declared),
+        Math.min(maxBytes, options.maxBodyBytes),
+      );
+      const staged = await stageUpload(
+        body,
+        rest,
+        request.length,
+        options.services.workspace.files.incomingDir,
+      );
+      const report = await imp.importStaged(request.name, staged);
+      answer(200, { ok: true, value: report });
+    } catch (e) {
+      if (e instanceof UploadRefused) return answer(e.status, fail(e.error.code, e.message));
+      // The client went away mid-upload: the staged file is already removed; nobody to answer.
+      if (gone.signal.aborted || req.destroyed) return;
+      throw e;
+    } finally {
+      release();
+    }
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -217,6 +312,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    uploads: () => ({
+      running: uploadSlots.running,
+      queued: uploadSlots.queued,
+      peak: uploadSlots.peak,
+    }),
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();
@@ -246,10 +346,7 @@ function holdsBytes(value: unknown, depth = 0): boolean {
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    req.resume();
-    return 'too-large';
-  }
+  if (declared > limit) return 'too-large';
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

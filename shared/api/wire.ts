@@ -36,13 +36,8 @@ export function decodeCall(body: Uint8Array): unknown {
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   const headLength = view.getUint32(0);
   if (4 + headLength > body.byteLength) throw new Error('request body is truncated');
-  const json = new TextDecoder().decode(body.subarray(4, 4 + headLength));
+  const { value, blobs: placeholders } = parseHead(body.subarray(4, 4 + headLength));
   let at = 4 + headLength;
-  const placeholders: { index: number; length: number }[] = [];
-  const parsed: unknown = JSON.parse(json, (_key, value: unknown) => {
-    if (isPlaceholder(value)) placeholders.push({ index: value[BLOB], length: value.length });
-    return value;
-  });
   // Blobs are appended in the order they were met while stringifying, which is index order.
   const blobs = new Map<number, Uint8Array>();
   for (const p of [...placeholders].sort((a, b) => a.index - b.index)) {
@@ -50,7 +45,31 @@ export function decodeCall(body: Uint8Array): unknown {
     blobs.set(p.index, body.subarray(at, at + p.length));
     at += p.length;
   }
-  return revive(parsed, blobs);
+  return revive(value, blobs);
+}
+
+/** A blob the envelope's JSON head announces: its index and its length in bytes. */
+export interface BlobRef {
+  index: number;
+  length: number;
+}
+
+/**
+ * The envelope's JSON head (the bytes after the 4-byte length), with its blob placeholders
+ * left in place: a server streaming an upload reads this first and the blob bytes afterwards.
+ */
+export function parseHead(head: Uint8Array): { value: unknown; blobs: BlobRef[] } {
+  const blobs: BlobRef[] = [];
+  const value: unknown = JSON.parse(new TextDecoder().decode(head), (_key, v: unknown) => {
+    if (isPlaceholder(v)) blobs.push({ index: v[BLOB], length: v.length });
+    return v;
+  });
+  return { value, blobs };
+}
+
+/** The blob `value` stands for, if it is a placeholder. */
+export function blobRef(value: unknown): BlobRef | undefined {
+  return isPlaceholder(value) ? { index: value[BLOB], length: value.length } : undefined;
 }
 
 function isPlaceholder(v: unknown): v is { [BLOB]: number; length: number } {
