@@ -6,6 +6,7 @@ import { m0004DocumentModelFiles } from './0004-document-model-files';
 import { m0005DocumentIdentity } from './0005-document-identity';
 import { m0006Jobs } from './0006-jobs';
 import { m0007DocumentFacts } from './0007-document-facts';
+import { m0008Llm } from './0008-llm';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -19,6 +20,7 @@ export const migrations: readonly Migration[] = [
   m0005DocumentIdentity,
   m0006Jobs,
   m0007DocumentFacts,
+  m0008Llm,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -81,6 +81,24 @@ CREATE TABLE jobs (
         CHECK ((state = 'running') = (ended_at IS NULL))
       ) STRICT;
 
+CREATE TABLE llm_cache (
+        key        TEXT PRIMARY KEY,
+        response   TEXT NOT NULL CHECK (json_valid(response)),
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+CREATE TABLE llm_providers (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        config     TEXT    NOT NULL CHECK (json_valid(config)),
+        created_at TEXT    NOT NULL
+      ) STRICT;
+
+CREATE TABLE llm_settings (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        offline INTEGER NOT NULL CHECK (offline IN (0, 1)),
+        prices  TEXT    NOT NULL CHECK (json_valid(prices))
+      ) STRICT;
+
 CREATE TABLE "questions" (
         id                   INTEGER PRIMARY KEY AUTOINCREMENT,
         dataset_id           INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
