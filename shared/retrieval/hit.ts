@@ -31,6 +31,16 @@ export const RetrievalHit = z.object({
   text: z.string(),
   /** Higher is better (negated bm25, or the fused score). */
   score: z.number(),
+  /**
+   * With dense embeddings: the hit's 1-based rank in the BM25 ranking and in the embedding
+   * ranking before reciprocal rank fusion (absent where it was not ranked there).
+   */
+  ranks: z
+    .object({
+      bm25: z.number().int().positive().optional(),
+      dense: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 export type RetrievalHit = z.infer<typeof RetrievalHit>;
 

@@ -1,0 +1,72 @@
+/**
+ * The retrieval index's tables, written once here and used twice: by the workspace migration
+ * (main/db/migrations/0009-retrieval.ts), where each row belongs to a document and goes with
+ * it, and by the in-memory database that indexes a document outside the workspace (`workbench
+ * retrieve --doc FILE`), which has no `documents` table to point at.
+ *
+ * - `retrieval_units`: FTS5 over three columns bm25() weighs separately (text, headers,
+ *   caption). Contentless (the text is in `retrieval_unit_meta`, stored once) with
+ *   contentless_delete so a document's rows can be deleted. Porter stemming: "revenues" finds
+ *   "Revenue", "expenditures" finds "expenditure".
+ * - `retrieval_unit_meta`: where each unit is (kind, block, table index, row, col, page,
+ *   paragraph index), its document order (`ordinal`) and the text a hit shows; `unit_id` is the
+ *   FTS rowid. A document's units take consecutive ids, so a search limits FTS5 to that range.
+ * - `retrieval_indexes`: one row per indexed document, with the key (index version, parser
+ *   version, a fingerprint of the model) that says whether the index is still current.
+ * - `retrieval_vectors`: optional dense embeddings, float32 little-endian, per unit and model.
+ *
+ * Deleting a unit's meta row deletes its FTS row (trigger), so removing a document (ON DELETE
+ * CASCADE) or rebuilding its index never leaves text behind in the FTS table.
+ */
+export function retrievalSchemaSql(options: { documentsTable: boolean }): string {
+  const doc = options.documentsTable
+    ? 'INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE'
+    : 'INTEGER NOT NULL';
+  const docKey = options.documentsTable
+    ? 'INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE'
+    : 'INTEGER PRIMARY KEY';
+  return `
+    CREATE TABLE retrieval_indexes (
+      document_id ${docKey},
+      version_key TEXT    NOT NULL,
+      unit_count  INTEGER NOT NULL CHECK (unit_count >= 0),
+      first_unit  INTEGER NOT NULL,
+      last_unit   INTEGER NOT NULL,
+      built_at    TEXT    NOT NULL
+    ) STRICT;
+
+    CREATE TABLE retrieval_unit_meta (
+      unit_id         INTEGER PRIMARY KEY,
+      document_id     ${doc},
+      ordinal         INTEGER NOT NULL,
+      kind            TEXT    NOT NULL CHECK (kind IN ('cell', 'row', 'table', 'paragraph')),
+      block_id        TEXT    NOT NULL,
+      table_index     INTEGER,
+      source_row      INTEGER,
+      source_col      INTEGER,
+      page            INTEGER,
+      paragraph_index INTEGER,
+      text            TEXT    NOT NULL,
+      UNIQUE (document_id, ordinal)
+    ) STRICT;
+
+    CREATE VIRTUAL TABLE retrieval_units USING fts5(
+      text, headers, caption,
+      content = '', contentless_delete = 1,
+      tokenize = 'porter unicode61 remove_diacritics 2'
+    );
+
+    CREATE TRIGGER retrieval_unit_meta_deleted AFTER DELETE ON retrieval_unit_meta BEGIN
+      DELETE FROM retrieval_units WHERE rowid = old.unit_id;
+    END;
+
+    CREATE TABLE retrieval_vectors (
+      document_id INTEGER NOT NULL,
+      model       TEXT    NOT NULL,
+      ordinal     INTEGER NOT NULL,
+      vector      BLOB    NOT NULL,
+      PRIMARY KEY (document_id, model, ordinal),
+      FOREIGN KEY (document_id) REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE
+    ) STRICT;
+  `;
+}

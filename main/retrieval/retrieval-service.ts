@@ -1,0 +1,169 @@
+import Database, { type Database as Db } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import type { Document } from '../../shared/model';
+import { hitKey } from '../../shared/retrieval/document-order';
+import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
+import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
+import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';
+import { indexUnits } from '../../shared/retrieval/units';
+import { PARSER_VERSION } from '../document/document-service';
+import { denseRanking } from './embeddings';
+import { ftsIndex, kindsFor, type IndexRow } from './fts-index';
+import { retrievalSchemaSql } from './index-schema';
+
+/**
+ * Bump when what is indexed changes (units, their texts, the normaliser, the tokenizer):
+ * every document's index is then built again on its next search.
+ */
+export const RETRIEVAL_INDEX_VERSION = 1;
+
+export const DEFAULT_K = 10;
+
+/** Texts to vectors, one per text, in order (main/llm's LlmService.embed adapts to this). */
+export type Embedder = (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
+
+/**
+ * A cheap fingerprint of a model (FNV-1a over its block and table structure): the index is
+ * rebuilt when the document it was built from changed, even without a parser version bump
+ * (a re-imported record, a hand-edited model in a test). Hashing the whole JSON would cost
+ * more than the search on a 10-K.
+ */
+export function modelFingerprint(document: Document): string {
+  let h = 0x811c9dc5;
+  const add = (s: string) => {
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    h ^= 0x1f;
+  };
+  add(
+    `${document.source.name}|${document.source.bytes}|${document.title}|${document.externalId ?? ''}`,
+  );
+  for (const b of document.blocks)
+    add(`${b.type}:${b.id}:${b.type === 'table' ? '' : b.text.length}`);
+  for (const t of document.tables) add(`${t.id}:${t.caption}:${t.rows.length}:${t.cells.length}`);
+  return h.toString(16).padStart(8, '0');
+}
+
+export const indexVersionKey = (document: Document): string =>
+  `index ${RETRIEVAL_INDEX_VERSION}; parser ${PARSER_VERSION}; model ${modelFingerprint(document)}`;
+
+/** The BM25 ranking of one document's units (its index must be current). */
+function bm25Search(
+  db: Db,
+  index: IndexRow,
+  question: string,
+  options: RetrievalOptions,
+  limit: number,
+) {
+  const match = ftsQuery(questionTerms(question));
+  if (match === null) return [];
+  return ftsIndex(db).search(index, match, kindsFor(options.unit ?? 'cell'), limit);
+}
+
+function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
+  const key = indexVersionKey(document);
+  const repo = ftsIndex(db);
+  const current = repo.get(documentId);
+  if (current && current.version_key === key) return current;
+  repo.build(documentId, key, indexUnits(document));
+  return repo.get(documentId)!;
+}
+
+function checkQuestion(question: string): void {
+  if (question.trim() === '')
+    throw new WorkbenchError('invalid-input', 'retrieval needs a question (got empty text)');
+}
+
+/**
+ * Retrieval over the workspace: each document's index lives in the workspace database, built
+ * on first search and again when the document's model changed (see indexVersionKey).
+ */
+export class RetrievalService {
+  constructor(private readonly db: Db) {}
+
+  /** Builds the document's index if missing or stale, then searches. */
+  async search(
+    documentId: number,
+    document: Document,
+    question: string,
+    options: RetrievalOptions = {},
+    embedder?: Embedder,
+    signal?: AbortSignal,
+  ): Promise<RetrievalHit[]> {
+    checkQuestion(question);
+    const k = options.k ?? DEFAULT_K;
+    let index: IndexRow;
+    try {
+      index = ensureIndex(this.db, documentId, document);
+    } catch (e) {
+      // A read-only workspace can still be searched: index in memory for this call.
+      if ((e as { code?: string }).code?.startsWith('SQLITE_READONLY') && !options.embeddings)
+        return searchDocument(document, question, options);
+      throw e;
+    }
+    if (!options.embeddings)
+      return bm25Search(this.db, index, question, options, k).map((r) => r.hit);
+    if (!embedder)
+      throw new WorkbenchError(
+        'unsupported',
+        'dense retrieval needs an embeddings endpoint; none was given for this search',
+      );
+    // Fuse a deeper BM25 list with the dense ranking, so units only one of them finds can rise.
+    const depth = Math.max(50, 5 * k);
+    const lexical = bm25Search(this.db, index, question, options, depth);
+    const modelKey = `${options.embeddings.providerId}/${options.embeddings.model}`;
+    const dense = await denseRanking(
+      this.db,
+      documentId,
+      modelKey,
+      kindsFor(options.unit ?? 'cell'),
+      question,
+      embedder,
+      depth,
+      signal,
+    );
+    const fused = reciprocalRankFusion([lexical.map((r) => r.hit), dense], (h) => hitKey(h));
+    return fused.slice(0, k).map((f) => ({
+      ...f.item,
+      score: f.score,
+      ranks: {
+        ...(f.ranks[0] !== undefined ? { bm25: f.ranks[0] } : {}),
+        ...(f.ranks[1] !== undefined ? { dense: f.ranks[1] } : {}),
+      },
+    }));
+  }
+
+  /** Drops a document's index (removing the document does this too, by cascade). */
+  remove(documentId: number): void {
+    ftsIndex(this.db).remove(documentId);
+  }
+}
+
+/** An in-memory SQLite database with the retrieval tables (no `documents` to point at). */
+export function memoryIndexDatabase(): Db {
+  const nativeBinding = process.env.WORKBENCH_SQLITE_BINDING;
+  const db = new Database(':memory:', nativeBinding ? { nativeBinding } : {});
+  db.exec(retrievalSchemaSql({ documentsTable: false }));
+  return db;
+}
+
+/**
+ * Documents outside the workspace (`workbench retrieve --doc FILE`): the same index, built in
+ * an in-memory database for this one search and dropped after it.
+ */
+export function searchDocument(
+  document: Document,
+  question: string,
+  options: RetrievalOptions = {},
+): RetrievalHit[] {
+  checkQuestion(question);
+  const db = memoryIndexDatabase();
+  try {
+    const index = ensureIndex(db, 1, document);
+    return bm25Search(db, index, question, options, options.k ?? DEFAULT_K).map((r) => r.hit);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,218 @@
+import { gridPositions, type GridPosition } from '../document/grid-layout';
+import { unitPhrase } from '../model/cell-sentence';
+import type { Cell, Document, Table } from '../model';
+import { hitKey, inDocumentOrder } from './document-order';
+import type { RetrievalHit } from './hit';
+
+/**
+ * The retrieved evidence as prompt text: paragraphs with their index, and for each table one
+ * excerpt (caption, scale, the column header paths with their column numbers, then the rows
+ * hit) that gives every value the addresses `cell()` takes in the sandbox
+ * (shared/sandbox/prompt-help.ts): the grid position `cell("t21", 4, 0)` and, when unique in
+ * the table, the header paths `cell("t21", ["Revenue"], ["Year Ended", "Jan 26, 2025"])`.
+ *
+ * Tokens are estimated as characters / 4 (rounded up): the usual rule of thumb for English
+ * with GPT-style tokenizers; numbers and punctuation tokenise denser, so keep a margin below
+ * the model's window. Hits are taken in rank order until the budget is full (the best evidence
+ * survives a small budget), then written in document order.
+ */
+export interface BuiltContext {
+  text: string;
+  tokens: number;
+  /** The hits included, in document order. */
+  hits: RetrievalHit[];
+  /** Some hit (or some row of a table hit) did not fit the budget. */
+  truncated: boolean;
+}
+
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+const SEPARATOR = '\n\n';
+
+interface TableGroup {
+  table: Table;
+  whole: boolean;
+  rows: Set<number>;
+  cells: Set<string>;
+}
+
+/** The value as filed and its unit phrase, without "(%)" after a value that shows its "%". */
+function valueText(c: Cell, withUnit: boolean): string {
+  const unit = withUnit ? unitPhrase(c) : '';
+  if (unit === '' || (c.unit === '%' && c.text.includes('%'))) return c.text;
+  return `${c.text} ${unit}`;
+}
+
+const cellKey = (c: Pick<Cell, 'sourceRow' | 'sourceCol'>) => `${c.sourceRow}:${c.sourceCol}`;
+const pathText = (path: readonly string[]) => JSON.stringify(path);
+
+/** Per table: grid positions and which cells share both header paths (position only). */
+class TableView {
+  readonly positions;
+  readonly ambiguous = new Set<string>();
+  constructor(readonly table: Table) {
+    this.positions = gridPositions(table);
+    const seen = new Map<string, number>();
+    for (const c of table.cells) {
+      const k = `${pathText(c.rowPath)}|${pathText(c.colPath)}`;
+      seen.set(k, (seen.get(k) ?? 0) + 1);
+    }
+    for (const c of table.cells)
+      if ((seen.get(`${pathText(c.rowPath)}|${pathText(c.colPath)}`) ?? 0) > 1)
+        this.ambiguous.add(cellKey(c));
+  }
+}
+
+function renderTable(view: TableView, group: TableGroup): string {
+  const { table } = view;
+  const layout = view.positions.layout;
+  const shownRows = layout.rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => Object.keys(row.cells).length > 0)
+    .filter(({ row }) => group.whole || group.rows.has(row.sourceRow));
+  const cells = shownRows.flatMap(({ row }) => Object.values(row.cells));
+  const units = new Set(cells.map((c) => unitPhrase(c)));
+  const oneUnit = units.size === 1 ? [...units][0]! : null;
+  const place = table.page !== undefined ? ` (page ${table.page})` : '';
+  const head = [
+    `Table ${table.id}${table.caption ? ` — ${table.caption}` : ''}${place}`,
+    table.scaleNote ? `scale: ${table.scaleNote}` : '',
+    oneUnit ? `values ${oneUnit}` : '',
+  ]
+    .filter((s) => s !== '')
+    .join('; ');
+  const columnsUsed = new Set<number>();
+  for (const c of cells) {
+    const at = view.positions.of(c);
+    if (at) columnsUsed.add(at.col);
+  }
+  const columns = [...columnsUsed]
+    .sort((a, b) => a - b)
+    .map((col) => `[${col}] ${pathText(layout.columns[col]?.headerPath ?? [])}`);
+  const lines = [
+    head,
+    `read with cell("${table.id}", row, col) using the row and [col] numbers, or cell("${table.id}", rowPath, colPath) with the paths shown`,
+    columns.length > 0 ? `columns: ${columns.join('  ')}` : '',
+  ].filter((s) => s !== '');
+  for (const { row, index } of shownRows) {
+    const rowCells = Object.values(row.cells)
+      .map((c) => ({ c, at: view.positions.of(c) }))
+      .filter((x): x is { c: Cell; at: GridPosition } => x.at !== undefined)
+      .sort((a, b) => a.at.col - b.at.col);
+    const path = rowCells[0]?.c.rowPath ?? [row.label];
+    const values = rowCells
+      .map(({ c, at }) => `[${at.col}] ${valueText(c, oneUnit === null)}`)
+      .join(' | ');
+    lines.push(`row ${index} ${pathText(path)}: ${values}`);
+    for (const { c, at } of rowCells) {
+      if (!group.cells.has(cellKey(c))) continue;
+      const byPosition = `cell("${table.id}", ${at.row}, ${at.col})`;
+      const byPath = view.ambiguous.has(cellKey(c))
+        ? ''
+        : ` = cell("${table.id}", ${pathText(c.rowPath)}, ${pathText(c.colPath)})`;
+      lines.push(`  ${byPosition}${byPath} = ${valueText(c, true)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function renderParagraph(document: Document, hit: RetrievalHit): string {
+  const block = document.blocks.find((b) => b.id === hit.blockId);
+  const text = block && block.type === 'paragraph' ? block.text : hit.text;
+  const name =
+    hit.paragraphIndex !== undefined
+      ? `Paragraph ${hit.paragraphIndex}`
+      : `Paragraph ${hit.blockId}`;
+  const place = hit.page !== undefined ? ` (page ${hit.page})` : '';
+  return `${name}${place}: ${text}`;
+}
+
+export function buildContext(
+  document: Document,
+  hits: readonly RetrievalHit[],
+  options: { tokenBudget: number },
+): BuiltContext {
+  const maxChars = Math.max(0, options.tokenBudget) * 4;
+  const tables = new Map(document.tables.map((t) => [t.id, t]));
+  const views = new Map<string, TableView>();
+  const viewOf = (t: Table) => {
+    let v = views.get(t.id);
+    if (!v) views.set(t.id, (v = new TableView(t)));
+    return v;
+  };
+  /** Rendered pieces by key ("p:<block>" or "t:<table>") and their lengths. */
+  const pieces = new Map<string, string>();
+  const groups = new Map<string, TableGroup>();
+  let chars = 0;
+  let truncated = false;
+  const included: RetrievalHit[] = [];
+  const seen = new Set<string>();
+
+  /** Puts `text` as piece `key` if the total stays within the budget. */
+  const tryPut = (key: string, text: string): boolean => {
+    const old = pieces.get(key);
+    const delta =
+      old === undefined
+        ? text.length + (pieces.size > 0 ? SEPARATOR.length : 0)
+        : text.length - old.length;
+    if (chars + delta > maxChars) return false;
+    pieces.set(key, text);
+    chars += delta;
+    return true;
+  };
+
+  for (const hit of hits) {
+    const k = hitKey(hit);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (hit.kind === 'paragraph') {
+      const key = `p:${hit.blockId}`;
+      if (pieces.has(key) || tryPut(key, renderParagraph(document, hit))) included.push(hit);
+      else truncated = true;
+      continue;
+    }
+    const table = tables.get(hit.blockId);
+    if (!table) {
+      truncated = true;
+      continue;
+    }
+    const key = `t:${table.id}`;
+    const current = groups.get(key) ?? { table, whole: false, rows: new Set(), cells: new Set() };
+    const next: TableGroup = {
+      table,
+      whole: current.whole || hit.kind === 'table',
+      rows: new Set(current.rows),
+      cells: new Set(current.cells),
+    };
+    if (hit.sourceRow !== undefined) next.rows.add(hit.sourceRow);
+    if (hit.kind === 'cell' && hit.sourceRow !== undefined && hit.sourceCol !== undefined)
+      next.cells.add(`${hit.sourceRow}:${hit.sourceCol}`);
+    const view = viewOf(table);
+    if (tryPut(key, renderTable(view, next))) {
+      groups.set(key, next);
+      included.push(hit);
+      continue;
+    }
+    truncated = true;
+    if (hit.kind !== 'table') continue;
+    // A whole table too big for what is left: as many of its rows as fit, in order.
+    let partial: TableGroup = { ...next, whole: false, rows: new Set(current.rows) };
+    let added = 0;
+    for (const row of view.positions.layout.rows) {
+      if (partial.rows.has(row.sourceRow) || Object.keys(row.cells).length === 0) continue;
+      const trial: TableGroup = { ...partial, rows: new Set([...partial.rows, row.sourceRow]) };
+      if (!tryPut(key, renderTable(view, trial))) break;
+      partial = trial;
+      added++;
+    }
+    if (added > 0) {
+      groups.set(key, partial);
+      included.push(hit);
+    }
+  }
+
+  const ordered = inDocumentOrder(document, included);
+  const order = new Set(ordered.map((h) => (h.kind === 'paragraph' ? 'p:' : 't:') + h.blockId));
+  const text = [...order].map((k) => pieces.get(k) ?? '').join(SEPARATOR);
+  return { text, tokens: estimateTokens(text), hits: ordered, truncated };
+}

@@ -1,0 +1,77 @@
+/**
+ * Words for full-text retrieval: the one normaliser applied both to what is indexed and to the
+ * question, so "FY2018" in a question meets "2018" in a header, and "$1,577" meets "1577".
+ * Pure (no SQLite), so the query builder is unit-tested on its own.
+ */
+
+/**
+ * English function words and the boilerplate of benchmark questions ("give a response ... by
+ * relying on the details shown in"). They carry no evidence, and in an OR query they would pull
+ * in every sentence. Words that do name evidence stay even when frequent: "total", "net",
+ * "year", "change", "value", "number", "state", "used" and "provided" (fair value, number of
+ * shares, state taxes, right-of-use, cash provided by), and every number.
+ */
+const STOP_WORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being
+  below between both but by can could did do does doing down during each few for from further
+  had has have having he her here hers herself him himself his how i if in into is it its itself
+  just me more most my myself no nor not now of off on once only or other our ours ourselves out
+  over own same she should so some such than that the their theirs them themselves then there
+  these they this those through to too under until up very was we were what when where which
+  while who whom why will with would you your yours yourself yourselves also per
+  may might must shall whose whether within without upon via
+  answer answers give given question questions response respond relying rely based basis
+  detail details shown show shows showing provide please using calculate calculated compute
+  computed find according outlined round rounded decimal decimals places place nearest amount
+  amounts figure figures much many respectively approximately roughly
+  what's whats`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+);
+
+/** Is this (lower-case) word a stop word? */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
+/**
+ * Text as the index sees it: thousands separators dropped inside numbers ("130,497" is one
+ * token, as the question would write "130497" or "130,497"), and letters split from digits
+ * ("FY2018" → "FY 2018", "Q4" → "Q 4") so fiscal labels meet plain years. Everything else is
+ * left to FTS5's tokenizer (unicode61 with Porter stemming), which lower-cases and splits on
+ * punctuation.
+ */
+export function normaliseForIndex(text: string): string {
+  return text
+    .replace(/(\d),(?=\d{3}(?!\d))/g, '$1')
+    .replace(/(\p{L})(?=\p{N})/gu, '$1 ')
+    .replace(/(\p{N})(?=\p{L})/gu, '$1 ');
+}
+
+/**
+ * The question's search terms, lower-cased, in order of first appearance, without stop words
+ * and without repeats. Single letters and single digits are dropped (a stray "s", the "3" of
+ * "Q3" that would match every "3" in the tables), longer numbers and years are kept.
+ */
+export function questionTerms(question: string): string[] {
+  const words =
+    normaliseForIndex(question)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const w of words) {
+    if (w.length < 2 || STOP_WORDS.has(w) || seen.has(w)) continue;
+    seen.add(w);
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * An FTS5 MATCH expression: every term quoted and OR-ed, so nothing a user types (quotes,
+ * colons, parentheses, NEAR, AND) can be read as FTS5 syntax, and a unit matching more of the
+ * question's terms ranks higher through bm25(). null when the question has no usable term.
+ */
+export function ftsQuery(terms: readonly string[]): string | null {
+  if (terms.length === 0) return null;
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+}
