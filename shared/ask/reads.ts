@@ -1,0 +1,45 @@
+import type { SandboxTable, TraceEntry } from '../sandbox/types';
+import type { CellRead } from './ask';
+
+/**
+ * The cells a program read, from the sandbox's trace (recorded by the host, so a program cannot
+ * forge it), with each cell's text as filed looked up in the tables it ran against. Failed
+ * lookups (the program saw an exception) and table() calls are left out: a table() copy does
+ * not say which of its cells the answer used.
+ */
+export function readsFromTrace(
+  trace: readonly TraceEntry[],
+  tables: readonly SandboxTable[],
+): CellRead[] {
+  const byId = new Map(tables.map((t) => [t.id, t]));
+  const out: CellRead[] = [];
+  for (const t of trace) {
+    if (t.fn === 'table' || t.value === null) continue;
+    const [tableId] = t.args;
+    if (t.cell) {
+      const { row, col } = t.cell;
+      const source = byId.get(t.cell.tableId)?.cells.find((c) => c.row === row && c.col === col);
+      out.push({
+        tableId: t.cell.tableId,
+        row,
+        col,
+        value: t.cell.value,
+        text: source?.text ?? null,
+        scale: t.cell.scale,
+        unit: t.cell.unit,
+      });
+    } else {
+      // A hand-made table without grid positions: the value is all the trace knows.
+      out.push({
+        tableId,
+        row: null,
+        col: null,
+        value: t.value,
+        text: null,
+        scale: null,
+        unit: null,
+      });
+    }
+  }
+  return out;
+}
