@@ -9,6 +9,7 @@ import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
 import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
+import { RetrievalService } from './retrieval/retrieval-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -37,6 +38,8 @@ export interface Services {
   jobs: JobRunner;
   /** The Library's filing facts (tests await `facts.fill()`). */
   facts: FilingFactsService;
+  /** Retrieval over documents' cells and paragraphs (the CLI's `retrieve`, main/ask). */
+  retrieval: RetrievalService;
   close(): void;
 }
 
@@ -53,6 +56,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
   const facts = new FilingFactsService(workspace, bus);
+  const retrieval = new RetrievalService(workspace.db);
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -65,6 +69,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     secrets: fileSecretStore(workspace.dir, options.secretCipher),
     sampleDir: sampleDir(),
     maxImportBytes,
+    retrieval,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -75,6 +80,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     datasets,
     jobs,
     facts,
+    retrieval,
     close: () => {
       facts.close();
       // Running jobs are marked interrupted while the database is still open.

@@ -6,6 +6,7 @@ import type { JobRunner } from '../jobs/job-runner';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
 import type { DatasetService } from '../datasets/dataset-service';
+import type { RetrievalService } from '../retrieval/retrieval-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -28,4 +29,6 @@ export interface ApiContext {
   /** Company, form and period of each library file, read in the background. */
   facts: FilingFactsService;
   maxImportBytes: number;
+  /** Full-text (and optional dense) retrieval over a document's cells and paragraphs. */
+  retrieval: RetrievalService;
 }
