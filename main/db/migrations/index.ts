@@ -7,6 +7,7 @@ import { m0005DocumentIdentity } from './0005-document-identity';
 import { m0006Jobs } from './0006-jobs';
 import { m0007DocumentFacts } from './0007-document-facts';
 import { m0008Llm } from './0008-llm';
+import { m0009Retrieval } from './0009-retrieval';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -21,6 +22,7 @@ export const migrations: readonly Migration[] = [
   m0006Jobs,
   m0007DocumentFacts,
   m0008Llm,
+  m0009Retrieval,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -112,3 +112,54 @@ CREATE TABLE "questions" (
         evidence             TEXT    NOT NULL CHECK (json_valid(evidence) AND json_type(evidence) = 'array'),
         UNIQUE (dataset_id, external_id)
       ) STRICT;
+
+CREATE TABLE retrieval_indexes (
+      document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+      version_key TEXT    NOT NULL,
+      unit_count  INTEGER NOT NULL CHECK (unit_count >= 0),
+      first_unit  INTEGER NOT NULL,
+      last_unit   INTEGER NOT NULL,
+      built_at    TEXT    NOT NULL
+    ) STRICT;
+
+CREATE TABLE retrieval_unit_meta (
+      unit_id         INTEGER PRIMARY KEY,
+      document_id     INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+      ordinal         INTEGER NOT NULL,
+      kind            TEXT    NOT NULL CHECK (kind IN ('cell', 'row', 'table', 'paragraph')),
+      block_id        TEXT    NOT NULL,
+      table_index     INTEGER,
+      source_row      INTEGER,
+      source_col      INTEGER,
+      page            INTEGER,
+      paragraph_index INTEGER,
+      text            TEXT    NOT NULL,
+      UNIQUE (document_id, ordinal)
+    ) STRICT;
+
+CREATE VIRTUAL TABLE retrieval_units USING fts5(
+      text, headers, caption,
+      content = '', contentless_delete = 1,
+      tokenize = 'porter unicode61 remove_diacritics 2'
+    );
+
+CREATE TABLE 'retrieval_units_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+CREATE TABLE 'retrieval_units_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+CREATE TABLE 'retrieval_units_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+CREATE TABLE 'retrieval_units_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+CREATE TABLE retrieval_vectors (
+      document_id INTEGER NOT NULL,
+      model       TEXT    NOT NULL,
+      ordinal     INTEGER NOT NULL,
+      vector      BLOB    NOT NULL,
+      PRIMARY KEY (document_id, model, ordinal),
+      FOREIGN KEY (document_id) REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE
+    ) STRICT;
+
+CREATE TRIGGER retrieval_unit_meta_deleted AFTER DELETE ON retrieval_unit_meta BEGIN
+      DELETE FROM retrieval_units WHERE rowid = old.unit_id;
+    END;
