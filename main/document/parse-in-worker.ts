@@ -1,12 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
-import { Document } from '../../shared/model';
-import { ingestPdf, PdfIngestError } from '../ingest/pdf';
+import type { Document } from '../../shared/model';
+import { defaultPdfLimits } from '../ingest/pdf/parse-pdf';
 import { JobError } from '../jobs/job-error';
 import { runInWorker } from '../jobs/run-in-worker';
+import { defaultParseWorkerLimit, Slots } from '../jobs/slots';
 import type { ParseDocument } from './document-service';
 import type { ParseRequest } from './parse-job';
+import type { PdfParseRequest } from './pdf-parse-worker';
 
 export interface ParseLimits {
   timeoutMs: number;
@@ -17,58 +18,93 @@ export interface ParseLimits {
    * big-filing.test.ts checks it).
    */
   maxHeapMb: number;
+  /** Heap of the PDF parse worker (pdf.js holds the file and its pages). */
+  pdfMaxHeapMb: number;
 }
 
-const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096 };
+export interface ParseInWorkerOptions extends Partial<ParseLimits> {
+  /**
+   * Parses running at once; more wait their turn (cancellable while they wait). Default: one
+   * limiter for the whole process (`parseSlots`), since each worker may take gigabytes.
+   */
+  slots?: Slots;
+}
+
+const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096, pdfMaxHeapMb: 2048 };
 
 /**
- * Parses in a worker thread (main/jobs) so a 300 MB filing never blocks the API or the window.
- * The worker is terminated on timeout and on cancel; its progress is forwarded as it comes.
+ * Reading the PDF may use the whole parse deadline (pdf.js checks it between pages); checking
+ * and serialising a big model afterwards gets this much more before the worker is killed.
  */
-export function parseInWorker(limits: Partial<ParseLimits> = {}): ParseDocument {
-  const { timeoutMs, maxHeapMb } = { ...defaultLimits, ...limits };
-  return (request, onProgress, signal) =>
-    request.kind === 'pdf'
-      ? parsePdf(request, onProgress, timeoutMs, signal)
-      : parseHtml(request, onProgress, { timeoutMs, maxHeapMb }, signal);
+const PDF_FINISH_MS = 15_000;
+
+let processSlots: Slots | undefined;
+/**
+ * The process's parse limiter: `WORKBENCH_PARSE_WORKERS`, else one fewer than the cores (at
+ * least one). Several open documents then queue instead of running a 4 GB worker each.
+ */
+export const parseSlots = (): Slots => (processSlots ??= new Slots(defaultParseWorkerLimit()));
+
+/**
+ * Parses in worker threads (main/jobs) so a 300 MB filing never blocks the API or the window:
+ * both the HTML and the PDF reader run there, and so do the validation and serialisation of
+ * the model, so the main thread only stores and forwards bytes. Workers are terminated on
+ * timeout and on cancel; progress is forwarded as it comes; at most `slots.limit` run at once.
+ */
+export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument {
+  const { slots: own, ...given } = options;
+  const limits: ParseLimits = { ...defaultLimits, ...given };
+  return async (request, onProgress, signal) => {
+    const slots = own ?? parseSlots();
+    let release: () => void;
+    try {
+      release = await slots.acquire(signal);
+    } catch (e) {
+      if (e instanceof JobError)
+        throw new WorkbenchError('cancelled', `${request.name}: reading was cancelled`);
+      throw e;
+    }
+    try {
+      return request.kind === 'pdf'
+        ? await parsePdf(request, onProgress, limits, signal)
+        : await parseHtml(request, onProgress, limits, signal);
+    } finally {
+      release();
+    }
+  };
 }
 
-/** PDFs have their own worker (pdf.js, page limits, per-page progress). */
 async function parsePdf(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
-  timeoutMs: number,
+  limits: ParseLimits,
   signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
-  const bytes = await readFile(request.path);
+  const pdfLimits = { ...defaultPdfLimits, timeoutMs: limits.timeoutMs };
   try {
-    // PDF models hold only the tables of their pages: small enough to check and serialise here.
-    const model = await ingestPdf(
-      {
-        name: request.name,
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      },
-      { onProgress: (p) => onProgress(p.page, p.pages, 'pages'), timeoutMs, signal },
-    );
-    return jsonBytes(new TextEncoder().encode(JSON.stringify(Document.parse(model))));
+    const json = await runInWorker<PdfParseRequest, Uint8Array>({
+      kind: 'pdf',
+      module: { callerFilename: __filename, dir: __dirname, name: 'pdf-parse-worker' },
+      input: { ...request, limits: pdfLimits },
+      timeoutMs: limits.timeoutMs + PDF_FINISH_MS,
+      maxHeapMb: limits.pdfMaxHeapMb,
+      signal,
+      onProgress,
+    });
+    return jsonBytes<Document>(json);
   } catch (e) {
-    if (e instanceof PdfIngestError)
-      throw new WorkbenchError(
-        e.code === 'too-large'
-          ? 'file-too-large'
-          : e.code === 'aborted'
-            ? 'cancelled'
-            : 'file-unreadable',
-        e.message,
-      );
-    throw e;
+    if (!(e instanceof JobError)) throw e;
+    throw workerError(request.name, e, {
+      timeoutMs: limits.timeoutMs + PDF_FINISH_MS,
+      maxHeapMb: limits.pdfMaxHeapMb,
+    });
   }
 }
 
 async function parseHtml(
   request: ParseRequest,
   onProgress: Parameters<ParseDocument>[1],
-  { timeoutMs, maxHeapMb }: ParseLimits,
+  limits: ParseLimits,
   signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
   try {
@@ -76,20 +112,26 @@ async function parseHtml(
       kind: 'parse',
       module: { callerFilename: __filename, dir: __dirname, name: 'parse-worker' },
       input: request,
-      timeoutMs,
-      maxHeapMb,
+      timeoutMs: limits.timeoutMs,
+      maxHeapMb: limits.maxHeapMb,
       signal,
       onProgress,
     });
     return jsonBytes<Document>(json);
   } catch (e) {
     if (!(e instanceof JobError)) throw e;
-    throw htmlParseError(request.name, e, { timeoutMs, maxHeapMb });
+    throw workerError(request.name, e, limits);
   }
 }
 
 /** The wording users of the document view already know, per way a parse can end. */
-function htmlParseError(name: string, e: JobError, limits: ParseLimits): WorkbenchError {
+function workerError(
+  name: string,
+  e: JobError,
+  limits: { timeoutMs: number; maxHeapMb: number },
+): WorkbenchError {
+  const last = e.detail.lastProgress;
+  const where = last?.unit === 'pages' ? ` (stopped after page ${last.done} of ${last.total})` : '';
   switch (e.end) {
     case 'failed':
       return new WorkbenchError((e.detail.error?.code ?? 'internal') as ErrorCode, e.message);
@@ -98,19 +140,19 @@ function htmlParseError(name: string, e: JobError, limits: ParseLimits): Workben
     case 'timeout':
       return new WorkbenchError(
         'internal',
-        `${name}: parsing took longer than ${limits.timeoutMs / 1000} s and was stopped`,
+        `${name}: parsing took longer than ${limits.timeoutMs / 1000} s and was stopped${where}`,
       );
     case 'out-of-memory':
       return new WorkbenchError(
         'file-too-large',
-        `${name}: too large to read (the parser needed more than ${limits.maxHeapMb} MB of memory and was stopped)`,
+        `${name}: too large to read (the parser needed more than ${limits.maxHeapMb} MB of memory and was stopped)${where}`,
       );
     case 'crashed':
       return new WorkbenchError(
         'internal',
         e.detail.exitCode !== undefined
-          ? `${name}: the parser stopped unexpectedly (exit ${e.detail.exitCode})`
-          : `${name}: the parser crashed (${e.message})`,
+          ? `${name}: the parser stopped unexpectedly (exit ${e.detail.exitCode})${where}`
+          : `${name}: the parser crashed (${e.message})${where}`,
       );
   }
 }
