@@ -1,5 +1,10 @@
 import type { Table, TableRow } from '../../../shared/model';
-import { columnHeaderTree, detectHeaderBands, type HeaderAnalysis } from './header-band';
+import {
+  columnHeaderTree,
+  detectHeaderBands,
+  type HeaderAnalysis,
+  type HeaderBand,
+} from './header-band';
 import { isPureScaleNote } from '../table/header-text';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../table/merge-symbols';
 import { labelNumbers } from './label-numbers';
@@ -37,6 +42,8 @@ export interface AnalysedTable {
   rowHeaders: HeaderNode[];
   tableRows: TableRow[];
   showsCurrency: boolean;
+  /** The table this one continues across a page break, and the header band it took from it. */
+  continues?: { id: string; band: HeaderBand };
 }
 
 export type TableAnalysis = AnalysedTable | { data: false; reason: string; lines: string[] };
@@ -139,6 +146,8 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
   made ??= cellsFor(a.note, false);
   const columnHeaders = columnHeaderTree(a.headers.bands);
   qualifyRepeatedHeaders(columnHeaders, made.cells);
+  // A continued table's columns are qualified as they were in the table it continues.
+  if (a.continues) qualifyRepeatedHeaders(columnHeaderTree([a.continues.band]), made.cells);
   qualifyRepeatedColumns(made.cells);
   const labelPieces = new Map(
     a.body.map(({ pieces, r }) => [r, pieces.filter((p) => p.firstCol < a.valueCol)]),

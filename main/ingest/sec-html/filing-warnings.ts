@@ -58,11 +58,17 @@ function xbrlWarning(t: Table): string | null {
 
 /**
  * What a reader of an SEC filing should know that the tables alone do not say: tables whose
- * scale we assumed, XBRL facts that disagree with the page, or no data tables at all.
+ * scale we assumed, tables whose column headers were taken from the table they continue, XBRL
+ * facts that disagree with the page, or no data tables at all.
  * `usual` is the filing's prevailing scale, which `finishTable` gave to the tables it assumed
  * it for (their scaleNote is its phrase).
  */
-export function secHtmlWarnings(tables: readonly Table[], usual: ScaleNote | null): string[] {
+export function secHtmlWarnings(
+  tables: readonly Table[],
+  usual: ScaleNote | null,
+  /** Per table id, a sentence saying where its column headers came from (continued tables). */
+  headersFrom: ReadonlyMap<string, string> = new Map(),
+): string[] {
   if (tables.length === 0) {
     return ['No data tables were found in this filing: it holds only text and layout tables.'];
   }
@@ -74,6 +80,8 @@ export function secHtmlWarnings(tables: readonly Table[], usual: ScaleNote | nul
         `Table ${t.id}${quoteCaption(t)} states no scale; its amounts were read in ${scale}, the scale most of the filing's tables state.`,
       );
     }
+    const from = headersFrom.get(t.id);
+    if (from !== undefined) warnings.push(from);
     const xbrl = xbrlWarning(t);
     if (xbrl !== null) warnings.push(xbrl);
   }

@@ -14,6 +14,8 @@ export interface HeaderBand {
   rows: number[];
   /** Value-area header pieces per band row (same order as `rows`). */
   pieces: Piece[][];
+  /** A band restated inside the body: the band above it, naming columns this one leaves blank. */
+  under?: HeaderBand;
 }
 
 export interface HeaderAnalysis {
@@ -36,8 +38,35 @@ function isHeaderLike(pieces: Piece[], firstValueCol: number): boolean {
   return values.length > 0 && values.every(isHeaderPiece);
 }
 
+/** A row label other than a scale line: "(millions of dollars)" in the stub heads the stub. */
 const hasLabel = (pieces: Piece[], firstValueCol: number) =>
-  pieces.some((p) => !inValueArea(p, firstValueCol));
+  pieces.some((p) => !inValueArea(p, firstValueCol) && !isPureScaleNote(p.text));
+
+const spansOf = (pieces: Piece[]) =>
+  pieces
+    .filter(usableHeader)
+    .map((p) => `${p.firstCol}-${p.lastCol}`)
+    .join(',');
+
+/**
+ * The band a restated header inside the body names its columns with. Filers restate only what
+ * changes: Johnson & Johnson's "Fiscal Six Months Ended" over the same dates and segments as
+ * the "Fiscal Second Quarter Ended" block above, P&G's "Core EPS" over one column of a
+ * reconciliation. A restated row laid out like a row of the band above (the same spans)
+ * replaces it, and the rows beneath it in that band still apply; a column the restated band
+ * leaves blank keeps its header from the band above.
+ */
+function restated(above: HeaderBand, band: HeaderBand): HeaderBand {
+  const bottom = spansOf(band.pieces.at(-1) ?? []);
+  const k = above.pieces.findIndex((pieces) => bottom !== '' && spansOf(pieces) === bottom);
+  if (band.pieces.length >= above.pieces.length || k < 0 || k === above.pieces.length - 1)
+    return { ...band, under: above };
+  return {
+    rows: [...band.rows, ...above.rows.slice(k + 1)],
+    pieces: [...band.pieces, ...above.pieces.slice(k + 1)],
+    under: above,
+  };
+}
 
 // A period written over the row labels rather than over the columns: "Years ended December 31,",
 // "Millions, except per share amounts, for the three months ended June 30,", "fiscal years
@@ -59,8 +88,14 @@ function stubPeriod(pieces: Piece[], firstValueCol: number): Piece | null {
 
 /** Puts a period found over the row labels above the band's own headers, over all of them. */
 function addStubPeriod(band: HeaderBand, period: Piece): void {
+  if (band.pieces.flat().some((p) => usableHeader(p) && periodPhrase.test(p.text))) return;
+  addBandTitle(band, period);
+}
+
+/** Puts a title over all of the band's own headers, as a band row of its own on top. */
+function addBandTitle(band: HeaderBand, period: Piece): void {
   const all = band.pieces.flat().filter(usableHeader);
-  if (all.length === 0 || all.some((p) => periodPhrase.test(p.text))) return;
+  if (all.length === 0) return;
   const firstCol = Math.min(...all.map((p) => p.firstCol));
   const lastCol = Math.max(...all.map((p) => p.lastCol));
   band.rows.unshift(period.row);
@@ -76,6 +111,27 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
   let current: HeaderBand | null = null; // the band naming the columns of body rows
   let topDone = false;
   let period: Piece | null = null; // a period written over the row labels of the top band
+  let bodyTitle: Piece | null = null; // the label of a band row inside the body
+  const opensBand = (next: { pieces: Piece[] } | undefined) =>
+    next !== undefined &&
+    isHeaderLike(next.pieces, firstValueCol) &&
+    !hasLabel(next.pieces, firstValueCol);
+  const namesBlock = (pieces: Piece[], next: { pieces: Piece[] } | undefined) => {
+    const values = pieces.filter((p) => inValueArea(p, firstValueCol));
+    return (
+      values.length >= 2 &&
+      values.every((p) => /[a-z]/i.test(p.text) && !/\d/.test(p.text)) &&
+      next !== undefined &&
+      !next.pieces.some((p) => inValueArea(p, firstValueCol))
+    );
+  };
+  const stubTitle = (pieces: Piece[]): Piece | null => {
+    const labels = pieces.filter((p) => !inValueArea(p, firstValueCol));
+    const first = labels[0];
+    const text = cleanHeader(labels.map((p) => p.text).join(' '));
+    if (first === undefined || text === '' || isPureScaleNote(text)) return null;
+    return stubPeriod(pieces, firstValueCol) ?? { ...first, text, facts: [] };
+  };
   const addToBand = (r: number, pieces: Piece[]): HeaderBand => {
     const band = building ?? { rows: [], pieces: [] };
     if (building === null) bands.push(band);
@@ -107,15 +163,33 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
       topDone = true;
       current = building;
       if (current !== null && period !== null) addStubPeriod(current, period);
-    } else if (headerLike && !hasLabel(pieces, firstValueCol)) {
-      // a label-less row of words or years inside the body starts (or continues) a new band
+    } else if (
+      headerLike &&
+      (!hasLabel(pieces, firstValueCol) ||
+        (building === null && (opensBand(nonEmpty[i + 1]) || namesBlock(pieces, nonEmpty[i + 1]))))
+    ) {
+      // A label-less row of words or years inside the body starts (or continues) a new band,
+      // and so does a labelled one right above such a row: its label ("Three Months Ended
+      // June 30, 2024" beside the segment names, ExxonMobil) titles the band's columns; so
+      // does a labelled row of names heading a block that starts with a section line
+      // ("Reconciliation to Corporate Total | Segment Total | Corporate and Financing | …").
+      if (building === null && hasLabel(pieces, firstValueCol)) bodyTitle = stubTitle(pieces);
       building = addToBand(r, pieces);
       current = building;
       continue;
     }
+    if (building !== null && bodyTitle !== null) addBandTitle(building, bodyTitle);
+    bodyTitle = null;
     building = null;
     if (current !== null) bandOf.set(r, current);
   }
+  // Bands restated in the body name their columns together with the band above them.
+  const named = new Map<HeaderBand, HeaderBand>();
+  bands.forEach((band, i) => {
+    const above = i === 0 ? undefined : named.get(bands[i - 1] as HeaderBand);
+    named.set(band, above === undefined || !topDone ? band : restated(above, band));
+  });
+  for (const [r, band] of bandOf) bandOf.set(r, named.get(band) ?? band);
   return { headerRows, bandOf, bands };
 }
 
@@ -139,6 +213,11 @@ const sameSpan = (a: Span, b: Span) => a.firstCol === b.firstCol && a.lastCol ==
 /** Header texts from the outermost to the innermost for a value at `col`. */
 export function columnPath(band: HeaderBand | undefined, col: number, firstCol = col): string[] {
   if (band === undefined) return [];
+  const own = bandPath(band, col, firstCol);
+  return own.length === 0 && band.under ? columnPath(band.under, col, firstCol) : own;
+}
+
+function bandPath(band: HeaderBand, col: number, firstCol: number): string[] {
   const path: string[] = [];
   let previous: Piece | undefined;
   for (const pieces of band.pieces) {

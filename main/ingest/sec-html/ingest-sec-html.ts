@@ -9,6 +9,7 @@ import { WorkbenchError } from '../../../shared/api/result';
 import type { RawDocument } from '../table/raw-types';
 import { BlockIds } from './block-ids';
 import { analyseTable, finishTable, type TableAnalysis } from './build-table';
+import { continuationWarning, continuedBand, tableRightBefore } from './continued-table';
 import { secHtmlWarnings } from './filing-warnings';
 import { prevailingScale } from './prevailing-scale';
 import { TooComplex, walkHtml } from './html-walker';
@@ -77,6 +78,20 @@ export function ingestSecHtml(
     if (item.type === 'table' && !item.hidden)
       analysed.set(index, analyseTable(item, around.of(index)));
   });
+  const continued = new Map<string, string>();
+  for (const [index, a] of analysed) {
+    const before = tableRightBefore(raw.items, index);
+    const previous = before === null ? undefined : analysed.get(before);
+    if (!a.data || !previous?.data) continue;
+    const band = continuedBand(previous, a);
+    if (band === null) continue;
+    for (const { r } of a.body) a.headers.bandOf.set(r, band);
+    a.continues = { id: `t${previous.raw.sourceIndex}`, band };
+    continued.set(
+      `t${a.raw.sourceIndex}`,
+      continuationWarning(`t${a.raw.sourceIndex}`, a.continues.id),
+    );
+  }
   const notes = [...analysed.values()].flatMap((a) => (a.data && a.note ? [a.note] : []));
   const usual = prevailingScale(notes);
   raw.items.forEach((item, index) => {
@@ -116,7 +131,7 @@ export function ingestSecHtml(
     title: raw.title,
     blocks,
     tables,
-    warnings: secHtmlWarnings(tables, usual),
+    warnings: secHtmlWarnings(tables, usual, continued),
   };
   if (raw.ixFactCount > 0) doc.xbrl = xbrlSummary(tables);
   return doc;

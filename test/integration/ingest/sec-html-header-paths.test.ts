@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
+import type { Document, Table } from '../../../shared/model';
+
+// Column header paths for tables whose headers are not all in one band at the top, written the
+// way the filings write them (rows taken from Apple's and Johnson & Johnson's 2025 10-Qs,
+// ExxonMobil's 2025 10-Q and P&G's 2025 10-K), one rule each.
+
+const td = (text: string, colspan = 1) => `<td colspan="${colspan}">${text}</td>`;
+const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
+const table = (rows: string[]) => `<table>${rows.join('')}</table>`;
+
+function ingest(body: string): Document {
+  const html = `<html><body>${body}</body></html>`;
+  return ingestSecHtml(html, { name: 'test.htm', bytes: html.length });
+}
+
+const colPathAt = (t: Table | undefined, row: number, col: number) =>
+  t?.cells.find((c) => c.sourceRow === row && c.sourceCol === col)?.colPath;
+
+describe('a table continued across a page break', () => {
+  // Apple 10-Q Q2 2025: the gross-margin percentages are a second <table> on the next page.
+  const margin = table([
+    tr(td(''), td('Three Months Ended', 2), td('Six Months Ended', 2)),
+    tr(
+      td(''),
+      td('March 29, 2025'),
+      td('March 30, 2024'),
+      td('March 29, 2025'),
+      td('March 30, 2024'),
+    ),
+    tr(td('Gross margin:'), td(''), td(''), td(''), td('')),
+    tr(td('Products'), td('$24,684'), td('$24,462'), td('$63,197'), td('$62,480')),
+    tr(td('Services'), td('20,183'), td('17,809'), td('39,945'), td('34,646')),
+  ]);
+  const percentages = table([
+    tr(td('Gross margin percentage:'), td(''), td(''), td(''), td('')),
+    tr(td('Products'), td('35.9%'), td('36.6%'), td('37.9%'), td('38.3%')),
+    tr(td('Services'), td('75.7%'), td('74.6%'), td('75.4%'), td('73.7%')),
+  ]);
+  const lead = '<p>Gross margin for the periods was as follows (dollars in millions):</p>';
+
+  it('takes the column headers of the table right above it, and says so', () => {
+    const doc = ingest(`${lead}${margin}<p>Apple Inc. | Q2 2025 Form 10-Q | 17</p>${percentages}`);
+    const [first, second] = doc.tables;
+    expect(colPathAt(first, 3, 3)).toEqual(['Six Months Ended', 'March 29, 2025']);
+    expect(colPathAt(second, 1, 3)).toEqual(['Six Months Ended', 'March 29, 2025']);
+    expect(colPathAt(second, 2, 2)).toEqual(['Three Months Ended', 'March 30, 2024']);
+    expect(second?.columnHeaders).toEqual([]); // the headers drawn are still the first table's
+    expect(doc.warnings).toEqual([
+      "Table t1 has no column headers of its own: it continues table t0 right above it (same columns, only page furniture between), so its cells take t0's column headers.",
+    ]);
+  });
+
+  it('does not when text stands between the tables or the columns differ', () => {
+    const apart = ingest(
+      `${lead}${margin}<p>Gross margin percentage was as follows:</p>${percentages}`,
+    );
+    expect(colPathAt(apart.tables[1], 1, 3)).toEqual([]);
+    expect(apart.warnings).toEqual([]);
+    const narrower = table([
+      tr(td('Gross margin percentage:'), td(''), td('')),
+      tr(td('Products'), td('35.9%'), td('36.6%')),
+      tr(td('Services'), td('75.7%'), td('74.6%')),
+    ]);
+    const other = ingest(`${lead}${margin}<p>17</p>${narrower}`);
+    expect(colPathAt(other.tables[1], 1, 1)).toEqual([]);
+  });
+});
+
+describe('a header band restated inside the body', () => {
+  it('keeps the rows of the band above that the restated row does not replace (J&J)', () => {
+    const doc = ingest(
+      table([
+        tr(td(''), td('Fiscal Second Quarter Ended', 4)),
+        tr(td(''), td('June 29, 2025', 2), td('June 30, 2024', 2)),
+        tr(
+          td(''),
+          td('Innovative Medicine'),
+          td('MedTech'),
+          td('Innovative Medicine'),
+          td('MedTech'),
+        ),
+        tr(td('Sales to customers'), td('$15,202'), td('8,541'), td('14,490'), td('7,957')),
+        tr(td(''), td('Fiscal Six Months Ended', 4)),
+        tr(td('Sales to customers'), td('$29,075'), td('16,561'), td('28,052'), td('15,778')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(colPathAt(t, 3, 3)).toEqual([
+      'Fiscal Second Quarter Ended',
+      'June 30, 2024',
+      'Innovative Medicine',
+    ]);
+    expect(colPathAt(t, 5, 3)).toEqual([
+      'Fiscal Six Months Ended',
+      'June 30, 2024',
+      'Innovative Medicine',
+    ]);
+    expect(colPathAt(t, 5, 2)).toEqual(['Fiscal Six Months Ended', 'June 29, 2025', 'MedTech']);
+  });
+
+  it('keeps the header above a column the restated band leaves blank (P&G "Core EPS")', () => {
+    const doc = ingest(
+      table([
+        tr(
+          td('Amounts in millions except per share amounts'),
+          td('Fiscal Year Ended June 30, 2025', 3),
+        ),
+        tr(
+          td(''),
+          td('As Reported (GAAP)'),
+          td('Incremental Restructuring'),
+          td('Core (Non-GAAP)'),
+        ),
+        tr(td('Net earnings attributable to P&G'), td('15,974'), td('801'), td('16,775')),
+        tr(td(''), td(''), td(''), td('Core EPS')),
+        tr(td('Diluted net earnings per common share'), td('$6.51'), td('$0.33'), td('$6.83')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(colPathAt(t, 4, 1)).toEqual(['Fiscal Year Ended June 30, 2025', 'As Reported (GAAP)']);
+    expect(colPathAt(t, 4, 3)).toEqual(['Core EPS']);
+  });
+
+  it('reads a labelled row of segment names above a label-less band as its first row (ExxonMobil)', () => {
+    const doc = ingest(
+      table([
+        tr(td(''), td('Three Months Ended June 30, 2025', 4)),
+        tr(td('(millions of dollars)'), td('Upstream', 2), td('Energy Products', 2)),
+        tr(td(''), td('U.S.'), td('Non-U.S.'), td('U.S.'), td('Non-U.S.')),
+        tr(td('Earnings (loss) (U.S. GAAP)'), td('1,212'), td('4,190'), td('825'), td('541')),
+        tr(td('Three Months Ended June 30, 2024'), td('Upstream', 2), td('Energy Products', 2)),
+        tr(td('(millions of dollars)'), td('U.S.'), td('Non-U.S.'), td('U.S.'), td('Non-U.S.')),
+        tr(td('Earnings (loss) (U.S. GAAP)'), td('2,430'), td('4,644'), td('450'), td('496')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(colPathAt(t, 3, 3)).toEqual([
+      'Three Months Ended June 30, 2025',
+      'Energy Products',
+      'U.S.',
+    ]);
+    expect(colPathAt(t, 6, 3)).toEqual([
+      'Three Months Ended June 30, 2024',
+      'Energy Products',
+      'U.S.',
+    ]);
+    expect(t?.rows.find((r) => r.sourceRow === 6)?.path).toEqual(['Earnings (loss) (U.S. GAAP)']);
+  });
+
+  it('reads a labelled row of names heading a block of sections as a band (ExxonMobil)', () => {
+    const doc = ingest(
+      table([
+        tr(td('(millions of dollars)'), td('Upstream'), td('Energy Products'), td('Segment Total')),
+        tr(td('Additions to property, plant and equipment'), td('5,069'), td('403'), td('5,823')),
+        tr(
+          td('Reconciliation to Corporate Total'),
+          td('Segment Total'),
+          td('Corporate and Financing'),
+          td('Corporate Total'),
+        ),
+        tr(td('Three Months Ended June 30, 2025'), td(''), td(''), td('')),
+        tr(td('Additions to property, plant and equipment'), td('5,823'), td('532'), td('6,355')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(colPathAt(t, 4, 2)).toEqual([
+      'Reconciliation to Corporate Total',
+      'Corporate and Financing',
+    ]);
+    expect(colPathAt(t, 1, 2)).toEqual(['Energy Products']);
+  });
+});
