@@ -8,6 +8,7 @@ import { m0006Jobs } from './0006-jobs';
 import { m0007DocumentFacts } from './0007-document-facts';
 import { m0008Llm } from './0008-llm';
 import { m0009Retrieval } from './0009-retrieval';
+import { m0010Asks } from './0010-asks';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -23,6 +24,7 @@ export const migrations: readonly Migration[] = [
   m0007DocumentFacts,
   m0008Llm,
   m0009Retrieval,
+  m0010Asks,
 ];
 
 export const latestSchemaVersion = migrations.length;

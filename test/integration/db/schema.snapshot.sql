@@ -1,8 +1,23 @@
+CREATE INDEX asks_by_document ON asks (document_id, id);
+
+CREATE INDEX asks_by_question ON asks (question_id, id);
+
 CREATE INDEX documents_by_dataset ON documents (dataset_id);
 
 CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
 
 CREATE INDEX questions_by_document ON questions (document_id);
+
+CREATE TABLE asks (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        ask_id      TEXT    NOT NULL,
+        document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
+        question_id INTEGER REFERENCES questions(id) ON DELETE SET NULL,
+        mode        TEXT    NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first')),
+        model       TEXT    NOT NULL,
+        created_at  TEXT    NOT NULL,
+        result      TEXT    NOT NULL CHECK (json_valid(result))
+      ) STRICT;
 
 CREATE TABLE dataset_records (
         document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
@@ -97,6 +112,15 @@ CREATE TABLE llm_settings (
         id      INTEGER PRIMARY KEY CHECK (id = 1),
         offline INTEGER NOT NULL CHECK (offline IN (0, 1)),
         prices  TEXT    NOT NULL CHECK (json_valid(prices))
+      ) STRICT;
+
+CREATE TABLE prompt_templates (
+        id         TEXT PRIMARY KEY CHECK (id <> ''),
+        name       TEXT NOT NULL,
+        mode       TEXT NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first')),
+        system     TEXT NOT NULL,
+        user       TEXT NOT NULL,
+        updated_at TEXT NOT NULL
       ) STRICT;
 
 CREATE TABLE "questions" (
