@@ -5,6 +5,7 @@ import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
 import { ingestCommand } from './ingest';
+import { retrieveCommand } from './retrieve';
 import { serveCommand } from './serve';
 import { workspaceInfoCommand } from './workspace-info';
 
@@ -17,5 +18,6 @@ export const commands: CliCommand[] = [
   serveCommand,
   gradeCommand,
   execCommand,
+  retrieveCommand,
   doctorCommand,
 ];
