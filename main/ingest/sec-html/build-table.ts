@@ -11,6 +11,7 @@ import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from '../table/raw-types';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
+import { panelRowPaths } from '../table/side-by-side';
 import { buildRowTree, type BodyRow, type PlacedRow } from '../table/row-tree';
 import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { makeCells, type BodyPieces, type CellContext } from './table-cells';
@@ -149,6 +150,7 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
   // A continued table's columns are qualified as they were in the table it continues.
   if (a.continues) qualifyRepeatedHeaders(columnHeaderTree([a.continues.band]), made.cells);
   qualifyRepeatedColumns(made.cells);
+  panelRowPaths(made.cells);
   const labelPieces = new Map(
     a.body.map(({ pieces, r }) => [r, pieces.filter((p) => p.firstCol < a.valueCol)]),
   );

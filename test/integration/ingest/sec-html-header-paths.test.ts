@@ -172,3 +172,39 @@ describe('a header band restated inside the body', () => {
     expect(colPathAt(t, 1, 2)).toEqual(['Energy Products']);
   });
 });
+
+describe('a table printed as side-by-side panels', () => {
+  it("gives each panel's numbers the name that starts the panel (Home Depot's stores by state)", () => {
+    const doc = ingest(
+      table([
+        tr(td('U.S.'), td('Stores'), td('U.S.'), td('Stores'), td('U.S.'), td('Stores')),
+        tr(td('Alabama'), td('28'), td('Kentucky'), td('14'), td('Ohio'), td('70')),
+        tr(td('Alaska'), td('7'), td('Louisiana'), td('28'), td('Oklahoma'), td('16')),
+        tr(td('Arizona'), td('59'), td('Maine'), td('11'), td('Oregon'), td('27')),
+        tr(td(''), td(''), td(''), td(''), td('Total U.S.'), td('2,025')),
+      ]),
+    );
+    const t = doc.tables[0];
+    const at = (row: number, col: number) =>
+      t?.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
+    expect(at(1, 1)?.rowPath).toEqual(['Alabama']);
+    expect(at(1, 3)).toMatchObject({ value: 14, rowPath: ['Kentucky'], colPath: ['Stores'] });
+    expect(at(3, 5)).toMatchObject({ value: 27, rowPath: ['Oregon'] });
+    expect(at(4, 5)).toMatchObject({ value: 2025, rowPath: ['Total U.S.'] });
+  });
+
+  it('leaves a table with a column of words between numbers alone when no panel repeats', () => {
+    const doc = ingest(
+      table([
+        tr(td('Name'), td('Age'), td('Position'), td('Director since')),
+        tr(td('Jen-Hsun Huang'), td('61'), td('President and Chief Executive Officer'), td('1993')),
+        tr(td('Colette Kress'), td('57'), td('Executive Vice President'), td('2013')),
+        tr(td('Ajay Puri'), td('69'), td('Executive Vice President'), td('2005')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(t?.cells.filter((c) => c.value === 57)).toHaveLength(1);
+    for (const c of t?.cells ?? [])
+      expect(c.rowPath).toEqual(t?.rows.find((r) => r.sourceRow === c.sourceRow)?.path);
+  });
+});
