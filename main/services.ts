@@ -9,6 +9,7 @@ import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
 import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
+import { LlmService } from './llm/llm-service';
 import { RetrievalService } from './retrieval/retrieval-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
@@ -40,6 +41,8 @@ export interface Services {
   facts: FilingFactsService;
   /** Retrieval over documents' cells and paragraphs (the CLI's `retrieve`, main/ask). */
   retrieval: RetrievalService;
+  /** Model providers (main/llm); the CLI's `models` and `ask` use it directly. */
+  llm: LlmService;
   close(): void;
 }
 
@@ -57,6 +60,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
   const facts = new FilingFactsService(workspace, bus);
   const retrieval = new RetrievalService(workspace.db);
+  const secrets = fileSecretStore(workspace.dir, options.secretCipher);
+  const llm = new LlmService(workspace.db, secrets);
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -66,7 +71,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     datasets,
     jobs,
     facts,
-    secrets: fileSecretStore(workspace.dir, options.secretCipher),
+    llm,
+    secrets,
     sampleDir: sampleDir(),
     maxImportBytes,
     retrieval,
@@ -81,6 +87,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     jobs,
     facts,
     retrieval,
+    llm,
     close: () => {
       facts.close();
       // Running jobs are marked interrupted while the database is still open.

@@ -3,6 +3,7 @@ import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
 import type { FilingFactsService } from '../library/filing-facts-service';
 import type { JobRunner } from '../jobs/job-runner';
+import type { LlmService } from '../llm/llm-service';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
 import type { DatasetService } from '../datasets/dataset-service';
@@ -28,6 +29,8 @@ export interface ApiContext {
   jobs: JobRunner;
   /** Company, form and period of each library file, read in the background. */
   facts: FilingFactsService;
+  /** Model providers, chat and embeddings (main/llm). */
+  llm: LlmService;
   maxImportBytes: number;
   /** Full-text (and optional dense) retrieval over a document's cells and paragraphs. */
   retrieval: RetrievalService;

@@ -1,17 +1,19 @@
-import { WorkbenchError } from '../../shared/api/result';
 import type { HandlerMap } from './registry';
 
-// Placeholder until main/llm lands (issue 12, this session): the registry needs every method.
-const notYet = (): never => {
-  throw new WorkbenchError('unsupported', 'model providers are not built yet');
-};
-
+// Model providers (main/llm). Keys never pass through here: a provider names its secret, and
+// `hasKey` says whether that secret exists (re-read before answering).
 export const llmHandlers: HandlerMap = {
-  'llm.providers': notYet,
-  'llm.saveProvider': notYet,
-  'llm.removeProvider': notYet,
-  'llm.models': notYet,
-  'llm.test': notYet,
-  'llm.autodetect': notYet,
-  'llm.setSettings': notYet,
+  'llm.providers': async (_input, { llm }) => {
+    await llm.refreshSecrets();
+    return { providers: llm.providers(), settings: llm.settings() };
+  },
+  'llm.saveProvider': async ({ id, config }, { llm }) => {
+    await llm.refreshSecrets();
+    return { provider: llm.saveProvider(id, config) };
+  },
+  'llm.removeProvider': ({ id }, { llm }) => ({ removed: llm.removeProvider(id) }),
+  'llm.models': async ({ providerId }, { llm }) => ({ models: await llm.models({ providerId }) }),
+  'llm.test': ({ providerId }, { llm }) => llm.test(providerId),
+  'llm.autodetect': async (_input, { llm }) => ({ servers: await llm.autodetect() }),
+  'llm.setSettings': (patch, { llm }) => llm.setSettings(patch),
 };

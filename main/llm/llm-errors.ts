@@ -1,0 +1,204 @@
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
+import { isRetryableStatus, retryAfterMs } from './retry-policy';
+import { unreachableHint } from './endpoint';
+
+/** What a failed call was, for messages that name the endpoint and the fix. */
+export interface CallSite {
+  baseUrl: string;
+  /** "chat", "embeddings" or "models": which endpoint path was asked. */
+  what: 'chat' | 'embeddings' | 'models';
+  model?: string;
+  apiKeyName: string | null;
+  /** The key in use, only so it can be blanked out of any server text we repeat. */
+  key?: string;
+  timeoutMs: number;
+}
+
+export interface Classified {
+  error: WorkbenchError;
+  retryable: boolean;
+  /** The server's Retry-After, when it sent one (capped at 60 s). */
+  retryAfterMs?: number;
+  /** Short reason for onRetry and for the final message ("429", "500", "connection refused"). */
+  reason: string;
+}
+
+const pathOf = { chat: '/chat/completions', embeddings: '/embeddings', models: '/models' };
+
+/** Repeats server text without the key (some servers echo what they were sent) or long junk. */
+export function redact(text: string, key?: string): string {
+  let out = text;
+  if (key && key.length >= 4) out = out.split(key).join('***');
+  out = out.replace(/\s+/g, ' ').trim();
+  return out.length > 300 ? `${out.slice(0, 300)}…` : out;
+}
+
+function serverMessage(e: HttpError, key?: string): string {
+  const body = e.error;
+  const text = typeof body?.message === 'string' ? body.message : '';
+  return redact(text, key);
+}
+
+/** What an APIError with a status carries, typed (the class is generic over `any`). */
+interface HttpError {
+  status: number;
+  headers: Headers | undefined;
+  code: unknown;
+  error: { message?: unknown } | undefined;
+}
+
+/** The innermost `code` on the cause chain (undici nests ECONNREFUSED two levels down). */
+function causeCode(e: unknown): string | undefined {
+  let found: string | undefined;
+  for (let c: unknown = e, depth = 0; c && depth < 6; depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string') found = code;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return found;
+}
+
+function causeMessage(e: unknown): string {
+  let last = '';
+  for (let c: unknown = e, depth = 0; c && depth < 6; depth++) {
+    const m = (c as { message?: unknown }).message;
+    if (typeof m === 'string' && m) last = m;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return last;
+}
+
+const contextLengthText =
+  /context[_ ]length|maximum context|context window|too many tokens|exceeds? the (model'?s? )?(context|maximum)|prompt is too long|reduce the length/i;
+
+const err = (code: ErrorCode, message: string) => new WorkbenchError(code, message);
+
+/**
+ * Turns whatever the openai client threw into one specific WorkbenchError and says whether the
+ * retry scheduler may try again. Aborts are not classified here: the caller knows whether its own
+ * signal (cancel) or its timeout fired.
+ */
+export function classify(e: unknown, site: CallSite): Classified {
+  const url = site.baseUrl;
+  const endpoint = `${url}${pathOf[site.what]}`;
+  if (e instanceof APIError && !(e instanceof APIUserAbortError) && e.status !== undefined) {
+    const http = e as unknown as HttpError;
+    const status = http.status;
+    const said = serverMessage(http, site.key);
+    const saidPart = said ? `: "${said}"` : '';
+    const code = typeof http.code === 'string' ? http.code : '';
+    if (status === 401 || status === 403) {
+      return {
+        retryable: false,
+        reason: String(status),
+        error: err(
+          'llm-unauthorized',
+          site.apiKeyName
+            ? `the API key in secret '${site.apiKeyName}' was refused by ${url} (${status}${saidPart}); set it on the Models screen`
+            : `${url} wants an API key (${status}${saidPart}); store one as a secret and name it in the provider on the Models screen`,
+        ),
+      };
+    }
+    if (status === 404 && (code === 'model_not_found' || /model/i.test(said))) {
+      return {
+        retryable: false,
+        reason: '404',
+        error: err(
+          'llm-model-not-found',
+          `model '${site.model ?? '?'}' is not available at ${url}${saidPart}; pick one from the Models screen`,
+        ),
+      };
+    }
+    if (status === 404) {
+      return {
+        retryable: false,
+        reason: '404',
+        error: err(
+          'llm-bad-response',
+          `${endpoint} does not exist (404); check the base URL (it usually ends in /v1)`,
+        ),
+      };
+    }
+    if (
+      (status === 400 || status === 413 || status === 422) &&
+      (code === 'context_length_exceeded' || contextLengthText.test(said))
+    ) {
+      return {
+        retryable: false,
+        reason: String(status),
+        error: err(
+          'llm-context-length',
+          `the request is longer than ${site.model ? `model '${site.model}'` : 'the model'}'s context window at ${url}${saidPart}; retrieve fewer passages or lower the context budget`,
+        ),
+      };
+    }
+    if (isRetryableStatus(status)) {
+      const rate = status === 429;
+      const timeout = status === 408;
+      return {
+        retryable: true,
+        retryAfterMs: retryAfterMs(http.headers),
+        reason: String(status),
+        error: err(
+          rate ? 'llm-rate-limited' : timeout ? 'llm-timeout' : 'llm-server-error',
+          rate
+            ? `${url} is rate-limiting requests (429${saidPart}); wait a minute, run fewer at once, or raise max retries on the Models screen`
+            : `${url} answered ${status}${saidPart}; try again later`,
+        ),
+      };
+    }
+    return {
+      retryable: false,
+      reason: String(status),
+      error: err('llm-bad-response', `${endpoint} refused the request (${status}${saidPart})`),
+    };
+  }
+  if (e instanceof APIConnectionError) {
+    const code = causeCode(e);
+    const message =
+      code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? `the host of ${url} cannot be found (DNS); check the base URL and the network connection`
+        : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+          ? `nothing is listening at ${url}; ${unreachableHint(url)}`
+          : `cannot connect to ${url} (${redact(causeMessage(e), site.key) || 'connection error'}); ${unreachableHint(url)}`;
+    return {
+      retryable: true,
+      reason: code ?? 'connection error',
+      error: err('llm-unreachable', message),
+    };
+  }
+  if (e instanceof SyntaxError) {
+    return {
+      retryable: false,
+      reason: 'malformed JSON',
+      error: err(
+        'llm-bad-response',
+        `${endpoint} answered with malformed JSON; is ${url} an OpenAI-compatible endpoint?`,
+      ),
+    };
+  }
+  // The body broke off after the headers ("terminated", socket closed).
+  if (
+    e instanceof TypeError &&
+    /terminated|other side closed|socket/i.test(causeMessage(e) + e.message)
+  ) {
+    return {
+      retryable: true,
+      reason: 'connection dropped',
+      error: err(
+        'llm-bad-response',
+        `${url} closed the connection before its answer was complete; try again`,
+      ),
+    };
+  }
+  if (e instanceof WorkbenchError) return { retryable: false, reason: e.code, error: e };
+  return {
+    retryable: false,
+    reason: 'error',
+    error: err(
+      'llm-bad-response',
+      `${endpoint} failed: ${redact(e instanceof Error ? e.message : String(e), site.key)}`,
+    ),
+  };
+}

@@ -1,0 +1,652 @@
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import {
+  LlmSettings,
+  ProviderConfig,
+  presetBaseUrls,
+  type ChatMessage,
+  type ConnectionTest,
+  type DetectedServer,
+  type GenerationParams,
+  type LlmSettings as LlmSettingsT,
+  type ProviderConfig as ProviderConfigT,
+  type ProviderPreset,
+  type ProviderView,
+  type Usage,
+} from '../../shared/llm/provider';
+import { llmRepo } from '../db/llm-repo';
+import type { SecretStore } from '../secrets/secret-store';
+import { chatCacheKey } from './cache-key';
+import { isLoopbackUrl, normalizeBaseUrl } from './endpoint';
+import { classify, type CallSite, type Classified } from './llm-errors';
+import { chatOnce, clientFor, embedOnce, type ChatOutcome, type Endpoint } from './openai-calls';
+import { costUsd } from './price';
+import { backoffMs, sleep } from './retry-policy';
+
+export type ProviderRef =
+  | { providerId: number }
+  | { baseUrl: string; apiKeyName?: string | null; timeoutMs?: number; maxRetries?: number };
+
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  /** How long we wait before it (Retry-After or backoff). */
+  waitMs: number;
+  /** "429", "500", "ECONNREFUSED", … */
+  reason: string;
+}
+
+export interface ChatRequest {
+  provider: ProviderRef;
+  model: string;
+  messages: ChatMessage[];
+  /** Over the provider's defaults. */
+  params?: GenerationParams;
+  signal?: AbortSignal;
+  /** Given: the answer streams and each piece of text arrives here in order. */
+  onDelta?: (text: string) => void;
+  onRetry?: (info: RetryInfo) => void;
+  /** Self-consistency sample number: different samples are different cache entries. */
+  sampleIndex?: number;
+  /** Default true: identical requests answer from the cache (and share one call in flight). */
+  cache?: boolean;
+}
+
+export interface ChatResult {
+  text: string;
+  usage: Usage;
+  finishReason: string | null;
+  model: string;
+  cached: boolean;
+  /** Time spent in model calls, backoff waits excluded (0 for a cache hit). */
+  latencyMs: number;
+  /** Time spent waiting between retries (Retry-After or backoff). */
+  waitedMs: number;
+  retries: number;
+  /** From the price table; 0 for a cache hit (nothing was spent), null without a price. */
+  costUsd: number | null;
+  /** The server reported no usage: tokens estimated as characters / 4. */
+  usageEstimated: boolean;
+}
+
+export interface EmbedRequest {
+  provider: ProviderRef;
+  model: string;
+  input: string[];
+  signal?: AbortSignal;
+}
+
+export interface LlmServiceOptions {
+  /** Where autodetect looks (tests point it at test servers); default: the loopback presets. */
+  detectTargets?: { preset: ProviderPreset; baseUrl: string }[];
+  /** Backoff jitter source (tests fix it). */
+  random?: () => number;
+}
+
+/** What we keep of a successful answer in llm_cache. */
+interface CachedAnswer {
+  text: string;
+  usage: Usage;
+  usageEstimated: boolean;
+  finishReason: string | null;
+  model: string;
+}
+
+/** Identical requests in flight share one call; it is aborted only when every caller left. */
+interface Flight {
+  promise: Promise<ChatResult>;
+  controller: AbortController;
+  callers: number;
+  textSoFar: string;
+  deltaListeners: Set<(text: string) => void>;
+  retryListeners: Set<(info: RetryInfo) => void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_MAX_RETRIES = 3;
+const EMBED_BATCH = 128;
+const TEST_TIMEOUT_MS = 10_000;
+const DETECT_TIMEOUT_MS = 500;
+
+const cancelledError = (baseUrl: string) =>
+  new WorkbenchError('cancelled', `the request to ${baseUrl} was cancelled`);
+
+/**
+ * Model providers (issue 12): OpenAI-compatible endpoints through the `openai` client, with our
+ * own retry scheduler, timeouts joined with cancel, the offline switch, costs from the price
+ * table and a response cache in SQLite. API keys are read from the secret store by name for each
+ * call and go nowhere else: not the DB, not the cache key, not an error message.
+ */
+export class LlmService {
+  private readonly repo;
+  private readonly inflight = new Map<string, Flight>();
+  /** Names in the secret store as of the last refreshSecrets(), for ProviderView.hasKey. */
+  private secretNames = new Set<string>();
+
+  constructor(
+    db: Database,
+    private readonly secrets: SecretStore,
+    private readonly options: LlmServiceOptions = {},
+  ) {
+    this.repo = llmRepo(db);
+  }
+
+  // ---- chat ---------------------------------------------------------------------------------
+
+  async chat(req: ChatRequest): Promise<ChatResult> {
+    if (req.signal?.aborted) throw cancelledError(this.describeRef(req.provider));
+    const ep = await this.resolve(req.provider);
+    if (!req.model.trim()) {
+      throw new WorkbenchError(
+        'invalid-input',
+        `no model named for ${ep.baseUrl}; pick one on the Models screen`,
+      );
+    }
+    const params: GenerationParams = { ...ep.params, ...stripUndefined(req.params ?? {}) };
+    const sampleIndex = req.sampleIndex ?? 0;
+    if (req.cache === false) {
+      return this.run(ep, req.model, req.messages, params, req.signal, req.onDelta, req.onRetry);
+    }
+    const key = chatCacheKey({
+      baseUrl: ep.baseUrl,
+      model: req.model,
+      params,
+      messages: req.messages,
+      sampleIndex,
+    });
+    const hit = this.repo.cacheGet(key) as CachedAnswer | undefined;
+    if (hit) {
+      req.onDelta?.(hit.text);
+      return { ...hit, cached: true, latencyMs: 0, waitedMs: 0, retries: 0, costUsd: 0 };
+    }
+    return this.joinFlight(key, ep, req, params);
+  }
+
+  private joinFlight(
+    key: string,
+    ep: Endpoint,
+    req: ChatRequest,
+    params: GenerationParams,
+  ): Promise<ChatResult> {
+    let flight = this.inflight.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const f: Flight = {
+        controller,
+        callers: 0,
+        textSoFar: '',
+        deltaListeners: new Set(),
+        retryListeners: new Set(),
+        promise: Promise.resolve(undefined as never),
+      };
+      // Streams when any caller streams; later callers that stream get the text so far first.
+      const streaming = req.onDelta !== undefined;
+      f.promise = this.run(
+        ep,
+        req.model,
+        req.messages,
+        params,
+        controller.signal,
+        streaming
+          ? (d) => {
+              f.textSoFar += d;
+              for (const l of f.deltaListeners) l(d);
+            }
+          : undefined,
+        (info) => f.retryListeners.forEach((l) => l(info)),
+      )
+        .then((result) => {
+          if (cacheable(result)) {
+            const answer: CachedAnswer = {
+              text: result.text,
+              usage: result.usage,
+              usageEstimated: result.usageEstimated,
+              finishReason: result.finishReason,
+              model: result.model,
+            };
+            this.repo.cachePut(key, answer);
+          }
+          return result;
+        })
+        .finally(() => this.inflight.delete(key));
+      f.promise.catch(() => undefined); // each caller sees the rejection through its own await
+      this.inflight.set(key, f);
+      flight = f;
+    }
+    return this.awaitFlight(flight, ep, req);
+  }
+
+  private async awaitFlight(flight: Flight, ep: Endpoint, req: ChatRequest): Promise<ChatResult> {
+    flight.callers++;
+    const onDelta = req.onDelta;
+    if (onDelta && flight.textSoFar) onDelta(flight.textSoFar);
+    if (onDelta) flight.deltaListeners.add(onDelta);
+    if (req.onRetry) flight.retryListeners.add(req.onRetry);
+    let onAbort: (() => void) | undefined;
+    try {
+      const aborted = new Promise<never>((_, reject) => {
+        if (!req.signal) return;
+        onAbort = () => reject(cancelledError(ep.baseUrl));
+        if (req.signal.aborted) onAbort();
+        else req.signal.addEventListener('abort', onAbort, { once: true });
+      });
+      aborted.catch(() => undefined);
+      const result = await Promise.race([flight.promise, aborted]);
+      // A caller that did not stream but joined a streaming flight still gets the whole text.
+      return result;
+    } finally {
+      flight.callers--;
+      if (onDelta) flight.deltaListeners.delete(onDelta);
+      if (req.onRetry) flight.retryListeners.delete(req.onRetry);
+      if (onAbort) req.signal?.removeEventListener('abort', onAbort);
+      if (flight.callers === 0) flight.controller.abort(new Error('every caller left'));
+    }
+  }
+
+  private async run(
+    ep: Endpoint,
+    model: string,
+    messages: ChatMessage[],
+    params: GenerationParams,
+    signal: AbortSignal | undefined,
+    onDelta: ((text: string) => void) | undefined,
+    onRetry: ((info: RetryInfo) => void) | undefined,
+  ): Promise<ChatResult> {
+    const started = performance.now();
+    const site = this.site(ep, 'chat', model);
+    const client = clientFor(ep);
+    let emitted = 0;
+    const counted = onDelta
+      ? (d: string) => {
+          emitted += d.length;
+          onDelta(d);
+        }
+      : undefined;
+    const { value, waitedMs, retries } = await this.withRetries<ChatOutcome>(
+      ep,
+      site,
+      signal,
+      onRetry,
+      (s) => chatOnce(client, site, model, messages, params, s, counted),
+      // Text already shown cannot be taken back: no retry once a delta went out.
+      () => emitted === 0,
+    ).catch((e: unknown) => this.withModelList(ep, e));
+    const latencyMs = Math.max(0, performance.now() - started - waitedMs);
+    return {
+      text: value.text,
+      usage: value.usage,
+      usageEstimated: value.usageEstimated,
+      finishReason: value.finishReason,
+      model: value.model,
+      cached: false,
+      latencyMs,
+      waitedMs,
+      retries,
+      costUsd: costUsd(this.settings().prices, model, value.usage),
+    };
+  }
+
+  // ---- embeddings and model lists -----------------------------------------------------------
+
+  async embed(req: EmbedRequest): Promise<number[][]> {
+    if (req.signal?.aborted) throw cancelledError(this.describeRef(req.provider));
+    const ep = await this.resolve(req.provider);
+    if (req.input.length === 0) return [];
+    const site = this.site(ep, 'embeddings', req.model);
+    const client = clientFor(ep);
+    const out: number[][] = [];
+    for (let i = 0; i < req.input.length; i += EMBED_BATCH) {
+      const batch = req.input.slice(i, i + EMBED_BATCH);
+      const { value } = await this.withRetries(ep, site, req.signal, undefined, (s) =>
+        embedOnce(client, site, req.model, batch, s),
+      ).catch((e: unknown) => this.withModelList(ep, e));
+      out.push(...value);
+    }
+    return out;
+  }
+
+  async models(provider: ProviderRef, signal?: AbortSignal): Promise<string[]> {
+    const ep = await this.resolve(provider);
+    return this.listModels(ep, signal);
+  }
+
+  private async listModels(ep: Endpoint, signal?: AbortSignal): Promise<string[]> {
+    const site = this.site(ep, 'models');
+    const client = clientFor(ep);
+    const { value } = await this.withRetries(ep, site, signal, undefined, async (s) => {
+      const page = await client.models.list({ signal: s });
+      const ids = (Array.isArray(page.data) ? page.data : [])
+        .map((m) => m.id)
+        .filter((id) => typeof id === 'string');
+      return [...new Set(ids)].sort();
+    });
+    return value;
+  }
+
+  /** "Test connection": lists the models; never throws for a failure, says what it was. */
+  async test(providerId: number): Promise<ConnectionTest> {
+    const started = performance.now();
+    const stored = this.repo.provider(providerId);
+    if (!stored) {
+      return {
+        ok: false,
+        message: `no model provider with id ${providerId}; add one on the Models screen`,
+        code: 'not-found',
+        models: [],
+        latencyMs: 0,
+      };
+    }
+    try {
+      const ep = await this.resolve({ providerId });
+      const models = await this.listModels({
+        ...ep,
+        maxRetries: 0,
+        timeoutMs: Math.min(ep.timeoutMs, TEST_TIMEOUT_MS),
+      });
+      const latencyMs = Math.round(performance.now() - started);
+      const wanted = stored.config.defaultModel;
+      if (wanted && models.length > 0 && !models.includes(wanted)) {
+        return {
+          ok: false,
+          message: `${ep.baseUrl} answers, but its ${models.length} models do not include '${wanted}' (${listSome(models)}); pick one of them`,
+          code: 'llm-model-not-found',
+          models,
+          latencyMs,
+        };
+      }
+      return {
+        ok: true,
+        message: `${models.length} model${models.length === 1 ? '' : 's'} at ${ep.baseUrl}`,
+        code: null,
+        models,
+        latencyMs,
+      };
+    } catch (e) {
+      if (!(e instanceof WorkbenchError)) throw e;
+      return {
+        ok: false,
+        message: e.message,
+        code: e.code,
+        models: [],
+        latencyMs: Math.round(performance.now() - started),
+      };
+    }
+  }
+
+  /** Local servers answering GET /v1/models on the presets' loopback ports, asked in parallel. */
+  async autodetect(): Promise<DetectedServer[]> {
+    const targets =
+      this.options.detectTargets ??
+      Object.entries(presetBaseUrls)
+        .filter((e): e is [ProviderPreset, string] => e[1] !== null && isLoopbackUrl(e[1]))
+        .map(([preset, baseUrl]) => ({ preset, baseUrl }));
+    const found = await Promise.all(
+      targets.map(async ({ preset, baseUrl }): Promise<DetectedServer | null> => {
+        try {
+          const res = await fetch(`${normalizeBaseUrl(baseUrl)}/models`, {
+            signal: AbortSignal.timeout(DETECT_TIMEOUT_MS),
+          });
+          if (!res.ok) return null;
+          const body = (await res.json()) as { data?: { id?: unknown }[] };
+          if (!Array.isArray(body.data)) return null;
+          const models = body.data
+            .map((m) => m.id)
+            .filter((id): id is string => typeof id === 'string');
+          return { preset, baseUrl: normalizeBaseUrl(baseUrl), models };
+        } catch {
+          return null; // nothing there, or not an OpenAI-compatible server
+        }
+      }),
+    );
+    return found.filter((s): s is DetectedServer => s !== null);
+  }
+
+  // ---- providers and settings ---------------------------------------------------------------
+
+  /** Re-reads which secrets exist, for `hasKey` (the secret store is a file; this is async). */
+  async refreshSecrets(): Promise<void> {
+    this.secretNames = new Set(await this.secrets.list());
+  }
+
+  providers(): ProviderView[] {
+    return this.repo.providers().map((p) => this.view(p.id, p.config));
+  }
+
+  saveProvider(id: number | undefined, config: ProviderConfigT): ProviderView {
+    const parsed = ProviderConfig.safeParse(config);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new WorkbenchError(
+        'invalid-input',
+        `provider ${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`,
+      );
+    }
+    const clean = { ...parsed.data, baseUrl: checkedBaseUrl(parsed.data.baseUrl) };
+    const saved = this.repo.saveProvider(id, clean);
+    if (saved === undefined)
+      throw new WorkbenchError('not-found', `no model provider with id ${id}`);
+    return this.view(saved, clean);
+  }
+
+  removeProvider(id: number): boolean {
+    return this.repo.removeProvider(id);
+  }
+
+  settings(): LlmSettingsT {
+    return this.repo.settings();
+  }
+
+  setSettings(patch: Partial<LlmSettingsT>): LlmSettingsT {
+    const merged = LlmSettings.safeParse({ ...this.repo.settings(), ...stripUndefined(patch) });
+    if (!merged.success) {
+      const first = merged.error.issues[0];
+      throw new WorkbenchError(
+        'invalid-input',
+        `settings ${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`,
+      );
+    }
+    // One price per model: the last one given wins.
+    const prices = [...new Map(merged.data.prices.map((p) => [p.model, p])).values()];
+    const next = { offline: merged.data.offline, prices };
+    this.repo.putSettings(next);
+    return next;
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private view(id: number, config: ProviderConfigT): ProviderView {
+    return {
+      ...config,
+      id,
+      hasKey: config.apiKeyName !== null && this.secretNames.has(config.apiKeyName),
+      loopback: isLoopbackUrl(config.baseUrl),
+    };
+  }
+
+  private describeRef(ref: ProviderRef): string {
+    if ('baseUrl' in ref) return normalizeBaseUrl(ref.baseUrl);
+    return this.repo.provider(ref.providerId)?.config.baseUrl ?? `provider ${ref.providerId}`;
+  }
+
+  /**
+   * The endpoint for a call: offline refusal comes first, before any network I/O; the key is
+   * read from the secret store now, so a key changed on the Models screen applies at once.
+   */
+  private async resolve(ref: ProviderRef): Promise<Endpoint> {
+    let ep: Endpoint;
+    if ('providerId' in ref) {
+      const stored = this.repo.provider(ref.providerId);
+      if (!stored) {
+        throw new WorkbenchError(
+          'not-found',
+          `no model provider with id ${ref.providerId}; add one on the Models screen`,
+        );
+      }
+      const c = stored.config;
+      ep = {
+        baseUrl: checkedBaseUrl(c.baseUrl),
+        apiKeyName: c.apiKeyName,
+        timeoutMs: c.timeoutMs,
+        maxRetries: c.maxRetries,
+        params: c.params,
+      };
+    } else {
+      ep = {
+        baseUrl: checkedBaseUrl(ref.baseUrl),
+        apiKeyName: ref.apiKeyName ?? null,
+        timeoutMs: ref.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxRetries: ref.maxRetries ?? DEFAULT_MAX_RETRIES,
+        params: {},
+      };
+    }
+    if (this.settings().offline && !isLoopbackUrl(ep.baseUrl)) {
+      throw new WorkbenchError(
+        'llm-offline',
+        `offline mode is on and ${ep.baseUrl} is not on this machine; use a local server (Ollama, LM Studio, llama.cpp, vLLM) or turn offline mode off on the Models screen`,
+      );
+    }
+    if (ep.apiKeyName) {
+      const key = await this.secrets.get(ep.apiKeyName);
+      if (key === undefined || key === '') {
+        throw new WorkbenchError(
+          'llm-unauthorized',
+          `no API key is stored under secret '${ep.apiKeyName}' for ${ep.baseUrl}; set it on the Models screen`,
+        );
+      }
+      ep.key = key;
+    }
+    return ep;
+  }
+
+  /** A model the server does not have: the message lists a few it does (best effort, 2 s). */
+  private async withModelList(ep: Endpoint, e: unknown): Promise<never> {
+    if (!(e instanceof WorkbenchError) || e.code !== 'llm-model-not-found') throw e;
+    const models = await this.listModels({ ...ep, maxRetries: 0, timeoutMs: 2_000 }).catch(
+      () => null,
+    );
+    if (!models) throw e;
+    throw new WorkbenchError(
+      e.code,
+      models.length
+        ? `${e.message}; available there: ${listSome(models)}`
+        : `${e.message}; ${ep.baseUrl} lists no models`,
+    );
+  }
+
+  private site(ep: Endpoint, what: CallSite['what'], model?: string): CallSite {
+    return {
+      baseUrl: ep.baseUrl,
+      what,
+      model,
+      apiKeyName: ep.apiKeyName,
+      key: ep.key,
+      timeoutMs: ep.timeoutMs,
+    };
+  }
+
+  /**
+   * The one retry owner. Each attempt gets a signal joining the caller's cancel and this attempt's
+   * timeout; a cancel is never retried and ends a backoff wait at once. Waits are reported apart
+   * from latency.
+   */
+  private async withRetries<T>(
+    ep: Endpoint,
+    site: CallSite,
+    signal: AbortSignal | undefined,
+    onRetry: ((info: RetryInfo) => void) | undefined,
+    attempt: (signal: AbortSignal) => Promise<T>,
+    mayRetry: () => boolean = () => true,
+  ): Promise<{ value: T; waitedMs: number; retries: number }> {
+    let waitedMs = 0;
+    for (let retry = 0; ; retry++) {
+      if (signal?.aborted) throw cancelledError(ep.baseUrl);
+      const timeout = AbortSignal.timeout(ep.timeoutMs);
+      const joined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let c: Classified;
+      try {
+        return { value: await attempt(joined), waitedMs, retries: retry };
+      } catch (e) {
+        if (signal?.aborted) throw cancelledError(ep.baseUrl);
+        if (timeout.aborted) {
+          throw new WorkbenchError(
+            'llm-timeout',
+            `${ep.baseUrl} did not finish answering within ${formatSeconds(ep.timeoutMs)}; raise the provider's timeout on the Models screen or ask for less`,
+          );
+        }
+        c =
+          e instanceof WorkbenchError
+            ? { error: e, retryable: false, reason: e.code }
+            : classify(e, site);
+      }
+      if (!c.retryable || retry >= ep.maxRetries || !mayRetry())
+        throw finalError(c, retry, waitedMs);
+      const waitMs = c.retryAfterMs ?? backoffMs(retry, this.options.random);
+      onRetry?.({ attempt: retry + 1, waitMs, reason: c.reason });
+      try {
+        await sleep(waitMs, signal);
+      } catch {
+        throw cancelledError(ep.baseUrl);
+      }
+      waitedMs += waitMs;
+    }
+  }
+}
+
+function finalError(c: Classified, retries: number, waitedMs: number): WorkbenchError {
+  if (retries === 0) return c.error;
+  const after = `after ${retries} ${retries === 1 ? 'retry' : 'retries'} over ${formatSeconds(waitedMs)}`;
+  if (c.error.code === 'llm-rate-limited') {
+    return new WorkbenchError(
+      c.error.code,
+      c.error.message.replace(
+        ' is rate-limiting requests',
+        ` is still rate-limiting requests ${after}`,
+      ),
+    );
+  }
+  return new WorkbenchError(c.error.code, `${c.error.message} (gave up ${after})`);
+}
+
+function cacheable(r: ChatResult): boolean {
+  // Errors never reach here; refusals, filtered and empty answers are not kept either.
+  return r.text.length > 0 && (r.finishReason === 'stop' || r.finishReason === 'length');
+}
+
+function checkedBaseUrl(raw: string): string {
+  const url = normalizeBaseUrl(raw);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WorkbenchError(
+      'invalid-input',
+      `'${raw}' is not a URL; a base URL looks like http://127.0.0.1:11434/v1`,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new WorkbenchError(
+      'invalid-input',
+      `'${raw}' is not an http(s) URL; a base URL looks like http://127.0.0.1:11434/v1`,
+    );
+  }
+  if (parsed.username || parsed.password) {
+    // Credentials in a URL would end up in the DB and in messages: keys belong in secrets.
+    throw new WorkbenchError(
+      'invalid-input',
+      'a base URL must not carry a user name or password; store the key as a secret',
+    );
+  }
+  return url;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+function listSome(models: string[]): string {
+  return models.length > 5 ? `${models.slice(0, 5).join(', ')}, …` : models.join(', ');
+}

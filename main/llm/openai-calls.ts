@@ -1,0 +1,214 @@
+import OpenAI from 'openai';
+import { WorkbenchError } from '../../shared/api/result';
+import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
+import type { CallSite } from './llm-errors';
+
+/** A resolved endpoint: where, with which key (read from the secret store for this call). */
+export interface Endpoint {
+  baseUrl: string;
+  apiKeyName: string | null;
+  /** Present only while a call runs; never stored, logged or put in a message. */
+  key?: string;
+  timeoutMs: number;
+  maxRetries: number;
+  params: GenerationParams;
+}
+
+/**
+ * One client per call. Its own retries are off (we own retries: one retry owner) and its own
+ * timeout is a backstop behind ours (ours also covers the streamed body, the client's only the
+ * headers). Nothing is read from OPENAI_* environment variables that could redirect the call or
+ * add someone else's credentials, and the client never logs (its debug log prints headers).
+ */
+export function clientFor(ep: Endpoint): OpenAI {
+  return new OpenAI({
+    baseURL: ep.baseUrl,
+    // Keyless local servers: send no Authorization header at all rather than a fake key.
+    apiKey: ep.key ?? 'no-key',
+    defaultHeaders: ep.key ? undefined : { Authorization: null },
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    maxRetries: 0,
+    timeout: ep.timeoutMs + 5_000,
+    logLevel: 'off',
+  });
+}
+
+export interface ChatOutcome {
+  text: string;
+  usage: Usage;
+  /** The server sent no usage: counted as characters / 4. */
+  usageEstimated: boolean;
+  finishReason: string | null;
+  model: string;
+  refusal: boolean;
+}
+
+function requestBody(
+  model: string,
+  messages: ChatMessage[],
+  params: GenerationParams,
+  baseUrl: string,
+) {
+  // OpenAI's own API wants max_completion_tokens (newer models refuse max_tokens); local servers
+  // (llama.cpp, Ollama, vLLM, LM Studio) all read max_tokens.
+  const openaiHost = /^https:\/\/api\.openai\.com\//.test(baseUrl);
+  return {
+    model,
+    messages: messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(params.topP !== undefined ? { top_p: params.topP } : {}),
+    ...(params.seed !== undefined ? { seed: params.seed } : {}),
+    ...(params.maxTokens !== undefined
+      ? openaiHost
+        ? { max_completion_tokens: params.maxTokens }
+        : { max_tokens: params.maxTokens }
+      : {}),
+  };
+}
+
+const estimate = (text: string) => Math.ceil(text.length / 4);
+
+function usageOf(
+  u: OpenAI.CompletionUsage | null | undefined,
+  messages: ChatMessage[],
+  text: string,
+): { usage: Usage; usageEstimated: boolean } {
+  if (u && Number.isFinite(u.prompt_tokens) && Number.isFinite(u.completion_tokens)) {
+    return {
+      usage: { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens },
+      usageEstimated: false,
+    };
+  }
+  return {
+    usage: {
+      promptTokens: messages.reduce((s, m) => s + estimate(m.content), 0),
+      completionTokens: estimate(text),
+    },
+    usageEstimated: true,
+  };
+}
+
+/** The stream or body ended without saying it was finished. */
+export class CutStreamError extends WorkbenchError {
+  constructor(
+    readonly chars: number,
+    baseUrl: string,
+  ) {
+    super(
+      'llm-bad-response',
+      `the stream from ${baseUrl} was cut after ${chars} characters (no finish reason); try again`,
+    );
+  }
+}
+
+/**
+ * One chat attempt. Streams when `onDelta` is given; `signal` joins cancel and timeout. Aborting
+ * mid-stream ends the client's `for await` quietly, so the signal is checked after the loop.
+ */
+export async function chatOnce(
+  client: OpenAI,
+  site: CallSite,
+  model: string,
+  messages: ChatMessage[],
+  params: GenerationParams,
+  signal: AbortSignal,
+  onDelta?: (text: string) => void,
+): Promise<ChatOutcome> {
+  const body = requestBody(model, messages, params, site.baseUrl);
+  if (!onDelta) {
+    const res = await client.chat.completions.create({ ...body, stream: false }, { signal });
+    const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
+    if (!choice || typeof choice.message !== 'object' || choice.message === null) {
+      throw new WorkbenchError(
+        'llm-bad-response',
+        `${site.baseUrl}/chat/completions answered without a choice; is it an OpenAI-compatible endpoint?`,
+      );
+    }
+    const text = typeof choice.message.content === 'string' ? choice.message.content : '';
+    return {
+      text,
+      ...usageOf(res.usage, messages, text),
+      finishReason: choice.finish_reason ?? null,
+      model: typeof res.model === 'string' ? res.model : model,
+      refusal: Boolean(choice.message.refusal) || choice.finish_reason === 'content_filter',
+    };
+  }
+
+  const stream = await client.chat.completions.create(
+    { ...body, stream: true, stream_options: { include_usage: true } },
+    { signal },
+  );
+  let text = '';
+  let finishReason: string | null = null;
+  let usage: OpenAI.CompletionUsage | null | undefined;
+  let served = model;
+  let refusal = false;
+  try {
+    for await (const chunk of stream) {
+      if (typeof chunk.model === 'string') served = chunk.model;
+      if (chunk.usage) usage = chunk.usage;
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      const delta = choice.delta?.content;
+      if (typeof delta === 'string' && delta.length > 0) {
+        text += delta;
+        onDelta(delta);
+      }
+      if (choice.delta?.refusal) refusal = true;
+      if (choice.finish_reason) finishReason = choice.finish_reason;
+    }
+  } catch (e) {
+    if (signal.aborted) throw signal.reason;
+    // Once text reached the caller the attempt cannot be repeated without repeating it: say where
+    // it broke. Before any text, the raw error is classified (a dropped connection is retried).
+    if (text.length > 0) throw new CutStreamError(text.length, site.baseUrl);
+    throw e;
+  }
+  if (signal.aborted) throw signal.reason;
+  if (finishReason === null) throw new CutStreamError(text.length, site.baseUrl);
+  return {
+    text,
+    ...usageOf(usage, messages, text),
+    finishReason,
+    model: served,
+    refusal: refusal || finishReason === 'content_filter',
+  };
+}
+
+/** One embeddings attempt; vectors in input order, checked for shape. */
+export async function embedOnce(
+  client: OpenAI,
+  site: CallSite,
+  model: string,
+  input: string[],
+  signal: AbortSignal,
+): Promise<number[][]> {
+  const res = await client.embeddings.create({ model, input }, { signal });
+  const bad = (why: string) =>
+    new WorkbenchError(
+      'llm-bad-response',
+      `${site.baseUrl}/embeddings ${why}; is '${model}' an embedding model?`,
+    );
+  if (!Array.isArray(res?.data) || res.data.length !== input.length) {
+    throw bad(
+      `answered ${Array.isArray(res?.data) ? res.data.length : 'no'} vectors for ${input.length} inputs`,
+    );
+  }
+  const out: number[][] = new Array<number[]>(input.length);
+  for (const [i, d] of res.data.entries()) {
+    const index = Number.isInteger(d.index) ? d.index : i;
+    const v = d.embedding;
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => Number.isFinite(x))) {
+      throw bad('answered a vector that is not a list of numbers');
+    }
+    if (index < 0 || index >= input.length || out[index])
+      throw bad('answered vectors with bad indices');
+    out[index] = v;
+  }
+  const dim = out[0]!.length;
+  if (out.some((v) => v.length !== dim)) throw bad('answered vectors of different lengths');
+  return out;
+}
