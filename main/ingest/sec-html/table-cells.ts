@@ -91,6 +91,27 @@ function percentRanges(
   return found;
 }
 
+/** "(2)": a footnote reference when printed beside a number (see `footnoteColumns`). */
+const footnoteMark = /^\(\d{1,2}\)$/;
+
+/**
+ * Grid columns that hold nothing but footnote marks: NVIDIA's valuation-allowance schedule
+ * prints "$151 | (2)" and "$(178) | (4)", Boeing's AOCI roll-forward "1,529 | (2)", each mark
+ * in a cell of its own right after the amount it annotates. Read alone, "(2)" is minus two;
+ * in a column of such marks beside amounts, it is a reference to a note below the table.
+ */
+function footnoteColumns(body: BodyPieces[], valueCol: number): Set<number> {
+  const marks = new Set<number>();
+  const other = new Set<number>();
+  for (const { pieces } of body) {
+    for (const p of pieces) {
+      if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
+      (footnoteMark.test(p.text.trim()) && p.facts.length === 0 ? marks : other).add(p.col);
+    }
+  }
+  return new Set([...marks].filter((c) => !other.has(c)));
+}
+
 /** One model cell per value piece of each body row (symbols already joined to numbers). */
 export function makeCells(
   body: BodyPieces[],
@@ -124,15 +145,28 @@ export function makeCells(
   const ranges = percentRanges(body, valueCol, (r, p) =>
     columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
   );
+  const footnotes = footnoteColumns(body, valueCol);
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
     const rowNote = rowPath.map(findScaleNote).findLast((n) => n !== null) ?? null;
+    let previous: Cell | undefined; // the row's last cell so far
     for (const p of pieces) {
       if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
       const part = ranges.get(p);
       if (part === 'separator') continue;
       const column = columnOf(band, p.col, p.firstCol);
+      if (
+        footnotes.has(p.col) &&
+        previous?.value !== null &&
+        previous !== undefined &&
+        previous.colPath.join('\u0000') === column.colPath.join('\u0000')
+      ) {
+        // A footnote mark under the amount's own header: it annotates that amount, as the
+        // page shows it ("$151 (2)"), and is no number of its own.
+        previous.text = `${previous.text} ${p.text.trim()}`;
+        continue;
+      }
       const colPath = part === undefined ? column.colPath : [...column.colPath, part];
       const own = rowNote ?? column.note;
       const unitCtx = {
@@ -168,6 +202,7 @@ export function makeCells(
         cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));
       }
       cells.push(cell);
+      previous = cell;
     }
   }
   return { cells, scaledByTableNote };

@@ -208,3 +208,50 @@ describe('a table printed as side-by-side panels', () => {
       expect(c.rowPath).toEqual(t?.rows.find((r) => r.sourceRow === c.sourceRow)?.path);
   });
 });
+
+describe('footnote marks printed in a cell of their own', () => {
+  // NVIDIA 10-K FY2025, Schedule II: "$151 | (2)" under Additions, "$(178) | (4)" under Deductions.
+  const schedule = (mark: string) =>
+    ingest(
+      table([
+        tr(
+          td('Description'),
+          td('Balance at Beginning of Period', 2),
+          td('Additions', 2),
+          td('Deductions', 2),
+        ),
+        tr(
+          td('Sales return allowance'),
+          td('$109'),
+          td(''),
+          td('$151'),
+          td(mark),
+          td('$(178)'),
+          td('(4)'),
+        ),
+        tr(
+          td('Deferred tax valuation allowance'),
+          td('$1,671'),
+          td(''),
+          td('$58'),
+          td('(3)'),
+          td('$—'),
+          td(''),
+        ),
+      ]),
+    ).tables[0];
+
+  it('joins the mark to the amount it follows, which keeps its header path alone', () => {
+    const t = schedule('(2)');
+    const additions = t?.cells.filter((c) => c.colPath.join() === 'Additions' && c.sourceRow === 1);
+    expect(additions).toEqual([expect.objectContaining({ text: '$151 (2)', value: 151 })]);
+    expect(t?.cells.find((c) => c.sourceRow === 1 && c.sourceCol === 5)?.text).toBe('$(178) (4)');
+    expect(t?.cells.some((c) => c.value === -2 || c.value === -3 || c.value === -4)).toBe(false);
+  });
+
+  it('keeps a column that also holds amounts a column of numbers', () => {
+    const t = schedule('(12,345)');
+    expect(t?.cells.find((c) => c.sourceRow === 1 && c.sourceCol === 4)?.value).toBe(-12345);
+    expect(t?.cells.find((c) => c.sourceRow === 2 && c.sourceCol === 4)?.value).toBe(-3);
+  });
+});
