@@ -94,6 +94,7 @@ interface CachedAnswer {
 
 /** Identical requests in flight share one call; it is aborted only when every caller left. */
 interface Flight {
+  key: string;
   promise: Promise<ChatResult>;
   controller: AbortController;
   callers: number;
@@ -172,6 +173,7 @@ export class LlmService {
     if (!flight) {
       const controller = new AbortController();
       const f: Flight = {
+        key,
         controller,
         callers: 0,
         textSoFar: '',
@@ -208,7 +210,7 @@ export class LlmService {
           }
           return result;
         })
-        .finally(() => this.inflight.delete(key));
+        .finally(() => this.leave(f));
       f.promise.catch(() => undefined); // each caller sees the rejection through its own await
       this.inflight.set(key, f);
       flight = f;
@@ -239,8 +241,17 @@ export class LlmService {
       if (onDelta) flight.deltaListeners.delete(onDelta);
       if (req.onRetry) flight.retryListeners.delete(req.onRetry);
       if (onAbort) req.signal?.removeEventListener('abort', onAbort);
-      if (flight.callers === 0) flight.controller.abort(new Error('every caller left'));
+      if (flight.callers === 0) {
+        // Nobody waits for it any more: stop it, and let the next identical request start anew
+        // instead of joining a call that is being torn down.
+        flight.controller.abort(new Error('every caller left'));
+        this.leave(flight);
+      }
     }
+  }
+
+  private leave(flight: Flight): void {
+    if (this.inflight.get(flight.key) === flight) this.inflight.delete(flight.key);
   }
 
   private async run(
