@@ -14,6 +14,8 @@ interface Props {
   focusTableId?: string;
   /** A question's gold evidence, outlined (question screen only). */
   gold?: GoldMarks;
+  /** Cells the shown ask's program read ("tableId:sourceRow:sourceCol"), framed in the grid. */
+  readCells?: ReadonlySet<string>;
   onSelect: (cell: CellRef) => void;
   onToggleParagraph: (blockId: string) => void;
 }
@@ -38,6 +40,7 @@ export function DocumentBody({
   selected,
   focusTableId,
   gold,
+  readCells,
   onSelect,
   onToggleParagraph,
 }: Props) {
@@ -111,6 +114,7 @@ export function DocumentBody({
                     query={query}
                     selected={selected}
                     gold={gold}
+                    readCells={readCells}
                     widthKey={`${model.source.name}/${t.id}`}
                     onSelect={onSelect}
                   />

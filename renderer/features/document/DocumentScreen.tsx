@@ -1,8 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { evidenceKey } from '../../../shared/document/evidence';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import { askStore, useAsk } from '../../stores/ask';
 import { documentStore, useDocument } from '../../stores/document';
 import { useLibrary } from '../../stores/library';
 import { navigationStore } from '../../stores/navigation';
+import { AskPanel } from '../ask/AskPanel';
+import { readMarks } from '../ask/ask-marks';
+import { goToTarget } from '../ask/go-to-target';
 import { CellDetails } from './CellDetails';
 import { DocumentBody } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
@@ -46,6 +51,12 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   const listedName = useLibrary((l) => l.documents.find((d) => d.id === id)?.name);
   const findInput = useRef<HTMLInputElement>(null);
   const [matchIndex, setMatchIndex] = useState(-1);
+  // The Ask panel: open or not, the cells its shown answer read, and the PDF page it went to.
+  const askOpen = useAsk((s) => s.panelOpen);
+  const asked = useAsk((s) => s.shown);
+  const readCells = useMemo(() => readMarks(asked, model).cells, [asked, model]);
+  // A page the panel went to holds while the route's table is the one it was set with.
+  const [askPage, setAskPage] = useState<{ page: number; tableId?: string }>();
 
   useEffect(() => {
     void documentStore.getState().open(id);
@@ -85,6 +96,20 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [cellRef]);
+
+  const goToAsked = (t: EvidenceTarget, page?: number) => {
+    const routeTable =
+      t.type === 'cell' || t.type === 'row' || t.type === 'table' ? t.tableId : tableId;
+    setAskPage(
+      page === undefined ? undefined : { page, ...(routeTable ? { tableId: routeTable } : {}) },
+    );
+    if (t.type === 'cell')
+      documentStore
+        .getState()
+        .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
+    if (t.type === 'cell' || t.type === 'row' || t.type === 'table') goToTable(t.tableId);
+    goToTarget(t);
+  };
 
   const goToMatch = (delta: 1 | -1) => {
     const next = stepHit(matchIndex, delta, hits.length);
@@ -153,6 +178,16 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
           </span>
         </div>
       )}
+      {status === 'ready' && (
+        <button
+          type="button"
+          className="ask-toggle"
+          aria-pressed={askOpen}
+          onClick={() => askStore.getState().setPanelOpen(!askOpen)}
+        >
+          Ask
+        </button>
+      )}
     </header>
   );
 
@@ -207,13 +242,21 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
           onHeading={scrollToBlock}
         />
         <div className={kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}>
-          {kind === 'pdf' && <PdfPageView documentId={id} model={model} focusTableId={tableId} />}
+          {kind === 'pdf' && (
+            <PdfPageView
+              documentId={id}
+              model={model}
+              focusTableId={tableId}
+              focusPage={askPage?.tableId === tableId ? askPage?.page : undefined}
+            />
+          )}
           <DocumentBody
             model={model}
             marks={marks}
             query={query}
             selected={cellRef}
             focusTableId={tableId}
+            readCells={askOpen ? readCells : undefined}
             onSelect={(c) => documentStore.getState().select(c)}
             onToggleParagraph={(blockId) =>
               void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
@@ -229,6 +272,14 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
               void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef! })
             }
             onClose={() => documentStore.getState().select(undefined)}
+          />
+        )}
+        {askOpen && (
+          <AskPanel
+            documentId={id}
+            model={model}
+            onGo={goToAsked}
+            onClose={() => askStore.getState().setPanelOpen(false)}
           />
         )}
       </div>

@@ -90,6 +90,8 @@ interface Props {
   selected?: CellRef;
   /** A question's gold evidence: its cells and rows are outlined. */
   gold?: GoldMarks;
+  /** Cells an ask's program read ("tableId:sourceRow:sourceCol"), framed (the Ask panel). */
+  readCells?: ReadonlySet<string>;
   /** Where the user's label-column width is remembered (document and table); none: not kept. */
   widthKey?: string;
   onSelect: (cell: CellRef) => void;
@@ -147,7 +149,16 @@ function toColDefs(
  * indented rows collapsed by filtering (tree data is Enterprise-only), numbers right-aligned
  * and shown exactly as filed, each cell's full header path and unit in its tooltip.
  */
-export function TableGrid({ table, marks, query, selected, gold, widthKey, onSelect }: Props) {
+export function TableGrid({
+  table,
+  marks,
+  query,
+  selected,
+  gold,
+  readCells,
+  widthKey,
+  onSelect,
+}: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Passed through cellRendererParams (reactive), not the grid context (read once at start).
   const toggle = useCallback(
@@ -241,6 +252,14 @@ export function TableGrid({ table, marks, query, selected, gold, widthKey, onSel
           const cell = cellOf(c, p.data);
           return !!gold && !!cell && isGoldCell(gold, table.id, cell.sourceRow, cell.sourceCol);
         },
+        'cell-read': (p: CellClassParams<GridRow>) => {
+          const cell = cellOf(c, p.data);
+          return (
+            !!readCells &&
+            !!cell &&
+            readCells.has(`${table.id}:${cell.sourceRow}:${cell.sourceCol}`)
+          );
+        },
         'cell-selected': (p: CellClassParams<GridRow>) => {
           const cell = cellOf(c, p.data);
           return (
@@ -274,7 +293,7 @@ export function TableGrid({ table, marks, query, selected, gold, widthKey, onSel
       },
     };
     return [label, ...toColDefs(headerGroups(layout.columns), leaf)];
-  }, [table, layout, marks, needle, selected, gold, toggle, valueWidths, labelWidth]);
+  }, [table, layout, marks, needle, selected, gold, readCells, toggle, valueWidths, labelWidth]);
 
   return (
     <div className="table-grid" data-table-id={table.id} ref={box}>

@@ -14,6 +14,8 @@ interface Props {
   focusTableId?: string;
   /** The PDF page to show (a gold evidence page). */
   focusPage?: number;
+  /** Cells the Ask panel's shown answer read ("tableId:sourceRow:sourceCol"). */
+  readCells?: ReadonlySet<string>;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * cell details, the PDF page), with the gold evidence outlined. Reads the document store, which
  * the question screen points at this document.
  */
-export function QuestionDocument({ documentId, gold, focusTableId, focusPage }: Props) {
+export function QuestionDocument({ documentId, gold, focusTableId, focusPage, readCells }: Props) {
   const current = useDocument((s) => s.openId === documentId);
   const status = useDocument((s) => s.status);
   const model = useDocument((s) => s.model);
@@ -78,6 +80,7 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage }: 
           selected={selected}
           focusTableId={focusTableId}
           gold={gold}
+          readCells={readCells}
           onSelect={(c) => store.select(c)}
           onToggleParagraph={(blockId) => void store.toggleEvidence({ type: 'paragraph', blockId })}
         />

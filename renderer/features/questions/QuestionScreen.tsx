@@ -1,4 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import { askStore, useAsk } from '../../stores/ask';
 import { documentStore, useDocument } from '../../stores/document';
 import { navigationStore } from '../../stores/navigation';
 import {
@@ -8,6 +10,9 @@ import {
   useQuestion,
 } from '../../stores/questions';
 import { filterQuestions, neighbours } from '../../stores/questions/filter-questions';
+import { AskPanel } from '../ask/AskPanel';
+import { readMarks } from '../ask/ask-marks';
+import { goToTarget } from '../ask/go-to-target';
 import { goldMarks, goldTableIds } from '../document/gold-marks';
 import { targetTableId } from './evidence-label';
 import { missingDocumentText } from './missing-document';
@@ -67,6 +72,30 @@ export function QuestionScreen({ id }: { id: number }) {
     if (datasetId !== undefined) void datasetQuestionsStore.getState().open(datasetId);
   }, [datasetId]);
 
+  // The Ask panel: open or not, the cells its shown answer read, and the table or page it went
+  // to (until the user goes to a piece of gold evidence again).
+  const askOpen = useAsk((s) => s.panelOpen);
+  const asked = useAsk((s) => s.shown);
+  const readCells = useMemo(() => readMarks(asked, model).cells, [asked, model]);
+  const [askFocus, setAskFocus] = useState<{ tableId?: string; page?: number }>();
+  const goToAsked = (t: EvidenceTarget, page?: number) => {
+    if (t.type === 'cell')
+      documentStore
+        .getState()
+        .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
+    const tableId =
+      t.type === 'cell' || t.type === 'row' || t.type === 'table' ? t.tableId : undefined;
+    setAskFocus({
+      ...(tableId ? { tableId } : {}),
+      ...(page !== undefined
+        ? { page }
+        : tableId
+          ? { page: model?.tables.find((x) => x.id === tableId)?.page }
+          : {}),
+    });
+    goToTarget(t);
+  };
+
   const targets = useMemo(() => question?.evidence.map((e) => e.target) ?? [], [question]);
   const active = activeEvidence === undefined ? undefined : targets[activeEvidence];
   const gold = useMemo(() => goldMarks(targets, active), [targets, active]);
@@ -82,6 +111,7 @@ export function QuestionScreen({ id }: { id: number }) {
   const goEvidence = (i: number) => {
     const t = targets[i];
     if (!t) return;
+    setAskFocus(undefined);
     questionStore.getState().setActiveEvidence(i);
     if (t.type === 'cell')
       documentStore.getState().select({
@@ -143,6 +173,14 @@ export function QuestionScreen({ id }: { id: number }) {
           Next ›
         </button>
       </nav>
+      <button
+        type="button"
+        className="ask-toggle"
+        aria-pressed={askOpen}
+        onClick={() => askStore.getState().setPanelOpen(!askOpen)}
+      >
+        Ask
+      </button>
     </header>
   );
 
@@ -181,13 +219,25 @@ export function QuestionScreen({ id }: { id: number }) {
           <QuestionDocument
             documentId={document.id}
             gold={gold}
-            focusTableId={focusTable}
-            focusPage={focusPage}
+            focusTableId={askFocus?.tableId ?? focusTable}
+            focusPage={askFocus?.page ?? focusPage}
+            readCells={askOpen ? readCells : undefined}
           />
         ) : (
           <p className="error question-document missing-document" role="alert">
             {missingDocumentText(dataset, question.documentExternalId)}
           </p>
+        )}
+        {askOpen && (
+          <AskPanel
+            key={question.id}
+            questionId={question.id}
+            {...(document ? { documentId: document.id } : {})}
+            question={question.question}
+            model={model}
+            onGo={goToAsked}
+            onClose={() => askStore.getState().setPanelOpen(false)}
+          />
         )}
       </div>
     </main>

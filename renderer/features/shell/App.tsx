@@ -1,6 +1,7 @@
 import { useNavigation } from '../../stores/navigation';
 import { DocumentScreen } from '../document/DocumentScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
+import { ModelsScreen } from '../llm/ModelsScreen';
 import { DatasetScreen } from '../questions/DatasetScreen';
 import { QuestionScreen } from '../questions/QuestionScreen';
 
@@ -14,6 +15,9 @@ export function App() {
         <a href="#/library" aria-current={route.screen === 'library' ? 'page' : undefined}>
           Library
         </a>
+        <a href="#/models" aria-current={route.screen === 'models' ? 'page' : undefined}>
+          Models
+        </a>
       </nav>
       {route.screen === 'document' ? (
         <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
@@ -21,6 +25,8 @@ export function App() {
         <DatasetScreen key={route.id} id={route.id} />
       ) : route.screen === 'question' ? (
         <QuestionScreen id={route.id} />
+      ) : route.screen === 'models' ? (
+        <ModelsScreen />
       ) : (
         <LibraryScreen />
       )}

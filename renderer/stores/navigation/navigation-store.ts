@@ -3,11 +3,13 @@ import { createStore } from 'zustand/vanilla';
 /** Where the user is. Kept in the URL hash so reload, back and forward work in both hosts. */
 export type Route =
   | { screen: 'library' }
+  | { screen: 'models' }
   | { screen: 'document'; id: number; tableId?: string }
   | { screen: 'dataset'; id: number }
   | { screen: 'question'; id: number };
 
 export function parseRoute(hash: string): Route {
+  if (hash === '#/models') return { screen: 'models' };
   const m = /^#\/document\/(\d+)(?:\/([\w-]+))?$/.exec(hash);
   if (m) return { screen: 'document', id: Number(m[1]), ...(m[2] ? { tableId: m[2] } : {}) };
   const d = /^#\/(dataset|question)\/(\d+)$/.exec(hash);
@@ -19,6 +21,8 @@ export function routeHash(route: Route): string {
   switch (route.screen) {
     case 'library':
       return '#/library';
+    case 'models':
+      return '#/models';
     case 'document':
       return `#/document/${route.id}${route.tableId ? `/${route.tableId}` : ''}`;
     case 'dataset':

@@ -1,0 +1,194 @@
+import { useEffect, useId } from 'react';
+import { AskMode } from '../../../shared/ask/ask';
+import { RetrievalUnit } from '../../../shared/retrieval/hit';
+import { askStore, useAsk } from '../../stores/ask';
+import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
+import { llmStore, useLlm } from '../../stores/llm';
+import { MODE_TEXT } from './answer-text';
+import { ApiErrorText } from './ApiErrorText';
+
+const optionalInt = (s: string) => (s.trim() === '' ? undefined : Math.trunc(Number(s)));
+
+/**
+ * The question and how to ask it: mode, provider and model (the provider's models as
+ * suggestions, any name accepted), and in Advanced the retrieval k and unit and the samples.
+ * Enter asks (Shift+Enter: a new line), Escape cancels a running ask.
+ */
+export function AskForm() {
+  const id = useId();
+  const draft = useAsk((s) => s.draft);
+  const context = useAsk((s) => s.context);
+  const running = useAsk((s) => s.running !== undefined);
+  const providers = useLlm((s) => s.providers);
+  const llmStatus = useLlm((s) => s.status);
+  const llmError = useLlm((s) => s.error);
+  const models = useLlm((s) =>
+    draft.providerId === undefined ? undefined : s.models[draft.providerId],
+  );
+  const problem = draftProblem(draft, context);
+  const set = (patch: Partial<AskDraft>) => askStore.getState().setDraft(patch);
+
+  useEffect(() => {
+    void llmStore.getState().load();
+  }, []);
+  // No provider chosen (or it was removed): take the first, with its default model.
+  const chosen = providers.find((p) => p.id === draft.providerId);
+  useEffect(() => {
+    if (!chosen && providers[0])
+      askStore
+        .getState()
+        .setDraft({ providerId: providers[0].id, model: providers[0].defaultModel ?? '' });
+  }, [chosen, providers]);
+  useEffect(() => {
+    if (draft.providerId !== undefined) void llmStore.getState().loadModels(draft.providerId);
+  }, [draft.providerId]);
+
+  return (
+    <form
+      className="ask-form"
+      aria-label="Ask a question"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void askStore.getState().run();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && running) {
+          e.preventDefault();
+          void askStore.getState().cancel();
+        }
+      }}
+    >
+      <label htmlFor={`${id}-q`} className="visually-hidden">
+        Question
+      </label>
+      <textarea
+        id={`${id}-q`}
+        rows={3}
+        placeholder={
+          context?.question ?? 'Ask about this filing, e.g. "By how much did revenue grow?"'
+        }
+        value={draft.question}
+        onChange={(e) => set({ question: e.currentTarget.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            e.currentTarget.form?.requestSubmit();
+          }
+        }}
+      />
+      <div className="ask-pickers">
+        <label>
+          Mode
+          <select
+            value={draft.mode}
+            onChange={(e) => set({ mode: AskMode.parse(e.currentTarget.value) })}
+          >
+            {AskMode.options.map((m) => (
+              <option key={m} value={m}>
+                {MODE_TEXT[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Provider
+          <select
+            value={draft.providerId ?? ''}
+            onChange={(e) => {
+              const p = providers.find((x) => x.id === Number(e.currentTarget.value));
+              if (p) set({ providerId: p.id, model: p.defaultModel ?? '' });
+            }}
+          >
+            {providers.length === 0 && <option value="">none</option>}
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Model
+          <input
+            list={`${id}-models`}
+            value={draft.model}
+            onChange={(e) => set({ model: e.currentTarget.value })}
+            placeholder={models?.status === 'running' ? 'loading…' : 'model name'}
+          />
+          <datalist id={`${id}-models`}>
+            {models?.status === 'done' && models.value.map((m) => <option key={m} value={m} />)}
+          </datalist>
+        </label>
+      </div>
+      <details className="ask-advanced">
+        <summary>Advanced</summary>
+        <div className="ask-pickers">
+          <label>
+            Retrieved hits (k)
+            <input
+              type="number"
+              min={1}
+              max={200}
+              value={draft.k ?? ''}
+              placeholder="default"
+              onChange={(e) => set({ k: optionalInt(e.currentTarget.value) })}
+            />
+          </label>
+          <label>
+            Unit
+            <select
+              value={draft.unit ?? ''}
+              onChange={(e) =>
+                set({
+                  unit:
+                    e.currentTarget.value === ''
+                      ? undefined
+                      : RetrievalUnit.parse(e.currentTarget.value),
+                })
+              }
+            >
+              <option value="">default</option>
+              {RetrievalUnit.options.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Samples
+            <input
+              type="number"
+              min={1}
+              max={15}
+              value={draft.samples}
+              onChange={(e) =>
+                set({ samples: Math.min(15, Math.max(1, optionalInt(e.currentTarget.value) ?? 1)) })
+              }
+            />
+          </label>
+        </div>
+      </details>
+      {llmStatus === 'error' && llmError && <ApiErrorText error={llmError} />}
+      {llmStatus === 'ready' && providers.length === 0 && (
+        <p className="hint">
+          No model provider yet: add one on the <a href="#/models">Models</a> screen.
+        </p>
+      )}
+      {models?.status === 'error' && (
+        <p className="hint">The provider's models could not be listed: {models.error.message}</p>
+      )}
+      <div className="actions">
+        <button
+          type="submit"
+          className="primary"
+          disabled={running || problem !== null}
+          title={problem ?? 'Ask (Enter)'}
+        >
+          Ask
+        </button>
+        {problem && !running && <span className="hint">{problem}</span>}
+      </div>
+    </form>
+  );
+}

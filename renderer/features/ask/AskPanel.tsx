@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import type { Document } from '../../../shared/model';
+import { askStore, useAsk } from '../../stores/ask';
+import { AskForm } from './AskForm';
+import { AskHistory } from './AskHistory';
+import { AskResultView } from './AskResultView';
+import { AskStream } from './AskStream';
+import './ask.css';
+
+interface Props {
+  documentId?: number;
+  questionId?: number;
+  /** A dataset question's text, to start the question box with. */
+  question?: string;
+  model?: Document;
+  /** Go to a cell, row, table or paragraph in the document view (a PDF: its page too). */
+  onGo: (target: EvidenceTarget, page?: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * Ask a model about the document (or the dataset question) in view: the form, the ask as it
+ * streams, its result, and the history of asks here.
+ */
+export function AskPanel({ documentId, questionId, question, model, onGo, onClose }: Props) {
+  const running = useAsk((s) => s.running);
+  const ended = useAsk((s) => s.ended);
+  const shown = useAsk((s) => s.shown);
+
+  useEffect(() => {
+    askStore.getState().open({
+      ...(documentId !== undefined ? { documentId } : {}),
+      ...(questionId !== undefined ? { questionId } : {}),
+      ...(question !== undefined ? { question } : {}),
+    });
+  }, [documentId, questionId, question]);
+
+  return (
+    <aside className="ask-panel" aria-label="Ask">
+      <header>
+        <h2>Ask a model</h2>
+        <button type="button" className="link" onClick={onClose} aria-label="Close the Ask panel">
+          ✕
+        </button>
+      </header>
+      <AskForm />
+      <AskStream running={running} ended={ended} />
+      {shown && !running && <AskResultView result={shown} model={model} onGo={onGo} />}
+      <AskHistory />
+    </aside>
+  );
+}

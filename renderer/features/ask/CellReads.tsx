@@ -1,0 +1,50 @@
+import type { CellRead } from '../../../shared/ask/ask';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import type { Document } from '../../../shared/model';
+import { positionLookup } from './ask-marks';
+
+interface Props {
+  reads: CellRead[];
+  model?: Document;
+  onGo: (target: EvidenceTarget) => void;
+}
+
+/** The cells the program read through cell()/cellInfo(), each a link to the cell in the grid. */
+export function CellReads({ reads, model, onGo }: Props) {
+  if (reads.length === 0) return <p className="hint">The program read no cells.</p>;
+  const at = model ? positionLookup(model) : undefined;
+  const caption = (id: string) => model?.tables.find((t) => t.id === id)?.caption;
+  return (
+    <ul className="cell-reads" aria-label="Cells read">
+      {reads.map((r, i) => {
+        const target = at?.(r.tableId, r.row, r.col);
+        const label = `${r.tableId} row ${r.row ?? '?'}, col ${r.col ?? '?'}`;
+        return (
+          <li key={i}>
+            {target ? (
+              <button
+                type="button"
+                className="link"
+                onClick={() => onGo(target)}
+                title={caption(r.tableId)}
+              >
+                {label}
+              </button>
+            ) : (
+              <span className="hint">{label}</span>
+            )}{' '}
+            <code>{r.text ?? '—'}</code>
+            {r.value !== null && (
+              <span className="hint">
+                {' '}
+                = {r.value}
+                {r.scale !== null && r.scale !== 1 ? ` × ${r.scale}` : ''}
+                {r.unit ? ` ${r.unit}` : ''}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

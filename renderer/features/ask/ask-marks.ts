@@ -1,0 +1,71 @@
+import type { AskResult } from '../../../shared/ask/ask';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import { gridLayout } from '../../../shared/document/grid-layout';
+import type { Document, Table } from '../../../shared/model';
+import type { RetrievalHit } from '../../../shared/retrieval/hit';
+
+/**
+ * The cells an ask's program read, as the grid draws them. Reads and grounding literals name
+ * cells by grid position (`cell(tableId, row, col)`, the sandbox trace's coordinates); the grid
+ * and the evidence targets use source row/column, so positions are mapped through the same
+ * layout the grid draws (shared/document/grid-layout.ts).
+ */
+export interface ReadMarks {
+  /** "tableId:sourceRow:sourceCol" */
+  cells: ReadonlySet<string>;
+}
+
+export const readKey = (tableId: string, sourceRow: number, sourceCol: number) =>
+  `${tableId}:${sourceRow}:${sourceCol}`;
+
+/** Maps grid positions to cells, one layout per table (built on first use). */
+export function positionLookup(model: Pick<Document, 'tables'>) {
+  const tables = new Map(model.tables.map((t) => [t.id, t]));
+  const layouts = new Map<string, ReturnType<typeof gridLayout>>();
+  return (
+    tableId: string,
+    row: number | null | undefined,
+    col: number | null | undefined,
+  ): Extract<EvidenceTarget, { type: 'cell' }> | undefined => {
+    if (row === null || row === undefined || col === null || col === undefined) return undefined;
+    const table: Table | undefined = tables.get(tableId);
+    if (!table) return undefined;
+    let layout = layouts.get(tableId);
+    if (!layout) layouts.set(tableId, (layout = gridLayout(table)));
+    const field = layout.columns[col]?.field;
+    const cell = field === undefined ? undefined : layout.rows[row]?.cells[field];
+    return cell
+      ? { type: 'cell', tableId, sourceRow: cell.sourceRow, sourceCol: cell.sourceCol }
+      : undefined;
+  };
+}
+
+/** Every cell the program read (and every grounding literal linked to a cell). */
+export function readMarks(result: AskResult | undefined, model: Document | undefined): ReadMarks {
+  const cells = new Set<string>();
+  if (!result || !model) return { cells };
+  const at = positionLookup(model);
+  const add = (t: ReturnType<typeof at>) => {
+    if (t) cells.add(readKey(t.tableId, t.sourceRow, t.sourceCol));
+  };
+  for (const r of result.reads) add(at(r.tableId, r.row, r.col));
+  for (const l of result.grounding?.literals ?? [])
+    if (l.source === 'cell' && l.tableId) add(at(l.tableId, l.row, l.col));
+  return { cells };
+}
+
+/** Where a retrieval hit points in the document view. */
+export function hitTarget(hit: RetrievalHit): EvidenceTarget {
+  if (hit.kind === 'cell' && hit.sourceRow !== undefined && hit.sourceCol !== undefined)
+    return {
+      type: 'cell',
+      tableId: hit.blockId,
+      sourceRow: hit.sourceRow,
+      sourceCol: hit.sourceCol,
+    };
+  if (hit.kind === 'row' && hit.sourceRow !== undefined)
+    return { type: 'row', tableId: hit.blockId, sourceRow: hit.sourceRow };
+  if (hit.kind === 'table' || hit.kind === 'cell' || hit.kind === 'row')
+    return { type: 'table', tableId: hit.blockId };
+  return { type: 'paragraph', blockId: hit.blockId };
+}
