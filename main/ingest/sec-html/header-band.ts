@@ -39,6 +39,20 @@ function isHeaderLike(pieces: Piece[], firstValueCol: number): boolean {
 }
 
 /** A row label other than a scale line: "(millions of dollars)" in the stub heads the stub. */
+/**
+ * A label-less row at the top naming its columns with numbers: Boeing's programs "737 | 747 |
+ * 767 | 777 | 777X | 787 | Total". Nothing names such a row, so it holds no quantities: whole
+ * numbers written bare (no separator, sign or symbol, at most a model letter) are column names
+ * when a word or a model letter stands among them.
+ */
+function namesByNumbers(pieces: Piece[], firstValueCol: number): boolean {
+  if (pieces.some((p) => !inValueArea(p, firstValueCol))) return false;
+  return (
+    pieces.every((p) => isHeaderPiece(p) || /^\d{1,4}[A-Z]?$/.test(p.text.trim())) &&
+    pieces.some((p) => /[a-z]/i.test(p.text))
+  );
+}
+
 const hasLabel = (pieces: Piece[], firstValueCol: number) =>
   pieces.some((p) => !inValueArea(p, firstValueCol) && !isPureScaleNote(p.text));
 
@@ -142,7 +156,8 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
   };
   for (let i = 0; i < nonEmpty.length; i++) {
     const { pieces, r } = nonEmpty[i] as { pieces: Piece[]; r: number };
-    const headerLike = isHeaderLike(pieces, firstValueCol);
+    const headerLike =
+      isHeaderLike(pieces, firstValueCol) || (!topDone && namesByNumbers(pieces, firstValueCol));
     if (!topDone) {
       if (headerLike) {
         building = addToBand(r, pieces);

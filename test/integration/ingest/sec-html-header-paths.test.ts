@@ -255,3 +255,42 @@ describe('footnote marks printed in a cell of their own', () => {
     expect(t?.cells.find((c) => c.sourceRow === 2 && c.sourceCol === 4)?.value).toBe(-3);
   });
 });
+
+describe('columns named by numbers', () => {
+  it("reads Boeing's label-less row of programs as the column header", () => {
+    const doc = ingest(
+      table([
+        tr(td(''), td('737'), td('*'), td('747'), td('767'), td('*'), td('Total')),
+        tr(td('2024'), td(''), td(''), td(''), td(''), td(''), td('')),
+        tr(
+          td('Cumulative deliveries'),
+          td('8,793'),
+          td(''),
+          td('1,573'),
+          td('1,321'),
+          td(''),
+          td(''),
+        ),
+        tr(td('Deliveries'), td('265'), td('(5)'), td(''), td('18'), td('(8)'), td('348')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(t?.rows.find((r) => r.sourceRow === 0)?.kind).toBe('header');
+    expect(colPathAt(t, 3, 1)).toEqual(['737']);
+    expect(colPathAt(t, 3, 2)).toEqual(['737', '*']);
+    expect(colPathAt(t, 3, 5)).toEqual(['767', '*']);
+    expect(colPathAt(t, 3, 6)).toEqual(['Total']);
+    expect(t?.cells.some((c) => c.value === 737)).toBe(false);
+  });
+
+  it('keeps a label-less first row of amounts a row of values', () => {
+    const doc = ingest(
+      table([
+        tr(td(''), td('2024'), td('2023')),
+        tr(td(''), td('1,250'), td('1,400')),
+        tr(td('Revenue'), td('812'), td('790')),
+      ]),
+    );
+    expect(doc.tables[0]?.cells.find((c) => c.value === 1250)?.colPath).toEqual(['2024']);
+  });
+});
