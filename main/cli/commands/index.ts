@@ -5,6 +5,7 @@ import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
 import { ingestCommand } from './ingest';
+import { modelsCommand } from './models';
 import { retrieveCommand } from './retrieve';
 import { serveCommand } from './serve';
 import { workspaceInfoCommand } from './workspace-info';
@@ -18,6 +19,7 @@ export const commands: CliCommand[] = [
   serveCommand,
   gradeCommand,
   execCommand,
+  modelsCommand,
   retrieveCommand,
   doctorCommand,
 ];
