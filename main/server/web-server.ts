@@ -88,7 +88,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // the registry's (the Services do not expose theirs; an Importer keeps no state of its own).
   const uploadImporter = () =>
     (importer ??= options.services.registry.call('workspace.info', {}).then((info) => {
-      if (!info.ok) throw new WorkbenchError(info.error.code, info.error.message);
+      if (!info.ok) {
+        importer = undefined; // asked again on the next upload
+        throw new WorkbenchError(info.error.code, info.error.message);
+      }
       const maxBytes = (info.value as { maxImportBytes: number }).maxImportBytes;
       const { workspace, bus, jobs } = options.services;
       return { importer: new Importer(workspace, { maxBytes, bus, jobs }), maxBytes };
@@ -148,7 +151,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (method === 'library.importBytes' && kind === 'wire') return upload(req, res);
       const body = await readBody(req, maxCallBodyBytes);
       if (body === 'too-large') {
-        req.resume();
         return sendJson(res, 413, fail('file-too-large', `request over ${maxCallBodyBytes} bytes`));
       }
       let input: unknown;
@@ -344,15 +346,20 @@ function holdsBytes(value: unknown, depth = 0): boolean {
   return Object.values(value).some((v) => holdsBytes(v, depth + 1));
 }
 
+/** A call's body, in memory up to `limit`; past it the rest is drained (the client gets 413). */
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return 'too-large';
+  const body = bodyChunks(req);
+  const tooLarge = () => {
+    body.drain();
+    return 'too-large' as const;
+  };
+  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return 'too-large';
-    chunks.push(chunk);
+  for (let next = await body.next(); !next.done; next = await body.next()) {
+    size += next.value.length;
+    if (size > limit) return tooLarge();
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks);
 }

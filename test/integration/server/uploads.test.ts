@@ -262,4 +262,40 @@ describe('uploads in web mode', () => {
     expect((await documents()).map((d) => d.name)).toEqual(expect.arrayContaining(names));
     expect(incomingFiles()).toEqual([]);
   }, 30_000);
+
+  it('reads other calls into memory only up to 1 MiB, answering 413 (not a reset) past it', async () => {
+    for (const headers of [{ 'content-length': String(2 * MiB) }, {}]) {
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/api/call/secrets.set',
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${server.token}`,
+              'content-type': 'application/json',
+              ...headers,
+            },
+          },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () =>
+              resolve({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+            );
+          },
+        );
+        req.on('error', reject);
+        // Chunked when no length is given: only counting tells the size.
+        for (let i = 0; i < 32; i++) req.write(Buffer.alloc(64 * 1024, 32));
+        req.end();
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(413);
+      expect(JSON.parse(res.body)).toMatchObject({
+        ok: false,
+        error: { code: 'file-too-large', message: 'request over 1048576 bytes' },
+      });
+    }
+  });
 });
