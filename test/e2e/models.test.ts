@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MethodOutput } from '../../shared/api/contract';
 import { artifactsDir } from '../support/browser';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server';
 import { openWebSession, type WebSession } from '../support/web-session';
@@ -107,7 +108,7 @@ describe('Models screen in web mode', () => {
     await prices.getByRole('button', { name: 'Save prices' }).click();
     await prices.getByText('Prices saved.').waitFor();
     const r = await session.services.registry.call('llm.providers', {});
-    expect(r.ok && r.value.settings).toEqual({
+    expect(r.ok && (r.value as MethodOutput<'llm.providers'>).settings).toEqual({
       offline: true,
       prices: [{ model: 'test-chat', inputPerMTok: 0.5, outputPerMTok: 1.5 }],
     });
