@@ -1,5 +1,6 @@
 import { sampleDir } from './app-paths';
 import { allHandlers } from './api/handlers';
+import { AskService } from './ask/ask-service';
 import type { ApiContext, Host } from './api/context';
 import { createRegistry, type Registry } from './api/registry';
 import { DocumentService, type ParseDocument } from './document/document-service';
@@ -43,6 +44,8 @@ export interface Services {
   retrieval: RetrievalService;
   /** Model providers (main/llm); the CLI's `models` and `ask` use it directly. */
   llm: LlmService;
+  /** Asking a model about a document (main/ask); the CLI's `ask` uses it directly. */
+  ask: AskService;
   close(): void;
 }
 
@@ -62,6 +65,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const retrieval = new RetrievalService(workspace.db);
   const secrets = fileSecretStore(workspace.dir, options.secretCipher);
   const llm = new LlmService(workspace.db, secrets);
+  const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -76,6 +80,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     sampleDir: sampleDir(),
     maxImportBytes,
     retrieval,
+    ask,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -88,8 +93,11 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     facts,
     retrieval,
     llm,
+    ask,
     close: () => {
       facts.close();
+      // Stops the sandbox workers; running asks are cancelled.
+      void ask.close();
       // Running jobs are marked interrupted while the database is still open.
       jobs.close();
       workspace.close();

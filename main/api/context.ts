@@ -1,3 +1,4 @@
+import type { AskService } from '../ask/ask-service';
 import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
@@ -34,4 +35,6 @@ export interface ApiContext {
   maxImportBytes: number;
   /** Full-text (and optional dense) retrieval over a document's cells and paragraphs. */
   retrieval: RetrievalService;
+  /** Asking a model about a document: retrieval, prompt, model, sandbox, grounding, grade. */
+  ask: AskService;
 }

@@ -97,7 +97,7 @@ export const AskResult = z.object({
   mode: AskMode,
   providerId: z.number().int().nullable(),
   model: z.string(),
-  /** The model's full output (the last sample's under self-consistency). */
+  /** The model's full output (the winning sample's under self-consistency). */
   output: z.string(),
   answer: AskAnswer,
   program: z.string().nullable(),

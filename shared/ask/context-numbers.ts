@@ -2,14 +2,14 @@ import { findNumbers } from '../numbers/find-numbers';
 import { scaleFactor } from '../numbers/scale-words';
 import type { Document } from '../model';
 import type { RetrievalHit } from '../retrieval/hit';
-import { sandboxTable } from '../sandbox/document-tables';
+import { gridPositions } from '../document/grid-layout';
 import type { ContextNumber } from './grounding';
 
 /**
- * Every number the model was shown, for the grounding report: the cells of each table the
- * context includes (the context builder serialises a table a hit lies in with its cells and
- * their grid positions) and the numbers written in each paragraph it includes. Numeric cells
- * only; a dash counts as 0 but 0 is a constant anyway.
+ * Every number the model was shown, for the grounding report, following what the context
+ * builder (shared/retrieval/context.ts) writes: for a cell or row hit the whole row it lies
+ * in, for a table hit the whole table, for a paragraph hit the numbers written in it. Numeric
+ * cells only (a dash counts as 0, and 0 is a constant anyway).
  */
 export function contextNumbers(
   document: Pick<Document, 'tables' | 'blocks'>,
@@ -19,27 +19,22 @@ export function contextNumbers(
   const tables = new Map(document.tables.map((t) => [t.id, t]));
   const paragraphs = new Map<string, string>();
   for (const b of document.blocks) if (b.type === 'paragraph') paragraphs.set(b.id, b.text);
-  const seen = new Set<string>();
+  /** Per table: every row (a table hit) or the source rows the hits lie in. */
+  const shown = new Map<string, 'all' | Set<number>>();
+  const seenParagraphs = new Set<string>();
   for (const hit of hits) {
-    if (seen.has(hit.blockId)) continue;
-    seen.add(hit.blockId);
-    const table = hit.kind !== 'paragraph' ? tables.get(hit.blockId) : undefined;
-    if (table) {
-      for (const c of sandboxTable(table).cells) {
-        if (c.value === null) continue;
-        out.push({
-          value: c.value,
-          scale: c.scale ?? 1,
-          unit: c.unit ?? null,
-          text: c.text ?? String(c.value),
-          tableId: table.id,
-          ...(c.row !== undefined ? { row: c.row } : {}),
-          ...(c.col !== undefined ? { col: c.col } : {}),
-        });
+    if (hit.kind !== 'paragraph') {
+      const rows = shown.get(hit.blockId) ?? new Set<number>();
+      if (hit.kind === 'table' || rows === 'all') shown.set(hit.blockId, 'all');
+      else {
+        if (hit.sourceRow !== undefined) rows.add(hit.sourceRow);
+        shown.set(hit.blockId, rows);
       }
       continue;
     }
-    // A paragraph hit; its text from the document (the hit's text may be abridged).
+    if (seenParagraphs.has(hit.blockId)) continue;
+    seenParagraphs.add(hit.blockId);
+    // The paragraph's text from the document (the hit's text may be abridged).
     const text = paragraphs.get(hit.blockId) ?? hit.text;
     for (const n of findNumbers(text)) {
       out.push({
@@ -50,6 +45,25 @@ export function contextNumbers(
         text: n.text,
         blockId: hit.blockId,
         ...(hit.paragraphIndex !== undefined ? { paragraphIndex: hit.paragraphIndex } : {}),
+      });
+    }
+  }
+  for (const [tableId, rows] of shown) {
+    const table = tables.get(tableId);
+    if (!table) continue;
+    const positions = gridPositions(table);
+    for (const c of table.cells) {
+      if (c.value === null || (rows !== 'all' && !rows.has(c.sourceRow))) continue;
+      const at = positions.of(c);
+      if (!at) continue;
+      out.push({
+        value: c.value,
+        scale: c.scale,
+        unit: c.unit,
+        text: c.text,
+        tableId,
+        row: at.row,
+        col: at.col,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command';
+import { askCommand } from './ask';
 import { doctorCommand } from './doctor';
 import { execCommand } from './exec';
 import { gradeCommand } from './grade';
@@ -21,5 +22,6 @@ export const commands: CliCommand[] = [
   execCommand,
   modelsCommand,
   retrieveCommand,
+  askCommand,
   doctorCommand,
 ];

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { Document } from '../../shared/model';
+import { sandboxTables } from '../../shared/sandbox/document-tables';
+import type { SandboxTable } from '../../shared/sandbox/types';
+
+/** A document as an ask uses it: the model and its tables mapped for the sandbox. */
+export interface AskDocument {
+  document: Document;
+  /** Mapped on first use by a program mode (a 10-K's 60 tables take ~15 ms). */
+  tables(): SandboxTable[];
+}
+
+const KEEP = 4;
+
+/**
+ * The last few documents asked about, parsed, keyed by the SHA-1 of the model's JSON bytes: a
+ * re-parse or a re-imported record changes the bytes and so the entry. Parsing a 10-K's model
+ * (1 MB of JSON) and mapping its tables cost ~30 ms, a third of an ask's overhead budget; the
+ * hash costs ~2 ms.
+ */
+export class AskDocumentCache {
+  private readonly entries = new Map<string, AskDocument>();
+
+  /** From `DocumentService.open`'s answer bytes ({document, model}). */
+  fromOpened(bytes: Uint8Array): AskDocument {
+    const key = createHash('sha1').update(bytes).digest('hex');
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const { model: document } = JSON.parse(Buffer.from(bytes).toString('utf8')) as {
+      model: Document;
+    };
+    const entry = askDocument(document);
+    this.entries.set(key, entry);
+    while (this.entries.size > KEEP) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return entry;
+  }
+}
+
+export function askDocument(document: Document): AskDocument {
+  let tables: SandboxTable[] | undefined;
+  return { document, tables: () => (tables ??= sandboxTables(document)) };
+}

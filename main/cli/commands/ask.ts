@@ -1,0 +1,211 @@
+import { WorkbenchError } from '../../../shared/api/result';
+import { AskMode, type AskResult } from '../../../shared/ask/ask';
+import { isProgramMode } from '../../../shared/ask/templates';
+import { SecretName } from '../../../shared/llm/provider';
+import { Document } from '../../../shared/model';
+import { RetrievalUnit } from '../../../shared/retrieval/hit';
+import type { AskInput } from '../../ask/ask-service';
+import { ingestFile } from '../../ingest/ingest-file';
+import { writeStderr } from '../terminal-text';
+import { CliError, type CliCommand } from '../command';
+
+/** What `workbench ask --json` prints (docs/ask.md). */
+export interface AskOutput {
+  mode: AskResult['mode'];
+  model: string;
+  answer: AskResult['answer'];
+  /** null outside the program modes (pot, table-first), as are execution and grounding. */
+  program: string | null;
+  execution: AskResult['execution'];
+  reads: AskResult['reads'];
+  grounding: AskResult['grounding'];
+  evidence: AskResult['evidence'];
+  usage: AskResult['usage'];
+  grade: AskResult['grade'];
+}
+
+export const askOutput = (r: AskResult): AskOutput => ({
+  mode: r.mode,
+  model: r.model,
+  answer: r.answer,
+  program: r.program,
+  execution: r.execution,
+  reads: r.reads,
+  grounding: r.grounding,
+  evidence: r.evidence,
+  usage: r.usage,
+  grade: r.grade,
+});
+
+function wholeNumber(
+  value: string | boolean | string[] | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new CliError(
+      `${flag} must be a whole number from ${min} to ${max}, got ${String(value)}`,
+      2,
+    );
+  return n;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+async function readDocument(file: string): Promise<Document> {
+  try {
+    return Document.parse(await ingestFile(file));
+  } catch (e) {
+    if (e instanceof WorkbenchError) throw new CliError(`${file}: ${e.message} [${e.code}]`, 1);
+    throw e;
+  }
+}
+
+/** The human-readable answer: value, program result, grounding, grade. */
+function describe(r: AskResult): string {
+  const lines = [`answer: ${r.answer.text || '(none)'}`];
+  if (r.execution && !r.execution.ok) lines.push(`program failed: ${r.execution.error}`);
+  if (r.repaired) lines.push('(the first program failed; this is the repaired one)');
+  if (r.grounding) {
+    lines.push('grounding:');
+    for (const l of r.grounding.literals) {
+      const where =
+        l.tableId !== undefined
+          ? ` ${l.tableId}${l.row !== undefined ? ` row ${l.row}` : ''}${l.col !== undefined ? ` col ${l.col}` : ''}`
+          : l.blockId !== undefined
+            ? ` ${l.blockId}`
+            : '';
+      const mark = l.source === 'unsupported' ? 'UNSUPPORTED' : l.source;
+      lines.push(`  ${l.text.padEnd(14)} ${mark}${where}`);
+    }
+  }
+  if (r.samples) lines.push(`samples: ${r.samples.map((s) => s.answer || '—').join(', ')}`);
+  if (r.grade)
+    lines.push(
+      `grade: ${r.grade.correct ? 'correct' : r.grade.outcome} (${r.grade.scorer}: ${r.grade.rule}; gold ${r.grade.gold})`,
+    );
+  lines.push(
+    `tokens: ${r.usage.promptTokens} in, ${r.usage.completionTokens} out; model ${Math.round(r.modelMs)} ms, other ${Math.round(r.overheadMs)} ms`,
+  );
+  return lines.join('\n');
+}
+
+export const askCommand: CliCommand = {
+  name: 'ask',
+  summary:
+    'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
+  usage:
+    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|table-first --base-url URL --model NAME [--api-key-name NAME] [--k N] [--samples K] [--json] [--workspace DIR]',
+  options: {
+    doc: { type: 'string' },
+    document: { type: 'string' },
+    'dataset-question': { type: 'string' },
+    question: { type: 'string' },
+    mode: { type: 'string' },
+    'base-url': { type: 'string' },
+    model: { type: 'string' },
+    'api-key-name': { type: 'string' },
+    k: { type: 'string' },
+    unit: { type: 'string' },
+    samples: { type: 'string' },
+    template: { type: 'string' },
+  },
+  async run(ctx) {
+    if (ctx.args.length > 0)
+      throw new CliError(`ask takes no FILE argument (got ${ctx.args[0]}); use --doc FILE`, 2);
+    const sources = ['doc', 'document', 'dataset-question'].filter(
+      (f) => ctx.values[f] !== undefined,
+    );
+    if (sources.length !== 1)
+      throw new CliError(
+        'give exactly one of --doc FILE, --document ID or --dataset-question ID',
+        2,
+      );
+    const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
+    if (!mode.success)
+      throw new CliError(
+        `--mode must be direct, cot, pot or table-first, got ${String(ctx.values.mode)}`,
+        2,
+      );
+    const baseUrl = text(ctx.values['base-url']);
+    if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
+    const model = text(ctx.values.model);
+    if (model === undefined || model.trim() === '')
+      throw new CliError('--model NAME is required', 2);
+    const apiKeyName = text(ctx.values['api-key-name']);
+    if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
+      throw new CliError(
+        `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
+        2,
+      );
+    const question = text(ctx.values.question);
+    if (question !== undefined && question.trim() === '')
+      throw new CliError('--question is empty', 2);
+    const k = wholeNumber(ctx.values.k, '--k', 1, 200);
+    const samples = wholeNumber(ctx.values.samples, '--samples', 1, 15);
+    const unitFlag = ctx.values.unit;
+    const unit = unitFlag === undefined ? undefined : RetrievalUnit.safeParse(unitFlag);
+    if (unit && !unit.success)
+      throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
+
+    const input: AskInput = {
+      provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
+      providerId: null,
+      model,
+      mode: mode.data,
+      ...(question !== undefined ? { question } : {}),
+      ...(k !== undefined || unit
+        ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit: unit.data } : {}) } }
+        : {}),
+      ...(samples !== undefined ? { samples } : {}),
+      ...(text(ctx.values.template) !== undefined ? { templateId: text(ctx.values.template) } : {}),
+    };
+    const file = text(ctx.values.doc);
+    if (file !== undefined) {
+      if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
+      input.document = await readDocument(file);
+    } else if (ctx.values.document !== undefined) {
+      if (question === undefined) throw new CliError('--document needs --question "…"', 2);
+      input.documentId = wholeNumber(ctx.values.document, '--document', 1, Number.MAX_SAFE_INTEGER);
+    } else {
+      input.questionId = wholeNumber(
+        ctx.values['dataset-question'],
+        '--dataset-question',
+        1,
+        Number.MAX_SAFE_INTEGER,
+      );
+    }
+
+    const services = await ctx.services();
+    // The model's text streams to stderr as it arrives (escaped: it is untrusted), so stdout
+    // carries only the answer (or the JSON).
+    let streamed = false;
+    let atLineStart = true;
+    const result = await services.ask.run(input, (e) => {
+      if (ctx.json) return;
+      if (e.delta !== undefined) {
+        writeStderr(e.delta);
+        streamed = true;
+        atLineStart = e.delta.endsWith('\n');
+        return;
+      }
+      const note = e.message ? `[${e.phase}: ${e.message}]` : `[${e.phase}]`;
+      writeStderr(`${atLineStart ? '' : '\n'}${note}\n`);
+      atLineStart = true;
+    });
+    if (streamed && !atLineStart && !ctx.json) writeStderr('\n');
+    ctx.say(describe(result));
+    const output = askOutput(result);
+    if (isProgramMode(result.mode) && result.execution && !result.execution.ok)
+      throw new CliError(
+        `the program failed: ${result.execution.error ?? 'unknown error'}`,
+        1,
+        output,
+      );
+    return output;
+  },
+};
