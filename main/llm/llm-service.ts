@@ -65,8 +65,10 @@ export interface ChatResult {
   retries: number;
   /** From the price table; 0 for a cache hit (nothing was spent), null without a price. */
   costUsd: number | null;
-  /** The server reported no usage: tokens estimated as characters / 4. */
-  usageEstimated: boolean;
+  /** The server reported no usage: tokens estimated as characters / 4 (absent = false). */
+  usageEstimated?: boolean;
+  /** The model refused or its output was filtered (never cached; absent = false). */
+  refused?: boolean;
 }
 
 export interface EmbedRequest {
@@ -87,7 +89,7 @@ export interface LlmServiceOptions {
 interface CachedAnswer {
   text: string;
   usage: Usage;
-  usageEstimated: boolean;
+  usageEstimated?: boolean;
   finishReason: string | null;
   model: string;
 }
@@ -158,7 +160,16 @@ export class LlmService {
     const hit = this.repo.cacheGet(key) as CachedAnswer | undefined;
     if (hit) {
       req.onDelta?.(hit.text);
-      return { ...hit, cached: true, latencyMs: 0, waitedMs: 0, retries: 0, costUsd: 0 };
+      return {
+        ...hit,
+        usageEstimated: hit.usageEstimated ?? false,
+        refused: false,
+        cached: true,
+        latencyMs: 0,
+        waitedMs: 0,
+        retries: 0,
+        costUsd: 0,
+      };
     }
     return this.joinFlight(key, ep, req, params);
   }
@@ -287,6 +298,7 @@ export class LlmService {
       text: value.text,
       usage: value.usage,
       usageEstimated: value.usageEstimated,
+      refused: value.refusal,
       finishReason: value.finishReason,
       model: value.model,
       cached: false,
@@ -620,7 +632,9 @@ function finalError(c: Classified, retries: number, waitedMs: number): Workbench
 
 function cacheable(r: ChatResult): boolean {
   // Errors never reach here; refusals, filtered and empty answers are not kept either.
-  return r.text.length > 0 && (r.finishReason === 'stop' || r.finishReason === 'length');
+  return (
+    !r.refused && r.text.length > 0 && (r.finishReason === 'stop' || r.finishReason === 'length')
+  );
 }
 
 function checkedBaseUrl(raw: string): string {

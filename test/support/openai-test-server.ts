@@ -20,6 +20,8 @@ export interface ScriptedReply {
   reply: string | ((req: RecordedRequest) => string);
   /** Characters per streamed chunk (default 8). */
   chunkSize?: number;
+  /** finish_reason to answer instead of "stop" (e.g. "content_filter"). */
+  finishReason?: string;
 }
 
 export type Fault =
@@ -314,7 +316,7 @@ export async function startOpenAiTestServer(
 
     // max_tokens truncates like a real server and says so in finish_reason.
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens);
-    let finishReason = 'stop';
+    let finishReason = script?.finishReason ?? 'stop';
     if (Number.isInteger(maxTokens) && maxTokens > 0 && countTokens(content) > maxTokens) {
       content = content.slice(0, maxTokens * 4);
       finishReason = 'length';

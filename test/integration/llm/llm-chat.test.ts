@@ -240,6 +240,25 @@ describe('LlmService.chat', () => {
     expect((await fx.llm.chat(other)).cached).toBe(false);
   });
 
+  it('refused or filtered answers are not cached', async () => {
+    fx = await llmFixture({
+      replies: [{ match: 'forbidden', reply: 'I cannot help.', finishReason: 'content_filter' }],
+    });
+    const req = {
+      provider: { baseUrl: fx.server.baseUrl },
+      model: 'test-chat',
+      messages: user('forbidden'),
+    };
+    const r = await fx.llm.chat(req);
+    expect(r).toMatchObject({
+      text: 'I cannot help.',
+      finishReason: 'content_filter',
+      refused: true,
+    });
+    expect((await fx.llm.chat(req)).cached).toBe(false);
+    expect(fx.server.requests).toHaveLength(2);
+  });
+
   it('a joiner that cancels leaves the shared call running for the other caller', async () => {
     fx = await llmFixture({ defaultReply: 'still here' });
     fx.server.fault({ kind: 'slow', delayMs: 300 });
