@@ -77,9 +77,10 @@ export function AskForm() {
         }}
       />
       <div className="ask-pickers">
-        <label>
-          Mode
+        <div className="ask-field">
+          <label htmlFor={`${id}-mode`}>Mode</label>
           <select
+            id={`${id}-mode`}
             value={draft.mode}
             onChange={(e) => set({ mode: AskMode.parse(e.currentTarget.value) })}
           >
@@ -89,10 +90,11 @@ export function AskForm() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Provider
+        </div>
+        <div className="ask-field">
+          <label htmlFor={`${id}-provider`}>Provider</label>
           <select
+            id={`${id}-provider`}
             value={draft.providerId ?? ''}
             onChange={(e) => {
               const p = providers.find((x) => x.id === Number(e.currentTarget.value));
@@ -106,10 +108,11 @@ export function AskForm() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Model
+        </div>
+        <div className="ask-field">
+          <label htmlFor={`${id}-model`}>Model</label>
           <input
+            id={`${id}-model`}
             list={`${id}-models`}
             value={draft.model}
             onChange={(e) => set({ model: e.currentTarget.value })}
@@ -118,14 +121,15 @@ export function AskForm() {
           <datalist id={`${id}-models`}>
             {models?.status === 'done' && models.value.map((m) => <option key={m} value={m} />)}
           </datalist>
-        </label>
+        </div>
       </div>
       <details className="ask-advanced">
         <summary>Advanced</summary>
         <div className="ask-pickers">
-          <label>
-            Retrieved hits (k)
+          <div className="ask-field">
+            <label htmlFor={`${id}-k`}>Retrieved hits (k)</label>
             <input
+              id={`${id}-k`}
               type="number"
               min={1}
               max={200}
@@ -133,10 +137,11 @@ export function AskForm() {
               placeholder="default"
               onChange={(e) => set({ k: optionalInt(e.currentTarget.value) })}
             />
-          </label>
-          <label>
-            Unit
+          </div>
+          <div className="ask-field">
+            <label htmlFor={`${id}-unit`}>Unit</label>
             <select
+              id={`${id}-unit`}
               value={draft.unit ?? ''}
               onChange={(e) =>
                 set({
@@ -154,10 +159,11 @@ export function AskForm() {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Samples
+          </div>
+          <div className="ask-field">
+            <label htmlFor={`${id}-samples`}>Samples</label>
             <input
+              id={`${id}-samples`}
               type="number"
               min={1}
               max={15}
@@ -166,7 +172,7 @@ export function AskForm() {
                 set({ samples: Math.min(15, Math.max(1, optionalInt(e.currentTarget.value) ?? 1)) })
               }
             />
-          </label>
+          </div>
         </div>
       </details>
       {llmStatus === 'error' && llmError && <ApiErrorText error={llmError} />}
