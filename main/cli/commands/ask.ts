@@ -182,7 +182,10 @@ export const askCommand: CliCommand = {
 
     const services = await ctx.services();
     // The model's text streams to stderr as it arrives (escaped: it is untrusted), so stdout
-    // carries only the answer (or the JSON).
+    // carries only the answer (or the JSON). Phase notes (retrying after a 429, repairing a
+    // program) go there too, but only to a terminal: a script reading stderr gets the one-line
+    // error of a failed ask and nothing else.
+    const notes = process.stderr.isTTY === true;
     let streamed = false;
     let atLineStart = true;
     const result = await services.ask.run(input, (e) => {
@@ -193,8 +196,8 @@ export const askCommand: CliCommand = {
         atLineStart = e.delta.endsWith('\n');
         return;
       }
-      const note = e.message ? `[${e.phase}: ${e.message}]` : `[${e.phase}]`;
-      writeStderr(`${atLineStart ? '' : '\n'}${note}\n`);
+      if (!notes || e.message === undefined) return;
+      writeStderr(`${atLineStart ? '' : '\n'}[${e.phase}: ${e.message}]\n`);
       atLineStart = true;
     });
     if (streamed && !atLineStart && !ctx.json) writeStderr('\n');
