@@ -337,7 +337,14 @@ export class LlmService {
     const site = this.site(ep, 'models');
     const client = clientFor(ep);
     const { value } = await this.withRetries(ep, site, signal, undefined, async (s) => {
-      const page = await client.models.list({ signal: s });
+      const { data: page, response } = await client.models.list({ signal: s }).withResponse();
+      // A web page or another API at this URL answers 200 too; only a JSON list counts.
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) {
+        throw new WorkbenchError(
+          'llm-bad-response',
+          `${ep.baseUrl}/models did not answer JSON; is the base URL an OpenAI-compatible endpoint (it usually ends in /v1)?`,
+        );
+      }
       const ids = (Array.isArray(page.data) ? page.data : [])
         .map((m) => m.id)
         .filter((id) => typeof id === 'string');

@@ -146,8 +146,10 @@ export async function chatOnce(
   let usage: OpenAI.CompletionUsage | null | undefined;
   let served = model;
   let refusal = false;
+  let chunks = 0;
   try {
     for await (const chunk of stream) {
+      chunks++;
       if (typeof chunk.model === 'string') served = chunk.model;
       if (chunk.usage) usage = chunk.usage;
       const choice = chunk.choices?.[0];
@@ -168,6 +170,13 @@ export async function chatOnce(
     throw e;
   }
   if (signal.aborted) throw signal.reason;
+  if (chunks === 0) {
+    // A server that ignored stream: true (or is not OpenAI-compatible) sends no SSE events.
+    throw new WorkbenchError(
+      'llm-bad-response',
+      `${site.baseUrl}/chat/completions sent no stream events; is it an OpenAI-compatible endpoint?`,
+    );
+  }
   if (finishReason === null) throw new CutStreamError(text.length, site.baseUrl);
   return {
     text,

@@ -1,4 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -234,6 +236,36 @@ describe('LlmService faults', () => {
       messages: user('hi'),
     });
     expect(local.text).toBe('local ok');
+  });
+
+  it('a URL that is not an OpenAI-compatible API (a web page) is llm-bad-response, streamed or not', async () => {
+    fx = await llmFixture();
+    const web = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Welcome</body></html>');
+    });
+    await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
+    const baseUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    try {
+      const ask = (stream: boolean) =>
+        fx!.llm.chat({
+          provider: { baseUrl, maxRetries: 0 },
+          model: 'm',
+          messages: user('hi'),
+          onDelta: stream ? () => undefined : undefined,
+        });
+      expect((await failure(ask(false))).message).toBe(
+        `${baseUrl}/chat/completions answered without a choice; is it an OpenAI-compatible endpoint?`,
+      );
+      expect((await failure(ask(true))).message).toBe(
+        `${baseUrl}/chat/completions sent no stream events; is it an OpenAI-compatible endpoint?`,
+      );
+      const e = await failure(fx.llm.models({ baseUrl }));
+      expect(e.code).toBe('llm-bad-response');
+      expect(e.message).toContain('did not answer JSON');
+    } finally {
+      await new Promise((r) => web.close(r));
+    }
   });
 
   it('a model the server lacks is llm-model-not-found listing a few it has', async () => {
