@@ -11,6 +11,7 @@ import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from '../table/raw-types';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
+import { qualifyByKeyColumn } from '../table/key-column';
 import { panelRowPaths } from '../table/side-by-side';
 import { buildRowTree, type BodyRow, type PlacedRow } from '../table/row-tree';
 import { findScaleNote, type ScaleNote } from '../table/scale-note';
@@ -150,7 +151,6 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
   // A continued table's columns are qualified as they were in the table it continues.
   if (a.continues) qualifyRepeatedHeaders(columnHeaderTree([a.continues.band]), made.cells);
   qualifyRepeatedColumns(made.cells);
-  panelRowPaths(made.cells);
   const labelPieces = new Map(
     a.body.map(({ pieces, r }) => [r, pieces.filter((p) => p.firstCol < a.valueCol)]),
   );
@@ -158,6 +158,8 @@ export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Tab
     const numbers = (labelPieces.get(row.sourceRow) ?? []).flatMap((p) => labelNumbers(p, note));
     return numbers.length === 0 ? row : { ...row, numbers };
   });
+  qualifyByKeyColumn(rows, made.cells);
+  panelRowPaths(made.cells);
   return {
     id: `t${a.raw.sourceIndex}`,
     sourceIndex: a.raw.sourceIndex,

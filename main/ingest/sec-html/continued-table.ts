@@ -1,6 +1,6 @@
 import type { AnalysedTable } from './build-table';
 import { isSymbolOnly } from '../table/merge-symbols';
-import type { RawItem } from '../table/raw-types';
+import type { RawItem, RawTable } from '../table/raw-types';
 import type { HeaderBand } from './header-band';
 import { isPageFurniture } from './text-blocks';
 
@@ -14,12 +14,30 @@ import { isPageFurniture } from './text-blocks';
  * last header band, and the document says so (a warning naming both tables).
  */
 
-/** The item index of the table right before `index`, when only page furniture lies between. */
-export function tableRightBefore(items: readonly RawItem[], index: number): number | null {
+/**
+ * A page footer laid out as a little table of its own: "Form 10-Q | 17" (Johnson & Johnson).
+ * Only a table the reader did not take for data is asked.
+ */
+export function isFooterTable(table: RawTable): boolean {
+  const texts = table.rows.flatMap((r) =>
+    r.cells.map((c) => c.text.trim()).filter((t) => t !== ''),
+  );
+  return texts.length > 0 && texts.length <= 4 && isPageFurniture(texts.join(' | '));
+}
+
+/**
+ * The item index of the table right before `index`, when only page furniture lies between
+ * (text, or a table `isFurniture` says is a page footer).
+ */
+export function tableRightBefore(
+  items: readonly RawItem[],
+  index: number,
+  isFurniture: (i: number) => boolean = () => false,
+): number | null {
   for (let i = index - 1; i >= 0; i--) {
     const item = items[i] as RawItem;
     if (item.type === 'table') {
-      if (item.hidden) continue;
+      if (item.hidden || isFurniture(i)) continue;
       return i;
     }
     if (!isPageFurniture(item.text)) return null;

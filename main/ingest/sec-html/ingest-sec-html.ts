@@ -9,7 +9,12 @@ import { WorkbenchError } from '../../../shared/api/result';
 import type { RawDocument } from '../table/raw-types';
 import { BlockIds } from './block-ids';
 import { analyseTable, finishTable, type TableAnalysis } from './build-table';
-import { continuationWarning, continuedBand, tableRightBefore } from './continued-table';
+import {
+  continuationWarning,
+  continuedBand,
+  isFooterTable,
+  tableRightBefore,
+} from './continued-table';
 import { secHtmlWarnings } from './filing-warnings';
 import { prevailingScale } from './prevailing-scale';
 import { TooComplex, walkHtml } from './html-walker';
@@ -80,7 +85,10 @@ export function ingestSecHtml(
   });
   const continued = new Map<string, string>();
   for (const [index, a] of analysed) {
-    const before = tableRightBefore(raw.items, index);
+    const before = tableRightBefore(raw.items, index, (i) => {
+      const item = raw.items[i];
+      return analysed.get(i)?.data === false && item?.type === 'table' && isFooterTable(item);
+    });
     const previous = before === null ? undefined : analysed.get(before);
     if (!a.data || !previous?.data) continue;
     const band = continuedBand(previous, a);

@@ -52,6 +52,25 @@ describe('a table continued across a page break', () => {
     ]);
   });
 
+  it('looks past a page footer laid out as a table of its own (J&J "Form 10-Q | 17")', () => {
+    const debt = table([
+      tr(td('(Dollars in Millions)'), td('Carrying Amount'), td('Estimated Fair Value')),
+      tr(td('Non-Current Debt'), td(''), td('')),
+      tr(td('1.300% Notes due 2030'), td('1,000'), td('887')),
+      tr(td('4.950% Debentures due 2033'), td('500'), td('515')),
+    ]);
+    const rest = table([
+      tr(td('2.45% Notes due 2060'), td('1,102'), td('694')),
+      tr(td('Total Non-Current Debt'), td('$39,235'), td('37,376')),
+    ]);
+    const footer = table([tr(td('Form 10-Q'), td('17'))]);
+    const doc = ingest(`${debt}${footer}<p>Table of Contents</p>${rest}`);
+    expect(doc.tables).toHaveLength(2); // the footer is no data table
+    const last = doc.tables.at(-1);
+    expect(colPathAt(last, 1, 2)).toEqual(['Estimated Fair Value']);
+    expect(doc.warnings).toHaveLength(1);
+  });
+
   it('does not when text stands between the tables or the columns differ', () => {
     const apart = ingest(
       `${lead}${margin}<p>Gross margin percentage was as follows:</p>${percentages}`,
@@ -292,5 +311,32 @@ describe('columns named by numbers', () => {
       ]),
     );
     expect(doc.tables[0]?.cells.find((c) => c.value === 1250)?.colPath).toEqual(['2024']);
+  });
+});
+
+describe('rows told apart by a column of words', () => {
+  it('names each row by its location too (Amazon properties)', () => {
+    const doc = ingest(
+      table([
+        tr(
+          td('Description of Use'),
+          td('Leased Square Footage (1)'),
+          td('Owned Square Footage'),
+          td('Location'),
+        ),
+        tr(td('Office space'), td('29,551'), td('9,104'), td('North America')),
+        tr(td('Office space'), td('23,771'), td('1,802'), td('International')),
+        tr(td('Physical stores (2)'), td('23,975'), td('707'), td('North America')),
+        tr(td('Physical stores (2)'), td('222'), td('—'), td('International')),
+        tr(td('Total'), td('701,974'), td('67,440'), td('')),
+      ]),
+    );
+    const t = doc.tables[0];
+    expect(t?.rows.find((r) => r.sourceRow === 2)?.path).toEqual(['Office space', 'International']);
+    expect(t?.cells.find((c) => c.value === 23771)?.rowPath).toEqual([
+      'Office space',
+      'International',
+    ]);
+    expect(t?.cells.find((c) => c.value === 701974)?.rowPath).toEqual(['Total']);
   });
 });
