@@ -88,7 +88,11 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         findInput.current?.focus();
         findInput.current?.select();
       }
-      const typing = e.target instanceof HTMLInputElement;
+      // The Ask panel's question box is a textarea: "e" typed there is text, not a mark.
+      const typing =
+        e.target instanceof HTMLInputElement ||
+        e.target instanceof HTMLTextAreaElement ||
+        e.target instanceof HTMLSelectElement;
       if (!typing && e.key === 'e' && cellRef)
         void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef });
       if (!typing && e.key === 'Escape') documentStore.getState().select(undefined);
