@@ -9,6 +9,7 @@ import { m0007DocumentFacts } from './0007-document-facts';
 import { m0008Llm } from './0008-llm';
 import { m0009Retrieval } from './0009-retrieval';
 import { m0010Asks } from './0010-asks';
+import { m0011Runs } from './0011-runs';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   m0008Llm,
   m0009Retrieval,
   m0010Asks,
+  m0011Runs,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -8,6 +8,10 @@ CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
 
 CREATE INDEX questions_by_document ON questions (document_id);
 
+CREATE INDEX run_items_by_question ON run_items (question_id);
+
+CREATE INDEX run_verdicts_by_run ON run_verdicts (run_id, scorer);
+
 CREATE TABLE asks (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         ask_id      TEXT    NOT NULL,
@@ -158,6 +162,12 @@ CREATE TABLE retrieval_unit_meta (
       page            INTEGER,
       paragraph_index INTEGER,
       text            TEXT    NOT NULL,
+      -- tokens in each FTS column, for BM25F's length normalisation
+      len_text        INTEGER NOT NULL,
+      len_headers     INTEGER NOT NULL,
+      len_caption     INTEGER NOT NULL,
+      -- a paragraph leading into a table (the paragraph right before it): the table's id
+      lead_in_of      TEXT,
       UNIQUE (document_id, ordinal)
     ) STRICT;
 
@@ -183,6 +193,55 @@ CREATE TABLE retrieval_vectors (
       PRIMARY KEY (document_id, model, ordinal),
       FOREIGN KEY (document_id) REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE
     ) STRICT;
+
+CREATE TABLE run_items (
+        id           INTEGER PRIMARY KEY,
+        run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        question_id  INTEGER REFERENCES questions(id) ON DELETE SET NULL,
+        external_id  TEXT    NOT NULL CHECK (external_id <> ''),
+        output       TEXT,
+        answer       TEXT    CHECK (answer IS NULL OR json_valid(answer)),
+        answer_kind  TEXT    NOT NULL CHECK (answer_kind IN ('text', 'extracted', 'executed')),
+        answer_scale TEXT,
+        program      TEXT,
+        execution    TEXT    CHECK (execution IS NULL OR json_valid(execution)),
+        usage        TEXT    CHECK (usage IS NULL OR json_valid(usage)),
+        latency_ms   REAL,
+        error        TEXT,
+        created_at   TEXT    NOT NULL,
+        UNIQUE (run_id, question_id),
+        UNIQUE (run_id, external_id)
+      ) STRICT;
+
+CREATE TABLE run_verdicts (
+        item_id         INTEGER NOT NULL REFERENCES run_items(id) ON DELETE CASCADE,
+        run_id          INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        scorer          TEXT    NOT NULL CHECK (scorer <> ''),
+        scorer_version  TEXT    NOT NULL,
+        correct         INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        score           REAL    NOT NULL,
+        outcome         TEXT    NOT NULL CHECK (outcome IN ('correct', 'incorrect', 'refusal', 'no-answer', 'error')),
+        rule            TEXT    NOT NULL,
+        extracted       TEXT,
+        pred_normalized TEXT    NOT NULL,
+        gold_normalized TEXT    NOT NULL,
+        PRIMARY KEY (item_id, scorer)
+      ) STRICT;
+
+CREATE TABLE runs (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        dataset_id INTEGER REFERENCES datasets(id) ON DELETE SET NULL,
+        source     TEXT    NOT NULL CHECK (source IN ('engine', 'imported')),
+        model      TEXT    NOT NULL,
+        mode       TEXT    CHECK (mode IN ('direct', 'cot', 'pot', 'pot-python', 'table-first')),
+        status     TEXT    NOT NULL CHECK (status IN ('running', 'paused', 'interrupted', 'done', 'failed')),
+        total      INTEGER NOT NULL CHECK (total >= 0),
+        manifest   TEXT    NOT NULL CHECK (json_valid(manifest)),
+        pid        INTEGER,
+        message    TEXT,
+        created_at TEXT    NOT NULL,
+        updated_at TEXT    NOT NULL
+      ) STRICT;
 
 CREATE TRIGGER retrieval_unit_meta_deleted AFTER DELETE ON retrieval_unit_meta BEGIN
       DELETE FROM retrieval_units WHERE rowid = old.unit_id;
