@@ -8,7 +8,7 @@
 // As a script (for a web-mode child process):
 //   node --import tsx test/support/openai-test-server.ts --port 0 --script FILE.json
 //   FILE.json: { "replies": [{ "match": "text" | "/regex/flags", "reply": "…", "chunkSize": 8 }],
-//                "models": ["…"], "apiKey": "…", "defaultReply": "…" }
+//                "models": ["…"], "apiKey": "…", "defaultReply": "…", "faults": [Fault…] }
 //   It prints its base URL (http://127.0.0.1:PORT/v1) on one line and runs until killed.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -539,6 +539,8 @@ interface ScriptFile {
   apiKey?: string;
   defaultReply?: string;
   contextWindow?: number;
+  /** Armed at start, e.g. [{ "kind": "slow", "delayMs": 200, "perChunk": true, "times": 1000 }]. */
+  faults?: (Fault & { path?: string })[];
 }
 
 /** "/pattern/flags" is a regular expression; anything else a substring. */
@@ -564,6 +566,7 @@ async function main(argv: string[]) {
     defaultReply: script.defaultReply,
     contextWindow: script.contextWindow,
   });
+  for (const f of script.faults ?? []) server.fault(f);
   process.stdout.write(`${server.baseUrl}\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -26,6 +26,7 @@ export const modelsCommand: CliCommand = {
   summary: 'List model providers; find local servers (--detect); test one (--test ID)',
   usage:
     'workbench models [--detect | --test ID | --base-url URL [--api-key-name NAME]] [--workspace DIR] [--json]',
+  readOnly: true,
   options: {
     detect: { type: 'boolean' },
     test: { type: 'string' },

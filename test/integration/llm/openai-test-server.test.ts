@@ -257,7 +257,10 @@ describe('openai test server', () => {
       const script = join(dir, 'script.json');
       writeFileSync(
         script,
-        JSON.stringify({ replies: [{ match: '/rev(enue)?/i', reply: 'from the script' }] }),
+        JSON.stringify({
+          replies: [{ match: '/rev(enue)?/i', reply: 'from the script' }],
+          faults: [{ kind: 'status', status: 503 }],
+        }),
       );
       const child = spawn(
         process.execPath,
@@ -276,6 +279,11 @@ describe('openai test server', () => {
           child.once('exit', (code) => reject(new Error(`exited ${code}`)));
         });
         expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+        const client503 = new OpenAI({ baseURL: baseUrl, apiKey: 'k', maxRetries: 0 });
+        const err = await client503.chat.completions
+          .create(ask('revenue'))
+          .catch((e: unknown) => e);
+        expect((err as APIError).status).toBe(503);
         const res = await new OpenAI({
           baseURL: baseUrl,
           apiKey: 'k',
