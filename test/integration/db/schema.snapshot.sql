@@ -162,12 +162,6 @@ CREATE TABLE retrieval_unit_meta (
       page            INTEGER,
       paragraph_index INTEGER,
       text            TEXT    NOT NULL,
-      -- tokens in each FTS column, for BM25F's length normalisation
-      len_text        INTEGER NOT NULL,
-      len_headers     INTEGER NOT NULL,
-      len_caption     INTEGER NOT NULL,
-      -- a paragraph leading into a table (the paragraph right before it): the table's id
-      lead_in_of      TEXT,
       UNIQUE (document_id, ordinal)
     ) STRICT;
 
