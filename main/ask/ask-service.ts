@@ -40,6 +40,7 @@ import { Sandbox } from '../sandbox';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import { askDocument, AskDocumentCache, type AskDocument } from './document-cache';
 import { gradeAsk } from './grade-ask';
+import { tablesForProgram } from './program-tables';
 import {
   problemLine,
   programFromOutput,
@@ -414,7 +415,7 @@ export class AskService {
     if (signal.aborted) throw cancelled();
     emit({ askId, phase: 'executing' });
     const sandbox = await this.sandboxFor().run(extracted.program, {
-      tables: doc.tables(),
+      tables: [...tablesForProgram(extracted.program, doc.tables())],
       ...(this.deps.programTimeoutMs ? { timeoutMs: this.deps.programTimeoutMs } : {}),
     });
     if (sandbox.ok) return { program: extracted.program, sandbox };
