@@ -1,15 +1,14 @@
 import type { Database } from 'better-sqlite3';
+import {
+  bm25fScores,
+  DEFAULT_BM25F,
+  type Bm25fParams,
+  type ScoredUnit,
+} from '../../shared/retrieval/bm25f';
 import type { HitKind, RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
+import { tokenCount, type WeightedTerm } from '../../shared/retrieval/terms';
 import type { IndexUnit } from '../../shared/retrieval/units';
 import { perConnection } from '../db/per-connection';
-
-/**
- * bm25() column weights (text, headers, caption). Header paths weigh most: a cell is found by
- * what its row and column are called ("Total revenues", "2007"), which its own text (a number)
- * never says; the caption helps less, since every cell of a table shares it.
- * Measured on the benches (docs/BENCHMARKS.md, Retrieval).
- */
-export const COLUMN_WEIGHTS = { text: 1, headers: 2, caption: 0.5 } as const;
 
 /** Which unit kinds a search ranks, per retrieval unit. Paragraphs always compete. */
 export const kindsFor = (unit: RetrievalUnit): HitKind[] =>
@@ -18,6 +17,9 @@ export const kindsFor = (unit: RetrievalUnit): HitKind[] =>
     : unit === 'row'
       ? ['row', 'paragraph']
       : ['table', 'paragraph'];
+
+/** The FTS5 columns, in the order of BM25F's weights and of the posting bit masks. */
+const COLUMNS = ['text', 'headers', 'caption'] as const;
 
 export interface IndexRow {
   document_id: number;
@@ -28,7 +30,7 @@ export interface IndexRow {
   built_at: string;
 }
 
-interface MetaRow {
+export interface MetaRow {
   unit_id: number;
   ordinal: number;
   kind: HitKind;
@@ -39,6 +41,10 @@ interface MetaRow {
   page: number | null;
   paragraph_index: number | null;
   text: string;
+  len_text: number;
+  len_headers: number;
+  len_caption: number;
+  lead_in_of: string | null;
 }
 
 export interface RankedUnit {
@@ -58,6 +64,16 @@ export const toHit = (r: MetaRow, score: number): RetrievalHit => ({
   score,
 });
 
+interface LoadedUnits {
+  key: string;
+  first: number;
+  rows: MetaRow[];
+  scored: ScoredUnit[];
+}
+
+/** Documents whose unit metadata stays in memory between searches (a few open filings). */
+const CACHED_DOCUMENTS = 8;
+
 /** All SQL on the retrieval tables; statements prepared once per connection. */
 export const ftsIndex = perConnection((db: Database) => {
   const getIndex = db.prepare<[number], IndexRow>(
@@ -70,8 +86,9 @@ export const ftsIndex = perConnection((db: Database) => {
   );
   const insMeta = db.prepare(
     `INSERT INTO retrieval_unit_meta
-       (unit_id, document_id, ordinal, kind, block_id, table_index, source_row, source_col, page, paragraph_index, text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (unit_id, document_id, ordinal, kind, block_id, table_index, source_row, source_col, page,
+        paragraph_index, text, len_text, len_headers, len_caption, lead_in_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insFts = db.prepare(
     'INSERT INTO retrieval_units (rowid, text, headers, caption) VALUES (?, ?, ?, ?)',
@@ -80,25 +97,51 @@ export const ftsIndex = perConnection((db: Database) => {
     `INSERT INTO retrieval_indexes (document_id, version_key, unit_count, first_unit, last_unit, built_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const { text, headers, caption } = COLUMN_WEIGHTS;
-  // bm25() is lower-is-better; negated so a hit's score is higher-is-better. The rowid range
-  // keeps FTS5 inside one document's units.
-  const search = db.prepare<[string, number, number, string, number], MetaRow & { score: number }>(
-    `SELECT m.*, -bm25(retrieval_units, ${text}, ${headers}, ${caption}) AS score
-       FROM retrieval_units JOIN retrieval_unit_meta m ON m.unit_id = retrieval_units.rowid
-      WHERE retrieval_units MATCH ? AND retrieval_units.rowid BETWEEN ? AND ?
-        AND m.kind IN (SELECT value FROM json_each(?))
-      ORDER BY score DESC, m.ordinal
-      LIMIT ?`,
+  // The rowid range keeps FTS5 inside one document's units.
+  const matching = db.prepare<[string, number, number], { id: number }>(
+    `SELECT rowid AS id FROM retrieval_units
+      WHERE retrieval_units MATCH ? AND rowid BETWEEN ? AND ?`,
+  );
+  const metaOf = db.prepare<[number], MetaRow>(
+    'SELECT * FROM retrieval_unit_meta WHERE document_id = ? ORDER BY unit_id',
   );
   const unitsOfKinds = db.prepare<[number, string], MetaRow>(
-    `SELECT * FROM retrieval_unit_meta WHERE document_id = ? AND kind IN (SELECT value FROM json_each(?))
+    `SELECT * FROM retrieval_unit_meta
+      WHERE document_id = ? AND kind IN (SELECT value FROM json_each(?))
       ORDER BY ordinal`,
   );
+
+  const loaded = new Map<number, LoadedUnits>();
+  const load = (index: IndexRow): LoadedUnits => {
+    const hit = loaded.get(index.document_id);
+    if (hit && hit.key === `${index.version_key}@${index.built_at}@${index.first_unit}`) {
+      // Most recently used last, so the oldest is evicted first.
+      loaded.delete(index.document_id);
+      loaded.set(index.document_id, hit);
+      return hit;
+    }
+    const rows = metaOf.all(index.document_id);
+    const units: LoadedUnits = {
+      key: `${index.version_key}@${index.built_at}@${index.first_unit}`,
+      first: index.first_unit,
+      rows,
+      scored: rows.map((r) => ({
+        kind: r.kind,
+        lens: [r.len_text, r.len_headers, r.len_caption],
+        blockId: r.block_id,
+        ...(r.lead_in_of !== null ? { leadInOf: r.lead_in_of } : {}),
+      })),
+    };
+    loaded.delete(index.document_id);
+    loaded.set(index.document_id, units);
+    while (loaded.size > CACHED_DOCUMENTS) loaded.delete(loaded.keys().next().value!);
+    return units;
+  };
 
   const build = db.transaction((documentId: number, versionKey: string, units: IndexUnit[]) => {
     delMeta.run(documentId);
     delIndex.run(documentId);
+    loaded.delete(documentId);
     const first = (maxUnit.get()?.max ?? 0) + 1;
     units.forEach((u, i) => {
       insMeta.run(
@@ -113,6 +156,10 @@ export const ftsIndex = perConnection((db: Database) => {
         u.page ?? null,
         u.paragraphIndex ?? null,
         u.text,
+        tokenCount(u.body),
+        tokenCount(u.headers),
+        tokenCount(u.caption),
+        u.leadInOf ?? null,
       );
       insFts.run(first + i, u.body, u.headers, u.caption);
     });
@@ -129,17 +176,62 @@ export const ftsIndex = perConnection((db: Database) => {
   const remove = db.transaction((documentId: number) => {
     delMeta.run(documentId);
     delIndex.run(documentId);
+    loaded.delete(documentId);
   });
+
+  /**
+   * Units holding each term, with the columns holding it: one FTS5 lookup per term and column
+   * (`headers : "revenue"`), each term quoted so nothing in a question is FTS5 syntax.
+   */
+  const postingsOf = (index: IndexRow, first: number, terms: readonly string[]) =>
+    terms.map((term) => {
+      const posting = new Map<number, number>();
+      const quoted = `"${term.replace(/"/g, '""')}"`;
+      COLUMNS.forEach((column, c) => {
+        for (const { id } of matching.all(
+          `${column} : ${quoted}`,
+          index.first_unit,
+          index.last_unit,
+        ))
+          posting.set(id - first, (posting.get(id - first) ?? 0) | (1 << c));
+      });
+      return posting;
+    });
 
   return {
     get: (documentId: number) => getIndex.get(documentId),
     build: (documentId: number, versionKey: string, units: IndexUnit[]) =>
       build(documentId, versionKey, units),
     remove: (documentId: number) => remove(documentId),
-    search: (index: IndexRow, match: string, kinds: HitKind[], limit: number): RankedUnit[] =>
-      search
-        .all(match, index.first_unit, index.last_unit, JSON.stringify(kinds), limit)
-        .map((r) => ({ ordinal: r.ordinal, hit: toHit(r, r.score) })),
+    /** The units of the given kinds ranked by BM25F for the terms; ties in document order. */
+    search: (
+      index: IndexRow,
+      terms: readonly WeightedTerm[],
+      kinds: HitKind[],
+      limit: number,
+      params: Bm25fParams = DEFAULT_BM25F,
+    ): RankedUnit[] => {
+      if (terms.length === 0) return [];
+      const units = load(index);
+      const scores = bm25fScores(
+        units.scored,
+        postingsOf(
+          index,
+          units.first,
+          terms.map((t) => t.term),
+        ),
+        new Set(kinds),
+        params,
+        terms.map((t) => t.weight),
+      );
+      return [...scores]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, limit)
+        .map(([i, score]) => {
+          const row = units.rows[i]!;
+          return { ordinal: row.ordinal, hit: toHit(row, score) };
+        });
+    },
     units: (documentId: number, kinds: HitKind[]) =>
       unitsOfKinds.all(documentId, JSON.stringify(kinds)),
   };

@@ -4,8 +4,8 @@
  * it, and by the in-memory database that indexes a document outside the workspace (`workbench
  * retrieve --doc FILE`), which has no `documents` table to point at.
  *
- * - `retrieval_units`: FTS5 over three columns bm25() weighs separately (text, headers,
- *   caption). Contentless (the text is in `retrieval_unit_meta`, stored once) with
+ * - `retrieval_units`: FTS5 over three columns ranked with separate weights (text, headers,
+ *   caption; main/retrieval/bm25f.ts). Contentless (the text is in `retrieval_unit_meta`, stored once) with
  *   contentless_delete so a document's rows can be deleted. Porter stemming: "revenues" finds
  *   "Revenue", "expenditures" finds "expenditure".
  * - `retrieval_unit_meta`: where each unit is (kind, block, table index, row, col, page,
@@ -47,6 +47,12 @@ export function retrievalSchemaSql(options: { documentsTable: boolean }): string
       page            INTEGER,
       paragraph_index INTEGER,
       text            TEXT    NOT NULL,
+      -- tokens in each FTS column, for BM25F's length normalisation
+      len_text        INTEGER NOT NULL,
+      len_headers     INTEGER NOT NULL,
+      len_caption     INTEGER NOT NULL,
+      -- a paragraph leading into a table (the paragraph right before it): the table's id
+      lead_in_of      TEXT,
       UNIQUE (document_id, ordinal)
     ) STRICT;
 

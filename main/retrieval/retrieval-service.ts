@@ -4,7 +4,7 @@ import type { Document } from '../../shared/model';
 import { hitKey } from '../../shared/retrieval/document-order';
 import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
-import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';
+import { searchTerms } from '../../shared/retrieval/terms';
 import { indexUnits } from '../../shared/retrieval/units';
 import { PARSER_VERSION } from '../document/document-service';
 import { denseRanking } from './embeddings';
@@ -57,9 +57,7 @@ function bm25Search(
   options: RetrievalOptions,
   limit: number,
 ) {
-  const match = ftsQuery(questionTerms(question));
-  if (match === null) return [];
-  return ftsIndex(db).search(index, match, kindsFor(options.unit ?? 'cell'), limit);
+  return ftsIndex(db).search(index, searchTerms(question), kindsFor(options.unit ?? 'cell'), limit);
 }
 
 function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {

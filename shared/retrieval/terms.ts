@@ -23,11 +23,85 @@ const STOP_WORDS = new Set(
   answer answers give given question questions response respond relying rely based basis
   detail details shown show shows showing provide please using calculate calculated compute
   computed find according outlined round rounded decimal decimals places place nearest amount
-  amounts figure figures much many respectively approximately roughly
+  amounts figure figures much many respectively approximately roughly assume assuming analyst
+  analysts public equities primarily information following judgment judgments judgement base
+  drawing conclusions conclusion explain metric useful relevant like units define defined
+  definition solution extract extracted data fy
   what's whats`
     .split(/\s+/)
     .filter((w) => w !== ''),
 );
+
+/**
+ * Financial words a question uses for what filings call otherwise ("capex" is "Purchases of
+ * property, plant and equipment", a balance sheet is a "statement of financial position",
+ * operating margin is read from operating income and revenue). A question matching a pattern
+ * also searches for these words, at half weight (expansions are guesses; the question's own
+ * words stay decisive). General vocabulary of 10-K statements, not tuned to any question.
+ */
+const FINANCE_EXPANSIONS: [RegExp, string][] = [
+  [
+    /\bcapex\b|capital expenditure|capital[- ]intensive/,
+    'purchases property plant equipment capital expenditures',
+  ],
+  [/\bpp&?n?e\b|fixed assets?\b/, 'property plant equipment'],
+  [
+    /working capital|quick ratio|current ratio|liquidity/,
+    'current assets liabilities cash equivalents receivable',
+  ],
+  [/operating margin/, 'operating income revenue sales'],
+  [/gross margin/, 'gross profit margin cost sales revenue'],
+  [/\bebitda\b/, 'operating income depreciation amortization'],
+  [/free cash flow|\bfcf\b/, 'operating activities purchases property plant equipment'],
+  [
+    /cash flows? statement|statements? of cash flows?/,
+    'statements cash flows operating investing financing activities',
+  ],
+  [
+    /balance sheet|financial position/,
+    'balance sheets financial position total assets liabilities equity',
+  ],
+  [
+    /income statement|statements? of (income|operations|earnings)|p&l/,
+    'statements income operations earnings',
+  ],
+  [/effective tax rate/, 'effective tax rate income taxes provision'],
+  [/\beps\b/, 'earnings per share diluted'],
+  [/\bsg&a\b/, 'selling general administrative expenses'],
+  [/\bd&a\b/, 'depreciation amortization'],
+  [/dividend/, 'dividends declared paid per share'],
+  [/acquisitions?\b|acquired|\bm&a\b/, 'acquisitions acquired business combinations'],
+  [/repurchases?|buybacks?/, 'repurchases repurchased shares treasury'],
+  [/legal|litigation|lawsuits?/, 'legal proceedings litigation contingencies'],
+  [/geograph/, 'geographic regions international'],
+  [/\bdebt\b/, 'long term debt borrowings notes'],
+  [/revenue/, 'revenues sales'],
+];
+
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+/**
+ * The question's terms at weight 1, then the expansion words the question's financial
+ * phrases call for (FINANCE_EXPANSIONS) at weight 0.5, without repeats.
+ */
+export function searchTerms(question: string): WeightedTerm[] {
+  const own = questionTerms(question);
+  const seen = new Set(own);
+  const out: WeightedTerm[] = own.map((term) => ({ term, weight: 1 }));
+  const lower = question.toLowerCase();
+  for (const [pattern, words] of FINANCE_EXPANSIONS) {
+    if (!pattern.test(lower)) continue;
+    for (const w of words.split(' ')) {
+      if (seen.has(w)) continue;
+      seen.add(w);
+      out.push({ term: w, weight: 0.5 });
+    }
+  }
+  return out;
+}
 
 /** Is this (lower-case) word a stop word? */
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
@@ -75,3 +149,9 @@ export function ftsQuery(terms: readonly string[]): string | null {
   if (terms.length === 0) return null;
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
+
+/**
+ * How many tokens FTS5's unicode61 tokenizer makes of (normalised) text: runs of letters and
+ * digits. Stored per unit and column for BM25F's length normalisation.
+ */
+export const tokenCount = (text: string): number => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;

@@ -22,8 +22,15 @@ export interface IndexUnit {
   body: string;
   /** FTS column `headers`: row and column header paths (cells, rows, tables); a paragraph's heading. */
   headers: string;
-  /** FTS column `caption`: the table's caption and scale note, and the heading above it. */
+  /**
+   * FTS column `caption`, table units only: the table's caption and scale note (or its lead-in
+   * sentence or heading). Cells and rows leave it empty on purpose: repeating a caption on
+   * every cell would make its words look common in the document (low IDF), so "income" in
+   * "Statements of Income" would stop telling "Net income" apart from other rows.
+   */
   caption: string;
+  /** A paragraph right before a table (no heading between): that table's id. */
+  leadInOf?: string;
 }
 
 /**
@@ -91,8 +98,12 @@ export function indexUnits(document: Document): IndexUnit[] {
   const tables = new Map(document.tables.map((t) => [t.id, t]));
   const units: IndexUnit[] = [];
   let heading = '';
+  /** The paragraph unit right before the current block, if the previous block was one. */
+  let leadIn: IndexUnit | undefined;
   const placed = new Set<string>();
   for (const block of document.blocks) {
+    const previous = leadIn;
+    leadIn = undefined;
     if (block.type === 'heading') heading = block.text;
     else if (block.type === 'paragraph') {
       if (block.text.trim() === '') continue;
@@ -108,27 +119,36 @@ export function indexUnits(document: Document): IndexUnit[] {
         headers: normaliseForIndex(heading),
         caption: '',
       });
+      leadIn = units.at(-1);
     } else {
       const table = tables.get(block.id);
       if (!table || placed.has(table.id)) continue;
       placed.add(table.id);
-      units.push(...tableUnits(table, heading));
+      const own = tableUnits(table, heading, previous?.text ?? '');
+      // The sentence leading into a table ("The following table presents …:") says what the
+      // table's numbers are; a search ranks it with the table's best unit (bm25f.ts).
+      if (previous) previous.leadInOf = table.id;
+      units.push(...own);
     }
   }
   // Tables no block places (none should be) still get indexed, after the text.
   for (const table of document.tables)
-    if (!placed.has(table.id)) units.push(...tableUnits(table, ''));
+    if (!placed.has(table.id)) units.push(...tableUnits(table, '', ''));
   return units;
 }
 
-function tableUnits(table: Table, heading: string): IndexUnit[] {
+/**
+ * A table's units. Its caption column holds the caption and scale note; a table without a
+ * caption is described by the paragraph leading into it, else by the heading above it.
+ */
+function tableUnits(table: Table, heading: string, leadIn: string): IndexUnit[] {
   const where = {
     blockId: table.id,
     tableSourceIndex: table.sourceIndex,
     ...(table.page !== undefined ? { page: table.page } : {}),
   };
   const caption = normaliseForIndex(
-    [table.caption, table.scaleNote ?? '', table.caption === '' ? heading : '']
+    [table.caption, table.scaleNote ?? '', table.caption === '' ? leadIn || heading : '']
       .filter((s) => s !== '')
       .join(' '),
   );
@@ -166,20 +186,19 @@ function tableUnits(table: Table, heading: string): IndexUnit[] {
       text: line,
       body: normaliseForIndex(line),
       headers: normaliseForIndex(joinPaths(row.path, ...cells.map((c) => c.colPath))),
-      caption,
+      caption: '',
     });
-    for (const c of cells) if (c.text.trim() !== '') out.push(cellUnit(c, where, caption));
+    for (const c of cells) if (c.text.trim() !== '') out.push(cellUnit(c, where));
   }
   // Cells of rows the table does not list (none should be): indexed, never lost.
   for (const cells of cellsByRow.values())
-    for (const c of cells) if (c.text.trim() !== '') out.push(cellUnit(c, where, caption));
+    for (const c of cells) if (c.text.trim() !== '') out.push(cellUnit(c, where));
   return out;
 }
 
 function cellUnit(
   c: Cell,
   where: Pick<IndexUnit, 'blockId' | 'tableSourceIndex' | 'page'>,
-  caption: string,
 ): IndexUnit {
   const sentence = cellSentence(c);
   return {
@@ -190,6 +209,6 @@ function cellUnit(
     text: sentence,
     body: normaliseForIndex(`${c.text} ${unitWords(c)}`),
     headers: normaliseForIndex(joinPaths(c.rowPath, c.colPath)),
-    caption,
+    caption: '',
   };
 }

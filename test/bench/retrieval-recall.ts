@@ -1,0 +1,265 @@
+/**
+ * Retrieval recall on real benchmarks, ours next to plain BM25 over flattened text in the same
+ * run (docs/BENCHMARKS.md, Retrieval). Offline, no training.
+ *
+ *   node --import tsx test/bench/retrieval-recall.ts [multihiertt|financebench|all] [--fresh] [--misses N]
+ *
+ * 1. MultiHiertt dev_subset.json. Gold evidence of a question: its `table_evidence` cells
+ *    ("t-r-c" = table t, source row r, source column c: the reader keeps the dataset's grid, see
+ *    main/ingest/datasets/multihiertt.ts) and its `text_evidence` paragraph indices.
+ *    recall@10 of a question = gold items found among the top 10 hits / gold items; reported
+ *    averaged over questions (macro, the target) and over items (micro). Ours ranks cells and
+ *    paragraphs (`unit: 'cell'`); a gold cell counts only when that very cell is a hit.
+ *    Baseline: the same FTS5 and query terms over each table row flattened to its label and
+ *    values (no column headers, no caption, no header paths, no stemming, no number
+ *    normalising, equal weights) and the paragraphs; a gold cell counts when its row is a hit
+ *    (ours with `unit: 'row'` is reported on that same footing).
+ * 2. FinanceBench questions.jsonl: a question is found when one of its evidence pages
+ *    (`evidence_page_num` is 0-based; pages here are 1-based) is the page of one of the top 5
+ *    hits. PDFs are parsed by the product's PDF reader (cached, see retrieval-data.ts).
+ */
+import Database from 'better-sqlite3';
+import { memoryIndexDatabase, RetrievalService } from '../../main/retrieval/retrieval-service';
+import type { Document } from '../../shared/model';
+import type { RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
+import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';
+import { hasData, noDataMessage } from '../support/data-dir';
+import {
+  financeBenchItems,
+  financeBenchModels,
+  hierttItems,
+  type HierttItem,
+} from './retrieval-data';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** A unit of the baseline: where it is, and its flattened text. */
+interface FlatUnit {
+  kind: 'row' | 'paragraph';
+  blockId: string;
+  sourceRow?: number;
+  page?: number;
+  text: string;
+}
+
+/** Rows flattened to "label value value …" and paragraphs, as a plain text retriever sees them. */
+function flatUnits(document: Document): FlatUnit[] {
+  const out: FlatUnit[] = [];
+  for (const b of document.blocks)
+    if (b.type === 'paragraph')
+      out.push({
+        kind: 'paragraph',
+        blockId: b.id,
+        ...(b.location.kind === 'pdf' ? { page: b.location.page } : {}),
+        text: b.text,
+      });
+  for (const t of document.tables)
+    for (const r of t.rows) {
+      const cells = t.cells.filter((c) => c.sourceRow === r.sourceRow);
+      if (r.kind === 'header' || cells.length === 0) continue;
+      const values = cells.sort((a, b) => a.sourceCol - b.sourceCol).map((c) => c.text);
+      out.push({
+        kind: 'row',
+        blockId: t.id,
+        sourceRow: r.sourceRow,
+        ...(t.page !== undefined ? { page: t.page } : {}),
+        text: [r.label, ...values].join(' '),
+      });
+    }
+  return out;
+}
+
+/** Plain BM25: one FTS5 column, unicode61 without stemming, bm25() unweighted. */
+class FlatIndex {
+  private readonly db = new Database(':memory:');
+  private readonly units: FlatUnit[];
+  constructor(document: Document) {
+    this.units = flatUnits(document);
+    this.db.exec("CREATE VIRTUAL TABLE u USING fts5(text, tokenize = 'unicode61')");
+    const ins = this.db.prepare('INSERT INTO u (rowid, text) VALUES (?, ?)');
+    this.db.transaction(() => this.units.forEach((x, i) => ins.run(i + 1, x.text)))();
+  }
+  search(question: string, k: number): FlatUnit[] {
+    const match = ftsQuery(questionTerms(question));
+    if (match === null) return [];
+    return this.db
+      .prepare<[string, number], { id: number }>(
+        'SELECT rowid AS id FROM u WHERE u MATCH ? ORDER BY bm25(u), rowid LIMIT ?',
+      )
+      .all(match, k)
+      .map((r) => this.units[r.id - 1]!);
+  }
+  close() {
+    this.db.close();
+  }
+}
+
+/** One document's index in memory, built once and reused for all its questions. */
+function productIndex() {
+  const service = new RetrievalService(memoryIndexDatabase());
+  return (doc: Document, question: string, k: number, unit: RetrievalUnit) =>
+    service.search(1, doc, question, { k, unit });
+}
+
+interface Recall {
+  macro: number;
+  found: number;
+  items: number;
+  cells: [number, number];
+  sentences: [number, number];
+}
+
+/** Gold items of a MultiHiertt question found by a predicate over the hits. */
+function recallOf(
+  items: HierttItem[],
+  found: (item: HierttItem) => { cells: boolean[]; sentences: boolean[] },
+): { recall: Recall; perItem: { uid: string; r: number }[] } {
+  let sum = 0;
+  let counted = 0;
+  const r: Recall = { macro: 0, found: 0, items: 0, cells: [0, 0], sentences: [0, 0] };
+  const perItem: { uid: string; r: number }[] = [];
+  for (const item of items) {
+    const f = found(item);
+    const all = [...f.cells, ...f.sentences];
+    if (all.length === 0) continue;
+    const hit = all.filter(Boolean).length;
+    sum += hit / all.length;
+    counted++;
+    r.found += hit;
+    r.items += all.length;
+    r.cells[0] += f.cells.filter(Boolean).length;
+    r.cells[1] += f.cells.length;
+    r.sentences[0] += f.sentences.filter(Boolean).length;
+    r.sentences[1] += f.sentences.length;
+    perItem.push({ uid: item.uid, r: hit / all.length });
+  }
+  r.macro = sum / Math.max(1, counted);
+  return { recall: r, perItem };
+}
+
+const line = (name: string, r: Recall) =>
+  `${name.padEnd(44)} ${pct(r.macro).padStart(6)}  (micro ${r.found}/${r.items} = ${pct(r.found / Math.max(1, r.items))}; cells ${r.cells[0]}/${r.cells[1]}, sentences ${r.sentences[0]}/${r.sentences[1]})`;
+
+export async function runMultihiertt(showMisses = 0) {
+  const items = hierttItems();
+  const k = 10;
+  const ours = new Map<string, RetrievalHit[]>();
+  const oursRows = new Map<string, RetrievalHit[]>();
+  const flat = new Map<string, FlatUnit[]>();
+  for (const item of items) {
+    const search = productIndex();
+    ours.set(item.uid, await search(item.document, item.question, k, 'cell'));
+    oursRows.set(item.uid, await search(item.document, item.question, k, 'row'));
+    const base = new FlatIndex(item.document);
+    flat.set(item.uid, base.search(item.question, k));
+    base.close();
+  }
+  const sentenceFound = (hits: { kind: string; blockId: string }[], s: number) =>
+    hits.some((h) => h.kind === 'paragraph' && h.blockId === `p${s}`);
+  const cellsExact = recallOf(items, (item) => {
+    const hits = ours.get(item.uid)!;
+    return {
+      cells: item.cells.map((c) =>
+        hits.some(
+          (h) =>
+            h.kind === 'cell' &&
+            h.blockId === `t${c.table}` &&
+            h.sourceRow === c.row &&
+            h.sourceCol === c.col,
+        ),
+      ),
+      sentences: item.sentences.map((s) => sentenceFound(hits, s)),
+    };
+  });
+  const rowFound =
+    (hits: { kind: string; blockId: string; sourceRow?: number }[]) => (item: HierttItem) => ({
+      cells: item.cells.map((c) =>
+        hits.some((h) => h.kind === 'row' && h.blockId === `t${c.table}` && h.sourceRow === c.row),
+      ),
+      sentences: item.sentences.map((s) => sentenceFound(hits, s)),
+    });
+  const rows = recallOf(items, (item) => rowFound(oursRows.get(item.uid)!)(item));
+  const base = recallOf(items, (item) => rowFound(flat.get(item.uid)!)(item));
+  console.log(
+    `MultiHiertt dev_subset: ${items.length} questions, recall@${k} (mean over questions)`,
+  );
+  console.log(line('ours, cells + paragraphs (exact cell)', cellsExact.recall));
+  console.log(line('ours, rows + paragraphs (cell via its row)', rows.recall));
+  console.log(line('baseline BM25, flattened rows + paragraphs', base.recall));
+  if (showMisses > 0)
+    for (const p of cellsExact.perItem.filter((x) => x.r < 1).slice(0, showMisses)) {
+      const item = items.find((i) => i.uid === p.uid)!;
+      console.log(`  ${pct(p.r)} ${item.uid}: ${item.question}`);
+      console.log(
+        `     gold cells ${item.cells.map((c) => `${c.table}-${c.row}-${c.col}`).join(' ')} sentences ${item.sentences.join(' ')}`,
+      );
+      for (const h of ours.get(item.uid)!.slice(0, 10))
+        console.log(
+          `     ${h.kind} ${h.blockId} ${h.sourceRow ?? ''}-${h.sourceCol ?? ''} ${h.score.toFixed(2)} ${h.text.slice(0, 90)}`,
+        );
+    }
+  return { ours: cellsExact.recall, rows: rows.recall, baseline: base.recall };
+}
+
+export async function runFinanceBench(fresh: boolean, showMisses = 0) {
+  const items = financeBenchItems();
+  const names = [...new Set(items.map((i) => i.doc))];
+  const { models, cached, parsedMs } = await financeBenchModels(names, {
+    fresh,
+    log: (s) => console.log(`  ${s}`),
+  });
+  const k = 5;
+  const units: RetrievalUnit[] = ['cell', 'row', 'block'];
+  const found: Record<string, number> = { cell: 0, row: 0, block: 0, baseline: 0 };
+  let counted = 0;
+  const misses: string[] = [];
+  const byDoc = new Map<string, ReturnType<typeof productIndex>>();
+  for (const item of items) {
+    const doc = models.get(item.doc);
+    if (!doc || item.pages.length === 0) continue;
+    counted++;
+    let search = byDoc.get(item.doc);
+    if (!search) byDoc.set(item.doc, (search = productIndex()));
+    for (const unit of units) {
+      const hits = await search(doc, item.question, k, unit);
+      const ok = hits.some((h) => h.page !== undefined && item.pages.includes(h.page));
+      if (ok) found[unit]!++;
+      else if (unit === 'block')
+        misses.push(
+          `  ${item.id} ${item.doc} gold p${item.pages.join(',')} got p${hits.map((h) => h.page ?? '?').join(',')}: ${item.question.slice(0, 110)}`,
+        );
+    }
+    const base = new FlatIndex(doc);
+    if (
+      base.search(item.question, k).some((h) => h.page !== undefined && item.pages.includes(h.page))
+    )
+      found.baseline!++;
+    base.close();
+  }
+  console.log(
+    `FinanceBench: ${counted} questions on ${models.size} PDFs (${cached} models from the cache, ${(parsedMs / 1000).toFixed(0)} s parsing)`,
+  );
+  console.log('gold evidence page among the pages of the top 5 hits:');
+  for (const u of units)
+    console.log(`  ours, unit ${u.padEnd(6)} ${found[u]}/${counted} = ${pct(found[u]! / counted)}`);
+  console.log(
+    `  baseline BM25, flattened rows + paragraphs ${found.baseline}/${counted} = ${pct(found.baseline! / counted)}`,
+  );
+  for (const m of misses.slice(0, showMisses)) console.log(m);
+  return { counted, found };
+}
+
+async function main() {
+  if (!hasData) {
+    console.log(`[skip] ${noDataMessage}`);
+    return;
+  }
+  const what = process.argv[2] ?? 'all';
+  const fresh = process.argv.includes('--fresh');
+  const mIdx = process.argv.indexOf('--misses');
+  const misses = mIdx > 0 ? Number(process.argv[mIdx + 1]) : 0;
+  if (what === 'multihiertt' || what === 'all') await runMultihiertt(misses);
+  if (what === 'financebench' || what === 'all') await runFinanceBench(fresh, misses);
+}
+
+void main();
