@@ -50,7 +50,12 @@ export interface AnalysedTable {
 
 export type TableAnalysis = AnalysedTable | { data: false; reason: string; lines: string[] };
 
-function bodyRow(sourceRow: number, pieces: Piece[], firstValueCol: number): BodyRow {
+function bodyRow(
+  sourceRow: number,
+  pieces: Piece[],
+  firstValueCol: number,
+  block: number | undefined,
+): BodyRow {
   const labels = pieces.filter((p) => p.firstCol < firstValueCol);
   const values = pieces.filter((p) => p.firstCol >= firstValueCol && !isSymbolOnly(p.text));
   const first = labels[0];
@@ -64,6 +69,7 @@ function bodyRow(sourceRow: number, pieces: Piece[], firstValueCol: number): Bod
     scaleLine: values.length === 0 && isPureScaleNote(label),
     labelFirstCol: first?.firstCol ?? 0,
     labelLastCol: labels.at(-1)?.lastCol ?? 0,
+    block,
   };
 }
 
@@ -84,7 +90,13 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
   const body = rows
     .map((pieces, r) => ({ pieces, r }))
     .filter(({ pieces, r }) => pieces.length > 0 && !headers.headerRows.has(r));
-  const bodyRows = body.map(({ pieces, r }) => bodyRow(r, pieces, valueCol));
+  // Rows under one header band form a block (a band restated in the body starts the next).
+  const blocks = new Map(headers.bands.map((b, i) => [b.rows[0], i]));
+  const blockOf = (r: number) => {
+    const band = headers.bandOf.get(r);
+    return band === undefined ? undefined : blocks.get(band.rows[0]);
+  };
+  const bodyRows = body.map(({ pieces, r }) => bodyRow(r, pieces, valueCol, blockOf(r)));
   const tree = buildRowTree(bodyRows);
   const placed = new Map(tree.placed.map((p) => [p.sourceRow, p]));
   const scaleLines = bodyRows.filter((b) => b.scaleLine).map((b) => b.sourceRow);

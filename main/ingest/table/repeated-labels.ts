@@ -40,12 +40,16 @@ function anchorAbove(
   rows: readonly PathRow[],
   i: number,
   repeated: (i: number) => boolean,
+  blockOf: (i: number) => number | undefined,
 ): PathRow | undefined {
   const row = rows[i] as PathRow;
   const own = labelKey(row.path);
   const parent = labelKey(row.path.slice(0, -1));
   let nearest: PathRow | undefined;
   for (let j = i - 1; j >= 0; j--) {
+    // A header band restated in the body starts a new block: no line above it names a row below.
+    const [blockAbove, block] = [blockOf(j), blockOf(i)];
+    if (blockAbove !== undefined && block !== undefined && blockAbove !== block) break;
     const above = rows[j] as PathRow;
     if (!hasValues(above) && labelKey(above.path) === parent) break;
     // The previous occurrence of the same label: the line above it names that one, not this.
@@ -73,7 +77,11 @@ function anchorAbove(
  * An occurrence with no such line above it in its section keeps its path. Only paths change:
  * levels and the row tree stay as the table shows them. Mutates `rows`.
  */
-export function qualifyRepeatedRows(rows: PathRow[]): void {
+export function qualifyRepeatedRows(
+  rows: PathRow[],
+  /** The header band block of row i (SEC tables with bands restated in the body). */
+  blockOf: (i: number) => number | undefined = () => undefined,
+): void {
   const headingRepeated = repeats(rows);
   const seen = new Set<string>();
   rows.forEach((r, i) => {
@@ -82,7 +90,7 @@ export function qualifyRepeatedRows(rows: PathRow[]): void {
     const first = !seen.has(key);
     seen.add(key);
     if (first || !headingRepeated(i)) return;
-    const anchor = anchorAbove(rows, i, headingRepeated);
+    const anchor = anchorAbove(rows, i, headingRepeated, blockOf);
     if (!anchor) return;
     const old = r.path.length;
     const path = [...anchor.path, r.label];
@@ -94,7 +102,7 @@ export function qualifyRepeatedRows(rows: PathRow[]): void {
   });
   const repeated = repeats(rows);
   const anchors = rows.map((r, i) =>
-    hasValues(r) && repeated(i) ? anchorAbove(rows, i, repeated) : undefined,
+    hasValues(r) && repeated(i) ? anchorAbove(rows, i, repeated, blockOf) : undefined,
   );
   rows.forEach((r, i) => {
     const anchor = anchors[i];

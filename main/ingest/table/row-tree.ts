@@ -12,6 +12,11 @@ export interface BodyRow {
   scaleLine?: boolean;
   labelFirstCol: number;
   labelLastCol: number;
+  /**
+   * The header band block the row sits in (rows under a band restated inside the body form a
+   * new block): sections close and repeated labels look for their anchor within the block.
+   */
+  block?: number;
 }
 
 export interface PlacedRow {
@@ -83,6 +88,12 @@ export function buildRowTree(rows: BodyRow[]): { placed: PlacedRow[]; roots: Hea
 
   rows.forEach((row, i) => {
     const label = cleanLabel(row.label);
+    const before = rows[i - 1]?.block;
+    if (before !== undefined && row.block !== before) {
+      // a header band restated in the body closes every section open above it
+      for (const open of stack) if (open.childIndent === null) open.placed.kind = 'note';
+      stack.length = 0;
+    }
     if (row.scaleLine === true) {
       placed.push({ sourceRow: row.sourceRow, kind: 'note', label, level: 0, path: [label] });
       return;
@@ -150,6 +161,6 @@ export function buildRowTree(rows: BodyRow[]): { placed: PlacedRow[]; roots: Hea
     }
   });
   for (const open of stack) if (open.childIndent === null) open.placed.kind = 'note';
-  qualifyRepeatedRows(placed);
+  qualifyRepeatedRows(placed, (i) => rows[i]?.block);
   return { placed, roots };
 }

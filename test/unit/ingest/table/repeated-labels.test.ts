@@ -130,6 +130,33 @@ describe('qualifyRepeatedRows', () => {
     ]);
   });
 
+  it('looks for no anchor past a header band restated in the body (ExxonMobil segments)', () => {
+    const make = () => [
+      row('section', ['Three Months Ended June 30, 2025']),
+      row('data', ['Three Months Ended June 30, 2025', 'Segment revenues']),
+      row('data', ['Net income (loss) attributable to ExxonMobil']),
+      // a band "Upstream | Energy Products | …" over "U.S. | Non-U.S." is restated here
+      row('section', ['Three Months Ended June 30, 2025']),
+      row('data', [
+        'Three Months Ended June 30, 2025',
+        'Additions to property, plant and equipment',
+      ]),
+    ];
+    const blocks = [0, 0, 0, 1, 1];
+    const rows = make();
+    qualifyRepeatedRows(rows, (i) => blocks[i]);
+    expect(paths(rows).slice(3)).toEqual([
+      'Three Months Ended June 30, 2025',
+      'Three Months Ended June 30, 2025 > Additions to property, plant and equipment',
+    ]);
+    // read as one block, the line above the band would name the second period
+    const unblocked = make();
+    qualifyRepeatedRows(unblocked);
+    expect(paths(unblocked)[3]).toBe(
+      'Net income (loss) attributable to ExxonMobil > Three Months Ended June 30, 2025',
+    );
+  });
+
   it('leaves unique labels and unlabelled rows alone', () => {
     const rows = [row('data', ['A']), row('data', ['B']), row('total', [])];
     qualifyRepeatedRows(rows);
