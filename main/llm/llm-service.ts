@@ -101,6 +101,7 @@ interface Flight {
   controller: AbortController;
   callers: number;
   textSoFar: string;
+  streaming: boolean;
   deltaListeners: Set<(text: string) => void>;
   retryListeners: Set<(info: RetryInfo) => void>;
 }
@@ -188,12 +189,15 @@ export class LlmService {
         controller,
         callers: 0,
         textSoFar: '',
+        streaming: false,
         deltaListeners: new Set(),
         retryListeners: new Set(),
         promise: Promise.resolve(undefined as never),
       };
-      // Streams when any caller streams; later callers that stream get the text so far first.
+      // Streams when its first caller streams; later streaming callers get the text so far
+      // first, then each delta (or, joining a call that does not stream, the whole text at the end).
       const streaming = req.onDelta !== undefined;
+      f.streaming = streaming;
       f.promise = this.run(
         ep,
         req.model,
@@ -245,7 +249,7 @@ export class LlmService {
       });
       aborted.catch(() => undefined);
       const result = await Promise.race([flight.promise, aborted]);
-      // A caller that did not stream but joined a streaming flight still gets the whole text.
+      if (onDelta && !flight.streaming) onDelta(result.text);
       return result;
     } finally {
       flight.callers--;

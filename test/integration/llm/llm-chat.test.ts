@@ -232,7 +232,21 @@ describe('LlmService.chat', () => {
     ]);
     expect(a.text).toBe('shared answer');
     expect(b.text).toBe('shared answer');
+    // It joined a call that does not stream: the whole text arrives as one delta.
+    expect(deltas).toEqual(['shared answer']);
     expect(fx.server.requests).toHaveLength(1);
+
+    // Joining a streaming call late: the text so far, then the rest, in order, once.
+    fx.server.fault({ kind: 'slow', delayMs: 60, perChunk: true });
+    const late: string[] = [];
+    const streamReq = { ...req, messages: user('streamed') };
+    const first = fx.llm.chat({ ...streamReq, onDelta: () => undefined });
+    await new Promise((r) => setTimeout(r, 100));
+    const second = fx.llm.chat({ ...streamReq, onDelta: (d) => late.push(d) });
+    expect((await first).text).toBe('shared answer');
+    await second;
+    expect(late.join('')).toBe('shared answer');
+    expect(fx.server.requests).toHaveLength(2);
 
     fx.server.fault({ kind: 'status', status: 400 });
     const other = { ...req, messages: user('different') };
