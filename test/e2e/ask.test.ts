@@ -118,6 +118,13 @@ describe.skipIf(!hasData)('Ask panel in web mode (NVDA 10-K, TAT-QA)', () => {
     await expect
       .poll(() => panel().getByLabel('Model', { exact: true }).inputValue())
       .toBe('test-chat');
+    // The prompt templates of the mode, the DocMath-Eval preset among them, shown as text.
+    await panel().getByText('Advanced').click();
+    const template = panel().getByLabel('Prompt template');
+    expect(await template.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/DocMath-Eval PoT/)]),
+    );
+    await panel().getByText('Advanced').click();
 
     // Slow chunks, so the stream can be seen growing.
     llm.fault({ kind: 'slow', delayMs: 120, perChunk: true, path: '/chat/completions' });
@@ -174,7 +181,12 @@ describe.skipIf(!hasData)('Ask panel in web mode (NVDA 10-K, TAT-QA)', () => {
   });
 
   it('cancel mid-stream stops the ask and says cancelled', async () => {
-    await panel().getByRole('textbox', { name: 'Question' }).fill(CANCEL_Q);
+    // Typing in the question box is text: "e" does not mark the selected cell.
+    const box = panel().getByRole('textbox', { name: 'Question' });
+    await box.fill('');
+    await box.press('e');
+    expect(await page.locator('.ag-cell.cell-evidence').count()).toBe(0);
+    await box.fill(CANCEL_Q);
     await panel().getByLabel('Mode', { exact: true }).selectOption('cot');
     llm.fault({ kind: 'slow', delayMs: 250, perChunk: true, path: '/chat/completions' });
     const before = llm.requests.length;

@@ -6,6 +6,7 @@ import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
 import { llmStore, useLlm } from '../../stores/llm';
 import { MODE_TEXT } from './answer-text';
 import { ApiErrorText } from './ApiErrorText';
+import { PromptTemplates } from './PromptTemplates';
 
 const optionalInt = (s: string) => (s.trim() === '' ? undefined : Math.trunc(Number(s)));
 
@@ -174,6 +175,7 @@ export function AskForm() {
             />
           </div>
         </div>
+        <PromptTemplates />
       </details>
       {llmStatus === 'error' && llmError && <ApiErrorText error={llmError} />}
       {llmStatus === 'ready' && providers.length === 0 && (

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { MethodInput } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
-import type { AskMode, AskPhase, AskResult } from '../../../shared/ask/ask';
+import type { AskMode, AskPhase, AskResult, PromptTemplate } from '../../../shared/ask/ask';
 import type { RetrievalUnit } from '../../../shared/retrieval/hit';
 import type { ApiClient } from '../../api/client-core';
 
@@ -23,6 +23,8 @@ export interface AskDraft {
   unit?: RetrievalUnit;
   /** Self-consistency: samples to vote over (1 = off). */
   samples: number;
+  /** A prompt template of the mode (ask.templates); absent: the mode's default. */
+  templateId?: string;
 }
 
 /** The ask in flight: its id, phase and the model's text so far. */
@@ -52,6 +54,11 @@ export type HistoryState =
   | { status: 'ready'; asks: AskResult[] }
   | { status: 'error'; error: ApiError };
 
+export type TemplatesState =
+  | { status: 'idle' | 'loading' }
+  | { status: 'ready'; templates: PromptTemplate[] }
+  | { status: 'error'; error: ApiError };
+
 export interface AskState {
   context?: AskContext;
   draft: AskDraft;
@@ -61,6 +68,7 @@ export interface AskState {
   /** The result shown: the one just answered or one picked from the history. */
   shown?: AskResult;
   history: HistoryState;
+  templates: TemplatesState;
   /** Whether the panel is open beside the document (kept across documents). */
   panelOpen: boolean;
   setPanelOpen(open: boolean): void;
@@ -73,6 +81,10 @@ export interface AskState {
   /** Shows an earlier ask of the history. */
   show(id: number): void;
   loadHistory(): Promise<void>;
+  /** Built-in and saved prompt templates (once; `force` asks again). */
+  loadTemplates(force?: boolean): Promise<void>;
+  /** Saves a user template and picks it; answers the error when main refused it. */
+  saveTemplate(template: PromptTemplate): Promise<ApiError | undefined>;
 }
 
 const sameContext = (a: AskContext | undefined, b: AskContext) =>
@@ -112,6 +124,7 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
   const store = createStore<AskState>()((set, get) => ({
     draft: emptyDraft(),
     history: { status: 'idle' },
+    templates: { status: 'idle' },
     panelOpen: false,
     setPanelOpen: (panelOpen) => set({ panelOpen }),
     open(context) {
@@ -130,6 +143,7 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
           ...(was.draft.k !== undefined ? { k: was.draft.k } : {}),
           ...(was.draft.unit !== undefined ? { unit: was.draft.unit } : {}),
           samples: was.draft.samples,
+          ...(was.draft.templateId !== undefined ? { templateId: was.draft.templateId } : {}),
         },
         running: undefined,
         ended: undefined,
@@ -138,7 +152,39 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
       });
       void get().loadHistory();
     },
-    setDraft: (patch) => set({ draft: { ...get().draft, ...patch } }),
+    setDraft(patch) {
+      const draft = { ...get().draft, ...patch };
+      // A template belongs to one mode: another mode goes back to that mode's default.
+      const t = get().templates;
+      const template =
+        t.status === 'ready' ? t.templates.find((x) => x.id === draft.templateId) : undefined;
+      if (draft.templateId !== undefined && template && template.mode !== draft.mode)
+        delete draft.templateId;
+      set({ draft });
+    },
+    async loadTemplates(force = false) {
+      const t = get().templates;
+      if (!force && (t.status === 'ready' || t.status === 'loading')) return;
+      set({ templates: { status: 'loading' } });
+      const r = await api.call('ask.templates', {});
+      set({
+        templates: r.ok
+          ? { status: 'ready', templates: r.value.templates }
+          : { status: 'error', error: r.error },
+      });
+    },
+    async saveTemplate(template) {
+      const r = await api.call('ask.saveTemplate', { template: { ...template, builtin: false } });
+      if (!r.ok) return r.error;
+      const saved = r.value.template;
+      const t = get().templates;
+      const list = t.status === 'ready' ? t.templates.filter((x) => x.id !== saved.id) : [];
+      set({
+        templates: { status: 'ready', templates: [...list, saved] },
+        draft: { ...get().draft, mode: saved.mode, templateId: saved.id },
+      });
+      return undefined;
+    },
     async loadHistory() {
       const context = get().context;
       if (!context) return;
@@ -190,6 +236,7 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
             }
           : {}),
         ...(draft.samples > 1 ? { samples: draft.samples } : {}),
+        ...(draft.templateId !== undefined ? { templateId: draft.templateId } : {}),
       };
       const r = await api.call('ask.run', input);
       const now = get().running;

@@ -200,4 +200,52 @@ describe('ask store', () => {
     const input = api.calls.find((c) => c.method === 'ask.run')?.input as { askId: string };
     expect(input.askId).toMatch(/^[0-9a-f-]{32,36}$/);
   });
+
+  it('loads templates, sends the chosen one, saves a copy and drops a template of another mode', async () => {
+    const pot = {
+      id: 'pot',
+      name: 'PoT',
+      mode: 'pot' as const,
+      builtin: true,
+      system: 's',
+      user: 'u',
+    };
+    const docmath = { ...pot, id: 'docmath-pot', name: 'DocMath PoT' };
+    const api = fakeClient({
+      'ask.history': () => ok({ asks: [] }),
+      'ask.templates': () => ok({ templates: [pot, docmath] }),
+      'ask.saveTemplate': ({ template }) =>
+        template.id === 'pot'
+          ? fail('invalid-input', 'built-in ids are refused')
+          : ok({ template }),
+      'ask.run': () => ok(askResult(1)),
+    });
+    const store = createAskStore(api.client, () => 'ask-id-1');
+    store.getState().open({ documentId: 1 });
+    await store.getState().loadTemplates();
+    await store.getState().loadTemplates();
+    expect(api.calls.filter((c) => c.method === 'ask.templates')).toHaveLength(1);
+    store
+      .getState()
+      .setDraft({ question: 'Q', providerId: 1, model: 'm', templateId: 'docmath-pot' });
+    await store.getState().run();
+    expect(api.calls.find((c) => c.method === 'ask.run')?.input).toMatchObject({
+      templateId: 'docmath-pot',
+    });
+    expect(await store.getState().saveTemplate(pot)).toMatchObject({ code: 'invalid-input' });
+    const mine = { ...pot, id: 'my-pot', name: 'Mine', builtin: true, user: 'edited {question}' };
+    expect(await store.getState().saveTemplate(mine)).toBeUndefined();
+    // Saved as the user's own (never built-in) and picked.
+    expect(api.calls.at(-1)?.input).toEqual({ template: { ...mine, builtin: false } });
+    expect(store.getState().draft.templateId).toBe('my-pot');
+    const t = store.getState().templates;
+    expect(t.status === 'ready' && t.templates.map((x) => x.id)).toEqual([
+      'pot',
+      'docmath-pot',
+      'my-pot',
+    ]);
+    // Another mode: its own default template.
+    store.getState().setDraft({ mode: 'cot' });
+    expect(store.getState().draft.templateId).toBeUndefined();
+  });
 });
