@@ -211,6 +211,17 @@ describe.skipIf(!hasData)('Ask panel in web mode (NVDA 10-K, TAT-QA)', () => {
     await page.screenshot({ path: join(artifactsDir, 'ask-cancelled.png') });
   });
 
+  it('a refused request is a clear error in the panel, not a hang', async () => {
+    await panel().getByRole('textbox', { name: 'Question' }).fill(`${CANCEL_Q} (again)`);
+    llm.fault({ kind: 'status', status: 401, path: '/chat/completions' });
+    await askButton().click();
+    const error = panel().locator('.api-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toContain('The server refused the API key');
+    expect(await error.textContent()).toContain('llm-unauthorized');
+    await page.screenshot({ path: join(artifactsDir, 'ask-error.png') });
+  });
+
   it('asks a TAT-QA question with gold: the panel shows the grade', async () => {
     const { dataset } = await call('datasets.import', {
       format: 'tatqa',
