@@ -227,9 +227,16 @@ export class AskService {
       { role: 'user', content: fillTemplate(template.user, values) },
     ];
 
+    const count = input.samples ?? 1;
     const call = async (msgs: ChatMessage[], sampleIndex: number): Promise<string> => {
       if (signal.aborted) throw cancelled();
-      emit({ askId, phase: 'generating' });
+      // Under self-consistency each sample's text streams after a note naming it, so a panel
+      // can start a new output there.
+      emit({
+        askId,
+        phase: 'generating',
+        ...(count > 1 ? { message: `sample ${sampleIndex + 1} of ${count}` } : {}),
+      });
       const request: AskChatRequest = {
         provider: input.provider,
         model: input.model,
@@ -265,7 +272,6 @@ export class AskService {
       }
     };
 
-    const count = input.samples ?? 1;
     const samples: Sample[] = [];
     let firstError: WorkbenchError | undefined;
     for (let i = 0; i < count; i++) {

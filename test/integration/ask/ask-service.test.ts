@@ -249,8 +249,14 @@ describe.skipIf(!hasData)('AskService against the OpenAI-compatible test server'
           ++n === 2 ? 'Therefore, the answer is 50%.' : 'Therefore, the answer is 114.2%.',
       },
     ]);
-    const r = await ask({ mode: 'cot', samples: 3, question: `${GROWTH} (sc)` });
+    const events: AskProgress[] = [];
+    const r = await ask({ mode: 'cot', samples: 3, question: `${GROWTH} (sc)` }, events);
     expect(n).toBe(3);
+    expect(events.filter((e) => e.message?.startsWith('sample ')).map((e) => e.message)).toEqual([
+      'sample 1 of 3',
+      'sample 2 of 3',
+      'sample 3 of 3',
+    ]);
     expect(r.samples?.map((s) => s.answer)).toEqual(['1.142', '0.5', '1.142']);
     expect(r.answer.value).toBe(114.2);
   });
