@@ -540,11 +540,20 @@ export class LlmService {
       );
     }
     if (ep.apiKeyName) {
-      const key = await this.secrets.get(ep.apiKeyName);
+      // A pasted key often brings a line break along: trimmed here, as servers would refuse it.
+      const key = (await this.secrets.get(ep.apiKeyName))?.trim();
       if (key === undefined || key === '') {
         throw new WorkbenchError(
           'llm-unauthorized',
           `no API key is stored under secret '${ep.apiKeyName}' for ${ep.baseUrl}; set it on the Models screen`,
+        );
+      }
+      // Anything else non-printable would make fetch throw with the header, key included, in
+      // its message: refused here with a message that does not repeat it.
+      if (/[^\x21-\x7e]/.test(key)) {
+        throw new WorkbenchError(
+          'llm-unauthorized',
+          `the API key in secret '${ep.apiKeyName}' contains spaces or characters an HTTP header cannot carry; set it again on the Models screen`,
         );
       }
       ep.key = key;

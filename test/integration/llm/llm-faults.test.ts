@@ -170,7 +170,20 @@ describe('LlmService faults', () => {
     expect(missing.code).toBe('llm-unauthorized');
     expect(missing.message).toContain("no API key is stored under secret 'not-stored'");
 
-    await fx.secrets.set('openai-key', 'sk-right-0123456789');
+    await fx.secrets.set('openai-key', 'sk-right 01234\u00e9');
+    const spaced = await failure(
+      fx.llm.chat({
+        provider: { baseUrl: fx.server.baseUrl, apiKeyName: 'openai-key' },
+        model: 'test-chat',
+        messages: user('hi'),
+      }),
+    );
+    expect(spaced.code).toBe('llm-unauthorized');
+    expect(spaced.message).toContain('characters an HTTP header cannot carry');
+    expect(spaced.message).not.toContain('01234');
+
+    // A trailing line break from a paste is trimmed.
+    await fx.secrets.set('openai-key', 'sk-right-0123456789\n');
     const ok = await fx.llm.chat({
       provider: { baseUrl: fx.server.baseUrl, apiKeyName: 'openai-key' },
       model: 'test-chat',
