@@ -95,6 +95,13 @@ describe('Models screen in web mode', () => {
     await page.screenshot({ path: join(artifactsDir, 'models-provider-failed.png') });
   });
 
+  it('detects local servers (answers whatever this machine runs, never hangs)', async () => {
+    await page.getByRole('button', { name: 'Detect local servers' }).click();
+    const found = page.getByRole('region', { name: 'Local servers' }).getByRole('status');
+    await found.waitFor({ timeout: 20_000 });
+    expect(await found.textContent()).toMatch(/No server answered|model/);
+  });
+
   it('switches offline and edits the price table', async () => {
     const offline = page.getByRole('switch');
     // The switch shows the setting main answered, so it flips once main has it.
