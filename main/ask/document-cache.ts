@@ -11,6 +11,11 @@ export interface AskDocument {
 }
 
 const KEEP = 4;
+/**
+ * JSON bytes the cached documents may add up to; past it only the most recent is kept (a
+ * 300 MB filing's model is ~160 MB of JSON and several times that parsed).
+ */
+const KEEP_BYTES = 64 * 1024 * 1024;
 
 /**
  * The last few documents asked about, parsed, keyed by the SHA-1 of the model's JSON bytes: a
@@ -19,7 +24,7 @@ const KEEP = 4;
  * hash costs ~2 ms.
  */
 export class AskDocumentCache {
-  private readonly entries = new Map<string, AskDocument>();
+  private readonly entries = new Map<string, AskDocument & { bytes: number }>();
 
   /** From `DocumentService.open`'s answer bytes ({document, model}). */
   fromOpened(bytes: Uint8Array): AskDocument {
@@ -34,9 +39,10 @@ export class AskDocumentCache {
     const { model: document } = JSON.parse(Buffer.from(bytes).toString('utf8')) as {
       model: Document;
     };
-    const entry = askDocument(document);
+    const entry = { ...askDocument(document), bytes: bytes.byteLength };
     this.entries.set(key, entry);
-    while (this.entries.size > KEEP) {
+    const total = () => [...this.entries.values()].reduce((n, e) => n + e.bytes, 0);
+    while (this.entries.size > 1 && (this.entries.size > KEEP || total() > KEEP_BYTES)) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
