@@ -99,7 +99,7 @@ export const askCommand: CliCommand = {
   summary:
     'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
   usage:
-    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|table-first --base-url URL --model NAME [--api-key-name NAME] [--k N] [--samples K] [--json] [--workspace DIR]',
+    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|table-first --base-url URL --model NAME [--api-key-name NAME] [--k N] [--unit cell|row|block] [--samples K] [--template ID] [--json] [--workspace DIR]',
   options: {
     doc: { type: 'string' },
     document: { type: 'string' },
