@@ -281,6 +281,30 @@ describe.skipIf(!hasData)('AskService against the OpenAI-compatible test server'
     server.clearFaults();
   });
 
+  it('an ask is a model job: jobs.cancel stops it too', async () => {
+    server.setReplies([{ match: /./, reply: 'w'.repeat(4000) }]);
+    server.fault({ kind: 'slow', delayMs: 50, perChunk: true, times: 1 });
+    const events: AskProgress[] = [];
+    const running = ask(
+      { askId: 'job-cancel-1', mode: 'direct', question: `${GROWTH} (job)` },
+      events,
+    );
+    await expect
+      .poll(() => events.some((e) => e.delta !== undefined), { timeout: 10_000 })
+      .toBe(true);
+    const listed = await services.registry.call('jobs.list', {});
+    const job = listed.ok
+      ? (
+          listed.value as { jobs: { jobId: string; kind: string; subject: string | null }[] }
+        ).jobs.find((j) => j.subject === 'ask:job-cancel-1')
+      : undefined;
+    expect(job?.kind).toBe('model');
+    const cancelled = await services.registry.call('jobs.cancel', { jobId: job!.jobId });
+    expect(cancelled).toEqual({ ok: true, value: { state: 'cancelled' } });
+    expect(((await running.catch((x: unknown) => x)) as WorkbenchError).code).toBe('cancelled');
+    server.clearFaults();
+  });
+
   it('a stream cut mid-way ends with a clear error', async () => {
     server.setReplies([{ match: /./, reply: 'y'.repeat(400) }]);
     server.fault({ kind: 'cut-stream', afterChunks: 3, times: 10 });
