@@ -12,6 +12,7 @@ import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
 import { LlmService } from './llm/llm-service';
 import { RetrievalService } from './retrieval/retrieval-service';
+import { RunService } from './runs/run-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -46,6 +47,8 @@ export interface Services {
   llm: LlmService;
   /** Asking a model about a document (main/ask); the CLI's `ask` uses it directly. */
   ask: AskService;
+  /** Evaluation runs (main/runs); the CLI's `import-run`, `runs`, `report`, `regrade`. */
+  runs: RunService;
   close(): void;
 }
 
@@ -66,6 +69,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const secrets = fileSecretStore(workspace.dir, options.secretCipher);
   const llm = new LlmService(workspace.db, secrets);
   const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
+  const runs = new RunService(workspace.db, datasets, jobs);
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -81,6 +85,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     maxImportBytes,
     retrieval,
     ask,
+    runs,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -94,10 +99,13 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     retrieval,
     llm,
     ask,
+    runs,
     close: () => {
       facts.close();
       // Stops the sandbox workers; running asks are cancelled.
       void ask.close();
+      // Runs being written are marked interrupted (their jobs are cancelled next).
+      runs.close();
       // Running jobs are marked interrupted while the database is still open.
       jobs.close();
       workspace.close();

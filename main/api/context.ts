@@ -9,6 +9,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { RetrievalService } from '../retrieval/retrieval-service';
+import type { RunService } from '../runs/run-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -37,4 +38,6 @@ export interface ApiContext {
   retrieval: RetrievalService;
   /** Asking a model about a document: retrieval, prompt, model, sandbox, grounding, grade. */
   ask: AskService;
+  /** Evaluation runs: imports, re-grades, reports (main/runs). */
+  runs: RunService;
 }

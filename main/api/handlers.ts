@@ -5,7 +5,9 @@ import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { llmHandlers } from './llm';
 import { retrievalHandlers } from './retrieval';
+import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
+import { sessionsHandlers } from './sessions';
 import { workspaceHandlers } from './workspace';
 import type { HandlerMap } from './registry';
 
@@ -20,4 +22,6 @@ export const allHandlers: HandlerMap[] = [
   llmHandlers,
   retrievalHandlers,
   askHandlers,
+  runsHandlers,
+  sessionsHandlers,
 ];

@@ -12,6 +12,9 @@ export type Transport = 'electron' | 'web' | 'cli';
 export const serverPathMethods: ReadonlySet<Method> = new Set<Method>([
   'library.importPaths',
   'datasets.import',
+  'sessions.exportBundle',
+  'sessions.importBundle',
+  'runs.import',
 ]);
 
 /** Why `method` is not available over `transport`, or undefined when it is. */

@@ -27,6 +27,30 @@ import {
   SecretName,
 } from '../llm/provider';
 import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
+import {
+  RunImportFormat,
+  RunImportResult,
+  RunManifest,
+  RunMode,
+  RunRegradeResult,
+  RunSummary,
+} from '../runs/run';
+import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
+import {
+  BundleImportResult,
+  ClockSummary,
+  MAX_SCRATCH_PROGRAM,
+  SaveAnswerInput,
+  SaveAnswerResult,
+  ScratchRun,
+  Session,
+  SessionAgreement,
+  SessionCreateInput,
+  SessionDetail,
+  SessionEventInput,
+  SessionResults,
+  SessionSummary,
+} from '../sessions/session';
 
 const Empty = z.object({}).strict();
 
@@ -216,6 +240,123 @@ export const contract = {
   'ask.saveTemplate': {
     input: z.object({ template: PromptTemplate }).strict(),
     output: z.object({ template: PromptTemplate }),
+  },
+
+  /** Evaluation runs (main/runs, docs/runs.md), newest first; a dead writer's run shows interrupted. */
+  'runs.list': { input: Empty, output: z.object({ runs: z.array(RunSummary) }) },
+  'runs.get': {
+    input: z.object({ runId: z.number().int() }).strict(),
+    output: z.object({ summary: RunSummary, manifest: RunManifest }),
+  },
+  /** Accuracy per scorer and subset, intervals, failures, items; with `compareTo` the paired comparison. */
+  'runs.report': {
+    input: z
+      .object({
+        runId: z.number().int(),
+        compareTo: z.number().int().optional(),
+        scorer: z.string().min(1).optional(),
+      })
+      .strict(),
+    output: z.object({ report: RunReportSchema, comparison: RunComparisonSchema.nullable() }),
+  },
+  /** Imports a prediction file (by path on this machine) as a run, graded against the dataset. */
+  'runs.import': {
+    input: z
+      .object({
+        path: z.string().min(1),
+        format: RunImportFormat,
+        datasetId: z.number().int().optional(),
+        model: z.string().min(1).optional(),
+        mode: RunMode.optional(),
+        scorers: z.array(z.string().min(1)).min(1).optional(),
+      })
+      .strict(),
+    output: RunImportResult,
+  },
+  /** Grades a run again with one scorer (no model calls); only that scorer's verdicts change. */
+  'runs.regrade': {
+    input: z.object({ runId: z.number().int(), scorer: z.string().min(1) }).strict(),
+    output: RunRegradeResult,
+  },
+  'runs.remove': {
+    input: z.object({ runId: z.number().int() }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+
+  /**
+   * Timed human-expert sessions (main/sessions, docs/sessions.md). While a session is open,
+   * nothing these methods answer contains gold or model answers (blinded).
+   */
+  'sessions.create': {
+    input: SessionCreateInput,
+    output: z.object({ sessionId: z.number().int(), session: Session }),
+  },
+  'sessions.list': {
+    input: z.object({ datasetId: z.number().int().optional() }).strict(),
+    output: z.object({ sessions: z.array(SessionSummary) }),
+  },
+  /** The session, its questions (no gold), answers, scratch runs and the clock. */
+  'sessions.get': {
+    input: z.object({ sessionId: z.number().int() }).strict(),
+    output: SessionDetail,
+  },
+  /** Appends one event (server-timestamped) and answers the clock derived from all of them. */
+  'sessions.event': {
+    input: SessionEventInput,
+    output: z.object({ clock: ClockSummary }),
+  },
+  /** Autosave: idempotent upsert; a stale `baseRevision` answers `conflict` with the stored answer. */
+  'sessions.saveAnswer': { input: SaveAnswerInput, output: SaveAnswerResult },
+  /** Submits the stored answer of a question (its revision must be `baseRevision`). */
+  'sessions.submit': {
+    input: z
+      .object({
+        sessionId: z.number().int(),
+        questionId: z.number().int(),
+        baseRevision: z.number().int().min(1),
+      })
+      .strict(),
+    output: SaveAnswerResult,
+  },
+  /** Runs a calculator program in the sandbox on the question's document tables; recorded. */
+  'sessions.scratch': {
+    input: z
+      .object({
+        sessionId: z.number().int(),
+        questionId: z.number().int(),
+        program: z.string().min(1).max(MAX_SCRATCH_PROGRAM),
+      })
+      .strict(),
+    output: z.object({ run: ScratchRun }),
+  },
+  /** Ends the session and grades every submitted answer against gold. */
+  'sessions.finish': {
+    input: z.object({ sessionId: z.number().int() }).strict(),
+    output: z.object({ session: Session, clock: ClockSummary }),
+  },
+  /** After finish only: verdicts, accuracy with a Wilson interval, active time. */
+  'sessions.results': {
+    input: z.object({ sessionId: z.number().int() }).strict(),
+    output: SessionResults,
+  },
+  /** Finished sessions on the same question set: percent agreement, Cohen's and Fleiss' kappa. */
+  'sessions.agreement': {
+    input: z.object({ sessionIds: z.array(z.number().int()).min(2).max(50) }).strict(),
+    output: SessionAgreement,
+  },
+  /** Writes a finished session as a signed-off bundle to a path on this machine. */
+  'sessions.exportBundle': {
+    input: z.object({ sessionId: z.number().int(), path: z.string().min(1) }).strict(),
+    output: z.object({ path: z.string(), sha256: z.string(), bytes: z.number().int() }),
+  },
+  /** Reads a bundle (by path) into this workspace, next to other experts on the same questions. */
+  'sessions.importBundle': {
+    input: z.object({ path: z.string().min(1) }).strict(),
+    output: BundleImportResult,
+  },
+  'sessions.remove': {
+    input: z.object({ sessionId: z.number().int() }).strict(),
+    output: z.object({ removed: z.boolean() }),
   },
 } as const;
 

@@ -1,0 +1,282 @@
+import type { Database } from 'better-sqlite3';
+import {
+  RunManifest,
+  type RunItem,
+  type RunMode,
+  type RunSource,
+  type RunStatus,
+  type RunSummary,
+  type RunVerdict,
+} from '../../shared/runs/run';
+import { perConnection } from './per-connection';
+
+interface RunRow {
+  id: number;
+  dataset_id: number | null;
+  source: RunSource;
+  model: string;
+  mode: RunMode | null;
+  status: RunStatus;
+  total: number;
+  manifest: string;
+  pid: number | null;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+  done: number;
+}
+
+interface ItemRow {
+  id: number;
+  question_id: number | null;
+  external_id: string;
+  output: string | null;
+  answer: string | null;
+  answer_kind: RunItem['answerKind'];
+  answer_scale: string | null;
+  program: string | null;
+  execution: string | null;
+  usage: string | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
+interface VerdictRow {
+  item_id: number;
+  scorer: string;
+  scorer_version: string;
+  correct: number;
+  score: number;
+  outcome: RunVerdict['outcome'];
+  rule: string;
+  extracted: string | null;
+  pred_normalized: string;
+  gold_normalized: string;
+}
+
+/** An item to write: everything but its row id, with the verdicts of each scorer. */
+export interface NewRunItem extends Omit<RunItem, 'itemId'> {
+  verdicts: Omit<RunVerdict, 'itemId'>[];
+}
+
+export interface NewRun {
+  datasetId: number;
+  source: RunSource;
+  model: string;
+  mode: RunMode | null;
+  total: number;
+  manifest: RunManifest;
+  createdAt: string;
+}
+
+const toSummary = (r: RunRow): RunSummary => ({
+  runId: r.id,
+  status: r.status,
+  done: r.done,
+  total: r.total,
+  model: r.model,
+  mode: r.mode,
+  datasetId: r.dataset_id,
+  source: r.source,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  message: r.message,
+});
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+const parsed = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
+
+const toItem = (r: ItemRow): RunItem => ({
+  itemId: r.id,
+  questionId: r.question_id,
+  externalId: r.external_id,
+  output: r.output,
+  answer: parsed<unknown>(r.answer),
+  answerKind: r.answer_kind,
+  answerScale: r.answer_scale,
+  program: r.program,
+  execution: parsed<RunItem['execution']>(r.execution),
+  usage: parsed<RunItem['usage']>(r.usage),
+  latencyMs: r.latency_ms,
+  error: r.error,
+});
+
+const toVerdict = (r: VerdictRow): RunVerdict => ({
+  itemId: r.item_id,
+  scorer: r.scorer,
+  scorerVersion: r.scorer_version,
+  correct: r.correct === 1,
+  score: r.score,
+  outcome: r.outcome,
+  rule: r.rule,
+  extracted: r.extracted,
+  predNormalized: r.pred_normalized,
+  goldNormalized: r.gold_normalized,
+});
+
+const SELECT_RUN = `SELECT r.*, (SELECT count(*) FROM run_items i WHERE i.run_id = r.id) AS done FROM runs r`;
+
+/** All SQL touching runs, their items and verdicts (migration 0011). */
+export const runsRepo = perConnection((db: Database) => {
+  const insRun = db.prepare<
+    [number, RunSource, string, RunMode | null, number, string, number, string, string],
+    { id: number }
+  >(
+    `INSERT INTO runs (dataset_id, source, model, mode, status, total, manifest, pid, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const byId = db.prepare<[number], RunRow>(`${SELECT_RUN} WHERE r.id = ?`);
+  const all = db.prepare<[], RunRow>(`${SELECT_RUN} ORDER BY r.id DESC`);
+  const setStatus = db.prepare<[RunStatus, string | null, string, number]>(
+    'UPDATE runs SET status = ?, message = ?, updated_at = ? WHERE id = ?',
+  );
+  const setManifest = db.prepare<[string, string, number]>(
+    'UPDATE runs SET manifest = ?, updated_at = ? WHERE id = ?',
+  );
+  const touch = db.prepare<[string, number]>('UPDATE runs SET updated_at = ? WHERE id = ?');
+  const runningRows = db.prepare<[], { id: number; pid: number | null }>(
+    "SELECT id, pid FROM runs WHERE status = 'running'",
+  );
+  const delRun = db.prepare<[number]>('DELETE FROM runs WHERE id = ?');
+
+  const insItem = db.prepare<
+    [
+      number,
+      number | null,
+      string,
+      string | null,
+      string | null,
+      string,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      number | null,
+      string | null,
+      string,
+    ],
+    { id: number }
+  >(
+    `INSERT INTO run_items (run_id, question_id, external_id, output, answer, answer_kind, answer_scale,
+       program, execution, usage, latency_ms, error, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const itemsOf = db.prepare<[number], ItemRow>(
+    'SELECT * FROM run_items WHERE run_id = ? ORDER BY id',
+  );
+  const putVerdict = db.prepare<
+    [number, number, string, string, number, number, string, string, string | null, string, string]
+  >(
+    `INSERT INTO run_verdicts (item_id, run_id, scorer, scorer_version, correct, score, outcome, rule,
+       extracted, pred_normalized, gold_normalized) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (item_id, scorer) DO UPDATE SET scorer_version = excluded.scorer_version,
+       correct = excluded.correct, score = excluded.score, outcome = excluded.outcome,
+       rule = excluded.rule, extracted = excluded.extracted,
+       pred_normalized = excluded.pred_normalized, gold_normalized = excluded.gold_normalized`,
+  );
+  const verdictsOf = db.prepare<[number], VerdictRow>(
+    'SELECT * FROM run_verdicts WHERE run_id = ? ORDER BY item_id, scorer',
+  );
+  const delVerdicts = db.prepare<[number, string]>(
+    'DELETE FROM run_verdicts WHERE run_id = ? AND scorer = ?',
+  );
+
+  const verdict = (itemId: number, runId: number, v: Omit<RunVerdict, 'itemId'>) =>
+    putVerdict.run(
+      itemId,
+      runId,
+      v.scorer,
+      v.scorerVersion,
+      v.correct ? 1 : 0,
+      v.score,
+      v.outcome,
+      v.rule,
+      v.extracted,
+      v.predNormalized,
+      v.goldNormalized,
+    );
+
+  /** One batch of items with their verdicts: all of it committed, or none. */
+  const addItems = db.transaction((runId: number, items: readonly NewRunItem[], at: string) => {
+    for (const it of items) {
+      const { id } = insItem.get(
+        runId,
+        it.questionId,
+        it.externalId,
+        it.output,
+        json(it.answer),
+        it.answerKind,
+        it.answerScale,
+        it.program,
+        json(it.execution),
+        json(it.usage),
+        it.latencyMs,
+        it.error,
+        at,
+      )!;
+      for (const v of it.verdicts) verdict(id, runId, v);
+    }
+    touch.run(at, runId);
+  });
+
+  /** A re-grade: one scorer's verdicts replaced, every other scorer's untouched. */
+  const replaceVerdicts = db.transaction(
+    (
+      runId: number,
+      scorer: string,
+      verdicts: readonly RunVerdict[],
+      manifest: RunManifest,
+      at: string,
+    ) => {
+      delVerdicts.run(runId, scorer);
+      for (const v of verdicts) verdict(v.itemId, runId, v);
+      setManifest.run(JSON.stringify(manifest), at, runId);
+    },
+  );
+
+  return {
+    create(run: NewRun): number {
+      return insRun.get(
+        run.datasetId,
+        run.source,
+        run.model,
+        run.mode,
+        run.total,
+        JSON.stringify(run.manifest),
+        process.pid,
+        run.createdAt,
+        run.createdAt,
+      )!.id;
+    },
+    summary: (id: number): RunSummary | undefined => {
+      const r = byId.get(id);
+      return r ? toSummary(r) : undefined;
+    },
+    manifest: (id: number): RunManifest | undefined => {
+      const r = byId.get(id);
+      return r ? RunManifest.parse(JSON.parse(r.manifest)) : undefined;
+    },
+    list: (): RunSummary[] => all.all().map(toSummary),
+    addItems: (runId: number, items: readonly NewRunItem[], at = new Date().toISOString()) =>
+      addItems(runId, items, at),
+    setStatus: (
+      runId: number,
+      status: RunStatus,
+      message: string | null,
+      at = new Date().toISOString(),
+    ) => setStatus.run(status, message, at, runId),
+    /** Runs left `running` and the process that writes them. */
+    running: () => runningRows.all(),
+    items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
+    verdicts: (runId: number): RunVerdict[] => verdictsOf.all(runId).map(toVerdict),
+    replaceVerdicts: (
+      runId: number,
+      scorer: string,
+      verdicts: readonly RunVerdict[],
+      manifest: RunManifest,
+      at = new Date().toISOString(),
+    ) => replaceVerdicts(runId, scorer, verdicts, manifest, at),
+    remove: (id: number) => delRun.run(id).changes > 0,
+  };
+});
+export type RunsRepo = ReturnType<typeof runsRepo>;

@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { WorkbenchError } from '../../shared/api/result';
+import type { DatasetSummary, StoredQuestion } from '../../shared/datasets';
+import { getScorer, scorers as allScorers } from '../../shared/grading/scorers';
+import type { Scorer } from '../../shared/grading/verdict';
+import {
+  countId,
+  idCount,
+  IMPORTED_SCORER_ID,
+  type RunImportFormat,
+  type RunImportResult,
+  type RunManifest,
+  type RunMode,
+  type RunVerdict,
+} from '../../shared/runs/run';
+import type { DatasetService } from '../datasets/dataset-service';
+import type { JobRunner } from '../jobs/job-runner';
+import { runsRepo, type NewRunItem } from '../db/runs-repo';
+import type { Database } from 'better-sqlite3';
+import { datasetContentHash } from './dataset-hash';
+import { gradeAnswer } from './grade-item';
+import { readRunFile, type ImportedRecord, type RecordedVerdict } from './read-run-file';
+
+/** Largest prediction file read (it is read whole; the biggest real ones are ~10 MB). */
+export const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
+/** Items per transaction: a crash or a cancel loses at most the batch being written. */
+export const DEFAULT_IMPORT_BATCH = 100;
+
+/** Our scorers each format is graded with unless the caller names others. */
+export const DEFAULT_RUN_SCORERS: Record<RunImportFormat, string[]> = {
+  'docmath-processed': ['docmath', 'strict'],
+  'tatqa-pot': ['tatqa', 'strict'],
+  'tatqa-pred': ['tatqa', 'strict'],
+  'lm-eval': ['strict'],
+  jsonl: ['analyst'],
+};
+
+/** What to import first when no dataset has the file's ids. */
+const DATASET_HINT: Record<RunImportFormat, string> = {
+  'docmath-processed':
+    'the DocMath-Eval/FinanceMath file these outputs answer, e.g. `workbench import-dataset --format docmath ../shared/data/datasets/financemath/validation.json`',
+  'tatqa-pot':
+    'the TAT-QA file these outputs answer, e.g. `workbench import-dataset --format tatqa ../shared/data/datasets/tatqa/tatqa_dataset_dev.json`',
+  'tatqa-pred':
+    'the TAT-QA file these outputs answer, e.g. `workbench import-dataset --format tatqa ../shared/data/datasets/tatqa/tatqa_dataset_dev.json`',
+  'lm-eval': 'the dataset the task was built from with `workbench import-dataset`',
+  jsonl: 'the dataset the ids come from with `workbench import-dataset`',
+};
+
+export interface ImportRunOptions {
+  format: RunImportFormat;
+  path: string;
+  datasetId?: number;
+  /** Overrides what the file's name says. */
+  model?: string;
+  mode?: RunMode;
+  /** Our scorers to grade with (default per format, DEFAULT_RUN_SCORERS). */
+  scorers?: string[];
+  /** Items per transaction (tests make it small to cancel mid-way). */
+  batchSize?: number;
+}
+
+export interface ImportRunDeps {
+  db: Database;
+  datasets: DatasetService;
+  jobs: JobRunner;
+  appVersion: string;
+  /** Runs being written by this process (closing the workspace marks them interrupted). */
+  active: Set<number>;
+}
+
+export function resolveScorers(ids: readonly string[]): Scorer[] {
+  return ids.map((id) => {
+    if (id === IMPORTED_SCORER_ID)
+      throw new WorkbenchError(
+        'invalid-input',
+        `"${IMPORTED_SCORER_ID}" verdicts come from the file itself; choose one of ${Object.keys(allScorers).join(', ')}`,
+      );
+    const s = getScorer(id);
+    if (!s)
+      throw new WorkbenchError(
+        'invalid-input',
+        `unknown scorer "${id}" (one of ${Object.keys(allScorers).join(', ')})`,
+      );
+    return s;
+  });
+}
+
+async function readPredictionFile(
+  path: string,
+): Promise<{ text: string; sha256: string; bytes: number }> {
+  let size: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) throw new WorkbenchError('file-unreadable', `${path} is not a file`);
+    size = s.size;
+  } catch (e) {
+    if (e instanceof WorkbenchError) throw e;
+    throw new WorkbenchError(
+      'file-unreadable',
+      `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  }
+  if (size === 0) throw new WorkbenchError('file-empty', `${path} is empty`);
+  if (size > MAX_RUN_FILE_BYTES)
+    throw new WorkbenchError(
+      'file-too-large',
+      `${path} is ${size} bytes; prediction files up to ${MAX_RUN_FILE_BYTES} bytes are read`,
+    );
+  const buf = await readFile(path);
+  return {
+    text: buf.toString('utf8'),
+    sha256: createHash('sha256').update(buf).digest('hex'),
+    bytes: buf.length,
+  };
+}
+
+/** The dataset whose questions the file answers: the one given, or the only one that matches. */
+function pickDataset(
+  datasets: DatasetService,
+  ids: readonly string[],
+  options: ImportRunOptions,
+): DatasetSummary {
+  if (options.datasetId !== undefined) return datasets.summary(options.datasetId);
+  const wanted = new Set(ids);
+  const matches = datasets
+    .list()
+    .map((d) => ({
+      d,
+      hits: datasets.storedQuestions(d.id).filter((q) => wanted.has(q.externalId)).length,
+    }))
+    .filter((m) => m.hits > 0)
+    .sort((a, b) => b.hits - a.hits);
+  const example = ids.slice(0, 3).join(', ');
+  if (matches.length === 0)
+    throw new WorkbenchError(
+      'not-found',
+      `no dataset in this workspace has the questions of ${basename(options.path)} (ids like ${example}); import ${DATASET_HINT[options.format]}, then give its id with --dataset-id N`,
+    );
+  if (matches.length > 1 && matches[0]!.hits === matches[1]!.hits)
+    throw new WorkbenchError(
+      'invalid-input',
+      `${matches.length} datasets have these question ids (${matches.map((m) => `#${m.d.id} ${m.d.name}`).join(', ')}); choose one with --dataset-id N`,
+    );
+  return matches[0]!.d;
+}
+
+function recordedVerdict(r: RecordedVerdict): Omit<RunVerdict, 'itemId'> {
+  return {
+    scorer: IMPORTED_SCORER_ID,
+    scorerVersion: 'file',
+    correct: r.correct,
+    score: r.score,
+    outcome: r.outcome,
+    rule: r.rule,
+    extracted: null,
+    predNormalized: '',
+    goldNormalized: '',
+  };
+}
+
+/**
+ * Imports a prediction file as a run: reads it, matches its ids to the dataset's questions
+ * (unknown ids, unreadable records and duplicates are counted and listed, never dropped
+ * silently), then writes items with every scorer's verdict in batches, one transaction each,
+ * as a `run` job (cancellable). A cancel, a crash or a closed workspace leaves the committed
+ * batches and the run `interrupted`.
+ */
+export async function importRun(
+  deps: ImportRunDeps,
+  options: ImportRunOptions,
+): Promise<RunImportResult> {
+  const ours = resolveScorers(options.scorers ?? DEFAULT_RUN_SCORERS[options.format]);
+  const file = await readPredictionFile(options.path);
+  let read;
+  try {
+    read = readRunFile(options.format, file.text, options.path);
+  } catch (e) {
+    throw new WorkbenchError(
+      'invalid-input',
+      `cannot read ${basename(options.path)} as ${options.format}: ${(e as Error).message}`,
+    );
+  }
+  const readable = read.records.filter((r): r is ImportedRecord => !('error' in r));
+  if (readable.length === 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `${basename(options.path)} has no readable ${options.format} record (${read.records.length} records${read.records[0] && 'error' in read.records[0] ? `; first: ${read.records[0].id}: ${read.records[0].error}` : ''})`,
+    );
+  const dataset = pickDataset(
+    deps.datasets,
+    readable.map((r) => r.id),
+    options,
+  );
+  const questions = deps.datasets.storedQuestions(dataset.id);
+  const byExternal = new Map(questions.map((q) => [q.externalId, q]));
+
+  const unreadable = idCount();
+  const unknownIds = idCount();
+  const duplicates = idCount();
+  const matched: { record: ImportedRecord; question: StoredQuestion }[] = [];
+  const seen = new Set<string>();
+  for (const r of read.records) {
+    if ('error' in r) {
+      countId(unreadable, `${r.id}: ${r.error}`);
+      continue;
+    }
+    const q = byExternal.get(r.id);
+    if (!q) {
+      countId(unknownIds, r.id);
+      continue;
+    }
+    if (seen.has(r.id)) {
+      countId(duplicates, r.id);
+      continue;
+    }
+    seen.add(r.id);
+    matched.push({ record: r, question: q });
+  }
+  if (matched.length === 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `none of the ${read.records.length} records of ${basename(options.path)} is a question of dataset #${dataset.id} ${dataset.name} (ids like ${unknownIds.examples.slice(0, 3).join(', ')}); is it the right dataset? (${DATASET_HINT[options.format]})`,
+    );
+
+  const hash = datasetContentHash(questions);
+  const hasRecorded = matched.some((m) => m.record.recorded !== null);
+  const model = options.model ?? read.model;
+  const mode = options.mode ?? read.mode;
+  const manifest: RunManifest = {
+    dataset: {
+      id: dataset.id,
+      name: dataset.name,
+      format: dataset.format,
+      contentHash: hash,
+      questionCount: questions.length,
+    },
+    subset:
+      matched.length === questions.length
+        ? null
+        : {
+            filter: `the ${matched.length} questions ${basename(options.path)} answers`,
+            questionCount: matched.length,
+          },
+    model: {
+      id: model,
+      provider: null,
+      params: read.recordedAs ? { recordedVerdicts: read.recordedAs } : {},
+    },
+    imported: {
+      format: options.format,
+      file: basename(options.path),
+      sha256: file.sha256,
+      bytes: file.bytes,
+      records: read.records.length,
+      unknownIds,
+      unreadable,
+      duplicates,
+    },
+    mode,
+    scorers: [
+      ...ours.map((s) => ({ id: s.id, version: s.version, gradedAgainst: hash })),
+      ...(hasRecorded ? [{ id: IMPORTED_SCORER_ID, version: 'file' }] : []),
+    ],
+    appVersion: deps.appVersion,
+    templateHash: null,
+    retrieval: null,
+  };
+  const repo = runsRepo(deps.db);
+  const runId = repo.create({
+    datasetId: dataset.id,
+    source: 'imported',
+    model,
+    mode,
+    total: matched.length,
+    manifest,
+    createdAt: new Date().toISOString(),
+  });
+  deps.active.add(runId);
+  const batch = Math.max(1, options.batchSize ?? DEFAULT_IMPORT_BATCH);
+  const correct: Record<string, number> = {};
+  let written = 0;
+  try {
+    await deps.jobs.run(
+      { kind: 'run', label: `import ${basename(options.path)}`, subject: `run:${runId}` },
+      async (job) => {
+        for (let start = 0; start < matched.length; start += batch) {
+          if (job.signal.aborted) throw new WorkbenchError('cancelled', 'cancelled');
+          const items: NewRunItem[] = matched
+            .slice(start, start + batch)
+            .map(({ record, question }) => {
+              const verdicts = ours.map((s) => gradeAnswer(s, dataset.format, question, record));
+              if (record.recorded) verdicts.push(recordedVerdict(record.recorded));
+              return {
+                questionId: question.id,
+                externalId: record.id,
+                output: record.output,
+                answer: record.answer,
+                answerKind: record.answerKind,
+                answerScale: record.answerScale,
+                program: record.program,
+                execution: record.execution,
+                usage: null,
+                latencyMs: null,
+                error: null,
+                verdicts,
+              };
+            });
+          repo.addItems(runId, items);
+          for (const it of items)
+            for (const v of it.verdicts)
+              correct[v.scorer] = (correct[v.scorer] ?? 0) + (v.correct ? 1 : 0);
+          written += items.length;
+          job.progress(Math.round((100 * written) / matched.length), 100, 'percent');
+          // Let a cancel (or the API) in between batches.
+          await nextTurn();
+        }
+      },
+    );
+    repo.setStatus(runId, 'done', null);
+  } catch (e) {
+    const cancelled = e instanceof WorkbenchError && e.code === 'cancelled';
+    const message = `${cancelled ? 'import cancelled' : `import failed: ${(e as Error).message}`} after ${written} of ${matched.length} items (the written items are kept)`;
+    try {
+      repo.setStatus(runId, cancelled ? 'interrupted' : 'failed', message);
+    } catch {
+      // The workspace closed under us: close() already marked the run interrupted.
+    }
+    throw cancelled ? new WorkbenchError('cancelled', `run #${runId}: ${message}`) : e;
+  } finally {
+    deps.active.delete(runId);
+  }
+  const percent = (k: number) => Math.round((10000 * k) / matched.length) / 100;
+  return {
+    runId,
+    status: 'done',
+    datasetId: dataset.id,
+    records: read.records.length,
+    matched: matched.length,
+    unknownIds,
+    unreadable,
+    duplicates,
+    unanswered: questions.length - matched.length,
+    accuracy: Object.fromEntries(manifest.scorers.map((s) => [s.id, percent(correct[s.id] ?? 0)])),
+    warnings: read.warnings,
+  };
+}

@@ -1,0 +1,77 @@
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import type { StoredQuestion } from '../../shared/datasets';
+import type { RunManifest, RunRegradeResult, RunVerdict } from '../../shared/runs/run';
+import { runsRepo } from '../db/runs-repo';
+import { processAlive } from '../jobs/recover';
+import { datasetContentHash } from './dataset-hash';
+import { gradeAnswer } from './grade-item';
+import { resolveScorers } from './import-run';
+
+export type RegradeResult = RunRegradeResult;
+
+/**
+ * Grades every item of a run again with one scorer, against the gold the workspace holds now
+ * (a revised gold, a re-imported dataset), with no model calls. Only that scorer's verdicts are
+ * replaced, in one transaction; every other scorer's (and the file's `imported`) stay.
+ */
+export function regradeRun(
+  db: Database,
+  runId: number,
+  scorerId: string,
+  questionsOf: (datasetId: number) => StoredQuestion[],
+): RegradeResult {
+  const [scorer] = resolveScorers([scorerId]);
+  const repo = runsRepo(db);
+  const run = repo.summary(runId);
+  const manifest = repo.manifest(runId);
+  if (!run || !manifest)
+    throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
+  if (
+    run.status === 'running' &&
+    repo.running().some((r) => r.id === runId && r.pid !== null && processAlive(r.pid))
+  )
+    throw new WorkbenchError(
+      'unsupported',
+      `run #${runId} is still being written; re-grade it when it has ended`,
+    );
+  if (run.datasetId === null)
+    throw new WorkbenchError(
+      'not-found',
+      `the dataset of run #${runId} (${manifest.dataset.name}) was removed from this workspace; import it again to re-grade`,
+    );
+  const questions = questionsOf(run.datasetId);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const items = repo.items(runId);
+  const before = repo.verdicts(runId).filter((v) => v.scorer === scorer!.id);
+  let missing = 0;
+  const verdicts: RunVerdict[] = items.map((it) => {
+    const q = it.questionId === null ? undefined : byId.get(it.questionId);
+    if (!q) missing++;
+    return { itemId: it.itemId, ...gradeAnswer(scorer!, manifest.dataset.format, q, it) };
+  });
+  const hash = datasetContentHash(questions);
+  const next: RunManifest = {
+    ...manifest,
+    scorers: [
+      ...manifest.scorers.filter((s) => s.id !== scorer!.id),
+      { id: scorer!.id, version: scorer!.version, gradedAgainst: hash },
+    ],
+  };
+  repo.replaceVerdicts(runId, scorer!.id, verdicts, next);
+  const correct = verdicts.filter((v) => v.correct).length;
+  const pct = (k: number, n: number) => (n === 0 ? 0 : Math.round((10000 * k) / n) / 100);
+  const prevCorrect = before.filter((v) => v.correct).length;
+  return {
+    runId,
+    scorer: { id: scorer!.id, version: scorer!.version },
+    items: items.length,
+    correct,
+    accuracy: pct(correct, items.length),
+    missingQuestions: missing,
+    previous:
+      before.length === 0
+        ? null
+        : { correct: prevCorrect, accuracy: pct(prevCorrect, before.length) },
+  };
+}

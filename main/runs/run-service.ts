@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import type { StoredQuestion } from '../../shared/datasets';
+import {
+  buildReport,
+  compareRuns,
+  type ReportInput,
+  type ReportItem,
+  type RunComparison,
+  type RunReport,
+} from '../../shared/runs/report';
+import {
+  IMPORTED_SCORER_ID,
+  type RunImportResult,
+  type RunManifest,
+  type RunSummary,
+} from '../../shared/runs/run';
+import { questionFacets } from '../../shared/runs/subsets';
+import { appRoot } from '../app-paths';
+import type { DatasetService } from '../datasets/dataset-service';
+import { runsRepo } from '../db/runs-repo';
+import type { JobRunner } from '../jobs/job-runner';
+import { processAlive } from '../jobs/recover';
+import { datasetContentHash } from './dataset-hash';
+import { importRun, type ImportRunOptions } from './import-run';
+import { regradeRun, type RegradeResult } from './regrade';
+
+let version: string | undefined;
+function appVersion(): string {
+  version ??= (
+    JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  return version;
+}
+
+/**
+ * Evaluation runs: import prediction files as runs, list them, re-grade, report and compare.
+ * The API handlers and the CLI both go through it; the engine (model calls) will write runs
+ * through the same repository.
+ */
+export class RunService {
+  private readonly active = new Set<number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly datasets: DatasetService,
+    private readonly jobs: JobRunner,
+  ) {}
+
+  private get repo() {
+    return runsRepo(this.db);
+  }
+
+  /**
+   * A run left `running` by a process that is gone (killed, crashed) shows as `interrupted`,
+   * with its committed items; runs of live processes (the app and the CLI share a workspace)
+   * are left alone.
+   */
+  private recover(): void {
+    for (const r of this.repo.running()) {
+      if (this.active.has(r.id)) continue;
+      if (r.pid === null || !processAlive(r.pid))
+        this.repo.setStatus(
+          r.id,
+          'interrupted',
+          `interrupted: the process writing it${r.pid !== null ? ` (pid ${r.pid})` : ''} ended before the run did (the written items are kept)`,
+        );
+    }
+  }
+
+  list(): RunSummary[] {
+    this.recover();
+    return this.repo.list();
+  }
+
+  get(runId: number): { summary: RunSummary; manifest: RunManifest } {
+    this.recover();
+    const summary = this.repo.summary(runId);
+    const manifest = this.repo.manifest(runId);
+    if (!summary || !manifest)
+      throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
+    return { summary, manifest };
+  }
+
+  importFile(options: ImportRunOptions): Promise<RunImportResult> {
+    return importRun(
+      {
+        db: this.db,
+        datasets: this.datasets,
+        jobs: this.jobs,
+        appVersion: appVersion(),
+        active: this.active,
+      },
+      options,
+    );
+  }
+
+  regrade(runId: number, scorer: string): RegradeResult {
+    this.recover();
+    return regradeRun(this.db, runId, scorer, (id) => this.datasets.storedQuestions(id));
+  }
+
+  remove(runId: number): boolean {
+    if (this.active.has(runId))
+      throw new WorkbenchError('unsupported', `run #${runId} is being written; cancel it first`);
+    return this.repo.remove(runId);
+  }
+
+  /** What a report is built from: items with their questions' subsets and documents. */
+  reportInput(runId: number): ReportInput {
+    const { summary, manifest } = this.get(runId);
+    const questions: StoredQuestion[] =
+      summary.datasetId === null ? [] : this.datasets.storedQuestions(summary.datasetId);
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const items: ReportItem[] = this.repo.items(runId).map((it) => {
+      const q = it.questionId === null ? undefined : byId.get(it.questionId);
+      return {
+        ...it,
+        facets: q
+          ? questionFacets(manifest.dataset.format, q)
+          : { subset: 'removed from the dataset', answerType: null, evidenceSource: null },
+        // The clustered bootstrap resamples documents: items on one filing are not independent.
+        cluster: q
+          ? q.documentId !== null
+            ? `d${q.documentId}`
+            : `e${q.documentExternalId}`
+          : `q${it.externalId}`,
+      };
+    });
+    const scope = manifest.subset?.questionCount ?? manifest.dataset.questionCount;
+    const hash = summary.datasetId === null ? null : datasetContentHash(questions);
+    const datasetChanged =
+      hash !== null &&
+      manifest.scorers
+        .filter((s) => s.id !== IMPORTED_SCORER_ID)
+        .some((s) => (s.gradedAgainst ?? manifest.dataset.contentHash) !== hash);
+    return {
+      run: summary,
+      manifest,
+      items,
+      verdicts: this.repo.verdicts(runId),
+      unanswered: Math.max(0, scope - items.length),
+      datasetChanged,
+    };
+  }
+
+  report(
+    runId: number,
+    options: { compareTo?: number; scorer?: string } = {},
+  ): { report: RunReport; comparison: RunComparison | null } {
+    const input = this.reportInput(runId);
+    try {
+      const report = buildReport(
+        input,
+        options.scorer !== undefined ? { scorer: options.scorer } : {},
+      );
+      const comparison =
+        options.compareTo === undefined
+          ? null
+          : compareRuns(input, this.reportInput(options.compareTo), { scorer: report.scorer });
+      return { report, comparison };
+    } catch (e) {
+      if (e instanceof RangeError) throw new WorkbenchError('invalid-input', e.message);
+      throw e;
+    }
+  }
+
+  /**
+   * The workspace is closing: runs this process is writing are marked interrupted now, while
+   * the database is open (their jobs are cancelled by the job runner right after).
+   */
+  close(): void {
+    for (const id of this.active)
+      this.repo.setStatus(
+        id,
+        'interrupted',
+        'interrupted: the workspace was closed while it was written',
+      );
+    this.active.clear();
+  }
+}

@@ -1,0 +1,173 @@
+import type { RunComparison, RunReport } from './report';
+import { IMPORTED_SCORER_ID } from './run';
+
+const f2 = (x: number) => x.toFixed(2);
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** One Table 2 row: a run shown through one scorer. */
+export interface Table2Row {
+  model: string;
+  mode: string | null;
+  scorer: string;
+  values: Record<string, number | null>;
+  average: number;
+  n: number;
+}
+
+export function table2Rows(
+  reports: readonly RunReport[],
+  scorers?: readonly string[],
+): Table2Row[] {
+  return reports.flatMap((r) =>
+    r.scorers
+      .filter((s) => !scorers || scorers.includes(s.scorer))
+      .map((s) => ({
+        model: r.model,
+        mode: r.mode,
+        scorer: s.scorer,
+        values: Object.fromEntries(
+          r.subsets.columns.map((c) => [c, r.subsets.accuracy[s.scorer]?.[c] ?? null]),
+        ),
+        average: s.accuracy,
+        n: s.n,
+      })),
+  );
+}
+
+/**
+ * DocMath-Eval's Table 2 layout: rows model × mode (× scorer here), columns the subsets, then
+ * the average over all items. Columns are the union of every row's subsets, first seen first.
+ */
+export function table2Markdown(rows: readonly Table2Row[], columnsIn?: readonly string[]): string {
+  const columns = columnsIn ? [...columnsIn] : [];
+  if (!columnsIn)
+    for (const r of rows)
+      for (const c of Object.keys(r.values)) if (!columns.includes(c)) columns.push(c);
+  const head = `| model | mode | scorer | ${columns.map(cell).join(' | ')} | average | n |`;
+  const rule = `|---|---|---|${columns.map(() => '---:').join('|')}|---:|---:|`;
+  const body = rows.map(
+    (r) =>
+      `| ${cell(r.model)} | ${r.mode ?? '–'} | ${r.scorer === IMPORTED_SCORER_ID ? 'imported (official)' : r.scorer} | ${columns
+        .map((c) => {
+          const v = r.values[c];
+          return v === null || v === undefined ? '–' : f2(v);
+        })
+        .join(' | ')} | ${f2(r.average)} | ${r.n} |`,
+  );
+  return [head, rule, ...body].join('\n');
+}
+
+/** `workbench report --format md`. */
+export function reportMarkdown(r: RunReport, comparison?: RunComparison): string {
+  const out: string[] = [];
+  out.push(`# Run #${r.runId}: ${r.model}${r.mode ? ` (${r.mode})` : ''} on ${r.datasetName}`);
+  out.push('');
+  out.push(
+    `${r.source} run, ${r.status}; ${r.n} of ${r.total} items${r.unanswered > 0 ? `; ${r.unanswered} questions of the dataset not answered` : ''}.`,
+  );
+  if (r.datasetChanged)
+    out.push(
+      '',
+      '**The dataset changed since this run was made**: re-grade to grade against the current gold.',
+    );
+  out.push('', '## Accuracy by subset (DocMath-Eval Table 2 layout)', '');
+  out.push(table2Markdown(table2Rows([r]), r.subsets.columns));
+  out.push(
+    '',
+    `Subset sizes: ${r.subsets.columns.map((c) => `${c} ${r.subsets.n[c]}`).join(', ')}.`,
+  );
+  out.push(
+    '',
+    '## 95% intervals',
+    '',
+    '| scorer | accuracy % | Wilson | bootstrap (by document) | documents |',
+    '|---|---:|---|---|---:|',
+  );
+  for (const s of r.scorers) {
+    const i = r.intervals[s.scorer]!;
+    out.push(
+      `| ${s.scorer} | ${f2(s.accuracy)} (${s.correct}/${s.n}) | ${f2(i.wilson.low)}–${f2(i.wilson.high)} | ${f2(i.bootstrap.low)}–${f2(i.bootstrap.high)} | ${i.clusters} |`,
+    );
+  }
+  if (r.executionRate !== null) out.push('', `Program execution rate: ${f2(r.executionRate)}%.`);
+  for (const b of r.breakdowns) {
+    const ids = r.scorers.map((s) => s.scorer);
+    out.push(
+      '',
+      `## By ${b.by}`,
+      '',
+      `| ${b.by} | n | ${ids.join(' | ')} |`,
+      `|---|---:|${ids.map(() => '---:').join('|')}|`,
+    );
+    for (const g of b.groups)
+      out.push(
+        `| ${cell(g.value)} | ${g.n} | ${ids.map((id) => f2(g.accuracy[id] ?? 0)).join(' | ')} |`,
+      );
+  }
+  out.push('', `## Failures (${r.scorer})`, '');
+  if (r.failures.length === 0) out.push('None.');
+  else {
+    out.push('| cause | items | e.g. |', '|---|---:|---|');
+    for (const f of r.failures)
+      out.push(`| ${f.cause} | ${f.count} | ${f.examples.map(cell).join(', ')} |`);
+  }
+  if (comparison) out.push('', compareMarkdown(comparison));
+  return `${out.join('\n')}\n`;
+}
+
+export function compareMarkdown(c: RunComparison): string {
+  const out = [
+    `## Compared with run #${c.runB} (${c.scorer})`,
+    '',
+    `${c.paired} questions in both runs${c.onlyA + c.onlyB > 0 ? ` (${c.onlyA} only in #${c.runA}, ${c.onlyB} only in #${c.runB})` : ''}.`,
+    `Accuracy #${c.runA} ${f2(c.accuracyA)}% vs #${c.runB} ${f2(c.accuracyB)}%: difference ${f2(c.difference)} points, paired bootstrap 95% interval ${f2(c.bootstrap.low)} to ${f2(c.bootstrap.high)} (by document, p = ${c.bootstrap.pValue.toPrecision(3)}).`,
+    `Exact McNemar: ${c.mcnemar.aOnly} right only in #${c.runA}, ${c.mcnemar.bOnly} right only in #${c.runB}, p = ${c.mcnemar.pValue.toPrecision(3)}.`,
+    '',
+    `### Flips (${c.flips.length})`,
+    '',
+  ];
+  if (c.flips.length === 0) out.push('None.');
+  else {
+    out.push(
+      `| question | right in | #${c.runA} answer | #${c.runA} rule | #${c.runB} answer | #${c.runB} rule |`,
+      '|---|---|---|---|---|---|',
+    );
+    for (const f of c.flips)
+      out.push(
+        `| ${cell(f.externalId)} | #${f.rightIn === 'a' ? c.runA : c.runB} | ${cell(f.a.answer ?? '–')} | ${cell(f.a.rule)} | ${cell(f.b.answer ?? '–')} | ${cell(f.b.rule)} |`,
+      );
+  }
+  return out.join('\n');
+}
+
+const csvField = (v: string | number | null | undefined) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** `workbench report --format csv`: one line per item, a correct/rule pair per scorer. */
+export function reportCsv(r: RunReport): string {
+  const ids = r.scorers.map((s) => s.scorer);
+  const head = [
+    'question_id',
+    'external_id',
+    'subset',
+    'answer',
+    ...ids.flatMap((id) => [`${id}_correct`, `${id}_outcome`, `${id}_rule`]),
+  ];
+  const lines = r.items.map((it) =>
+    [
+      it.questionId,
+      it.externalId,
+      it.subset,
+      it.answer,
+      ...ids.flatMap((id) => {
+        const v = it.verdicts[id];
+        return v ? [v.correct ? 1 : 0, v.outcome, v.rule] : ['', '', ''];
+      }),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[head.map(csvField).join(','), ...lines].join('\n')}\n`;
+}

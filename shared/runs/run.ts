@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { DatasetFormat } from '../model/dataset-format';
+
+/**
+ * An evaluation run: a dataset (or a subset of it) answered by one model in one prompt mode,
+ * graded by one or more scorers. Runs come from the engine (model calls, later) or are imported
+ * from prediction files other tools wrote; both land in the same tables (runs, run_items,
+ * run_verdicts), so reports, re-grades and comparisons treat them alike.
+ */
+
+/** How the model was asked. `pot-python` is DocMath-Eval's Python PoT; `pot` is our JavaScript. */
+export const RunMode = z.enum(['direct', 'cot', 'pot', 'pot-python', 'table-first']);
+export type RunMode = z.infer<typeof RunMode>;
+
+/**
+ * `interrupted`: the process writing it ended (killed, crashed, cancelled) before it finished;
+ * what it committed is kept. `paused` is for the engine (a user's pause).
+ */
+export const RunStatus = z.enum(['running', 'paused', 'interrupted', 'done', 'failed']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const RunSource = z.enum(['engine', 'imported']);
+export type RunSource = z.infer<typeof RunSource>;
+
+/** Prediction files `workbench import-run` reads (docs/runs.md). */
+export const RUN_IMPORT_FORMATS = [
+  'docmath-processed',
+  'tatqa-pred',
+  'tatqa-pot',
+  'lm-eval',
+  'jsonl',
+] as const;
+export const RunImportFormat = z.enum(RUN_IMPORT_FORMATS);
+export type RunImportFormat = z.infer<typeof RunImportFormat>;
+
+/** Scorer id of the verdicts a prediction file recorded itself (DocMath's `result.acc`, …). */
+export const IMPORTED_SCORER_ID = 'imported';
+
+export const ScorerRef = z.object({
+  id: z.string().min(1),
+  version: z.string(),
+  /** The dataset content hash this scorer's verdicts were graded against (own scorers). */
+  gradedAgainst: z.string().optional(),
+});
+export type ScorerRef = z.infer<typeof ScorerRef>;
+
+/** Counted, with the first few listed: ids a file had that the dataset has not, and the like. */
+export const IdCount = z.object({ count: z.number().int(), examples: z.array(z.string()) });
+export type IdCount = z.infer<typeof IdCount>;
+
+/**
+ * Everything that decides a run's answers and verdicts, stored with it so a report can say what
+ * it reports and whether the dataset changed since.
+ */
+export const RunManifest = z.object({
+  dataset: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    format: DatasetFormat,
+    /** SHA-256 of the stored questions (ids, text, gold) when the run was made. */
+    contentHash: z.string(),
+    questionCount: z.number().int(),
+  }),
+  /** Which questions: null = all of the dataset's (imports: those the file answered). */
+  subset: z.object({ filter: z.string(), questionCount: z.number().int() }).nullable(),
+  /** The model asked (engine runs), or what the imported file says it was. */
+  model: z.object({
+    id: z.string(),
+    provider: z.string().nullable(),
+    params: z.record(z.string(), z.unknown()),
+  }),
+  /** The file an imported run came from (null for engine runs). */
+  imported: z
+    .object({
+      format: RunImportFormat,
+      /** The file's name (not its folder: manifests travel). */
+      file: z.string(),
+      sha256: z.string(),
+      bytes: z.number().int(),
+      records: z.number().int(),
+      /** Records whose id the dataset does not have: reported, never stored as items. */
+      unknownIds: IdCount,
+      /** Records that could not be read (bad JSON line, no id). */
+      unreadable: IdCount,
+      /** Ids answered twice; the first answer is kept. */
+      duplicates: IdCount,
+    })
+    .nullable(),
+  mode: RunMode.nullable(),
+  scorers: z.array(ScorerRef),
+  appVersion: z.string(),
+  /** SHA-256 of the prompt template (null for imports: the prompt is not known). */
+  templateHash: z.string().nullable(),
+  /** Retrieval settings of engine runs (null for imports). */
+  retrieval: z.record(z.string(), z.unknown()).nullable(),
+});
+export type RunManifest = z.infer<typeof RunManifest>;
+
+/** One line of `runs.list` / `workbench runs`. */
+export const RunSummary = z.object({
+  runId: z.number().int(),
+  status: RunStatus,
+  /** Items written so far. */
+  done: z.number().int(),
+  /** Items the run means to write. */
+  total: z.number().int(),
+  model: z.string(),
+  mode: RunMode.nullable(),
+  /** null when the dataset was removed since (the manifest still names it). */
+  datasetId: z.number().int().nullable(),
+  source: RunSource,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Why it failed or was interrupted. */
+  message: z.string().nullable(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+
+/** What the model (or the imported file) answered for one question. */
+export const RunItem = z.object({
+  itemId: z.number().int(),
+  /** null when the question was removed from the dataset since. */
+  questionId: z.number().int().nullable(),
+  /** The dataset's own question id. */
+  externalId: z.string(),
+  output: z.string().nullable(),
+  /** The answer as graded: the extracted string, the parsed list, the program's value. */
+  answer: z.unknown(),
+  answerKind: z.enum(['text', 'extracted', 'executed']),
+  /** A scale the model gave separately (TAT-QA PoT `units`). */
+  answerScale: z.string().nullable(),
+  program: z.string().nullable(),
+  /** What running the program gave: `{ok, result?, error?}` (PoT). */
+  execution: z
+    .object({ ok: z.boolean(), result: z.unknown().optional(), error: z.string().optional() })
+    .nullable(),
+  usage: z
+    .object({
+      inputTokens: z.number().optional(),
+      outputTokens: z.number().optional(),
+      costUsd: z.number().optional(),
+    })
+    .nullable(),
+  latencyMs: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type RunItem = z.infer<typeof RunItem>;
+
+/** One scorer's verdict on one item, as stored. */
+export const RunVerdict = z.object({
+  itemId: z.number().int(),
+  scorer: z.string(),
+  scorerVersion: z.string(),
+  correct: z.boolean(),
+  /** 1/0, or F1 for span scorers. */
+  score: z.number(),
+  outcome: z.enum(['correct', 'incorrect', 'refusal', 'no-answer', 'error']),
+  rule: z.string(),
+  extracted: z.string().nullable(),
+  predNormalized: z.string(),
+  goldNormalized: z.string(),
+});
+export type RunVerdict = z.infer<typeof RunVerdict>;
+
+/** What an import did: the run, and every record it could not place. */
+export const RunImportResult = z.object({
+  runId: z.number().int(),
+  status: RunStatus,
+  datasetId: z.number().int(),
+  records: z.number().int(),
+  matched: z.number().int(),
+  unknownIds: IdCount,
+  unreadable: IdCount,
+  duplicates: IdCount,
+  /** Dataset questions the file did not answer. */
+  unanswered: z.number().int(),
+  /** Percent correct per scorer over the matched items. */
+  accuracy: z.record(z.string(), z.number()),
+  warnings: z.array(z.string()),
+});
+export type RunImportResult = z.infer<typeof RunImportResult>;
+
+/** Stable list order: the first few ids of a count. */
+export const MAX_LISTED_IDS = 20;
+export function idCount(): IdCount {
+  return { count: 0, examples: [] };
+}
+export function countId(c: IdCount, id: string): void {
+  c.count++;
+  if (c.examples.length < MAX_LISTED_IDS) c.examples.push(id);
+}
+
+/** What a re-grade did (one scorer's verdicts replaced, the others kept). */
+export const RunRegradeResult = z.object({
+  runId: z.number().int(),
+  scorer: z.object({ id: z.string(), version: z.string() }),
+  items: z.number().int(),
+  correct: z.number().int(),
+  /** Percent correct. */
+  accuracy: z.number(),
+  /** Items whose question is no longer in the dataset (graded `error`). */
+  missingQuestions: z.number().int(),
+  /** The scorer's verdicts before (null: it had graded none). */
+  previous: z.object({ correct: z.number().int(), accuracy: z.number() }).nullable(),
+});
+export type RunRegradeResult = z.infer<typeof RunRegradeResult>;
