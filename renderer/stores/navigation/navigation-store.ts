@@ -6,10 +6,16 @@ export type Route =
   | { screen: 'models' }
   | { screen: 'document'; id: number; tableId?: string }
   | { screen: 'dataset'; id: number }
-  | { screen: 'question'; id: number };
+  | { screen: 'question'; id: number }
+  | { screen: 'sessions' }
+  | { screen: 'session'; id: number }
+  | { screen: 'session-results'; id: number };
 
 export function parseRoute(hash: string): Route {
   if (hash === '#/models') return { screen: 'models' };
+  if (hash === '#/sessions') return { screen: 'sessions' };
+  const s = /^#\/session\/(\d+)(\/results)?$/.exec(hash);
+  if (s) return { screen: s[2] ? 'session-results' : 'session', id: Number(s[1]) };
   const m = /^#\/document\/(\d+)(?:\/([\w-]+))?$/.exec(hash);
   if (m) return { screen: 'document', id: Number(m[1]), ...(m[2] ? { tableId: m[2] } : {}) };
   const d = /^#\/(dataset|question)\/(\d+)$/.exec(hash);
@@ -28,6 +34,12 @@ export function routeHash(route: Route): string {
     case 'dataset':
     case 'question':
       return `#/${route.screen}/${route.id}`;
+    case 'sessions':
+      return '#/sessions';
+    case 'session':
+      return `#/session/${route.id}`;
+    case 'session-results':
+      return `#/session/${route.id}/results`;
   }
 }
 
