@@ -74,6 +74,34 @@ interface LoadedUnits {
 /** Documents whose unit metadata stays in memory between searches (a few open filings). */
 const CACHED_DOCUMENTS = 8;
 
+/**
+ * The top `limit` of a ranking in which paragraphs take at most half the places while table
+ * units (cells, rows, tables) are left to fill the rest: prose mentions a question's words
+ * more often than a table does ("fiscal year", "growth"), yet the numbers a program reads are
+ * in the tables, so a numeric question must not get ten sentences and no cell. Rank order is
+ * kept; without enough table units, paragraphs fill the places left.
+ */
+export function withParagraphShare<T>(
+  ranked: readonly T[],
+  isParagraph: (item: T) => boolean,
+  limit: number,
+): T[] {
+  const maxParagraphs = Math.ceil(limit / 2);
+  const tableUnits = ranked.filter((x) => !isParagraph(x)).length;
+  const paragraphPlaces = Math.max(maxParagraphs, limit - tableUnits);
+  const out: T[] = [];
+  let paragraphs = 0;
+  for (const x of ranked) {
+    if (out.length === limit) break;
+    if (isParagraph(x)) {
+      if (paragraphs === paragraphPlaces) continue;
+      paragraphs++;
+    }
+    out.push(x);
+  }
+  return out;
+}
+
 /** All SQL on the retrieval tables; statements prepared once per connection. */
 export const ftsIndex = perConnection((db: Database) => {
   const getIndex = db.prepare<[number], IndexRow>(
@@ -224,13 +252,13 @@ export const ftsIndex = perConnection((db: Database) => {
         params,
         terms.map((t) => t.weight),
       );
-      return [...scores]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, limit)
-        .map(([i, score]) => {
+      const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      return withParagraphShare(ranked, ([i]) => units.rows[i]!.kind === 'paragraph', limit).map(
+        ([i, score]) => {
           const row = units.rows[i]!;
           return { ordinal: row.ordinal, hit: toHit(row, score) };
-        });
+        },
+      );
     },
     units: (documentId: number, kinds: HitKind[]) =>
       unitsOfKinds.all(documentId, JSON.stringify(kinds)),

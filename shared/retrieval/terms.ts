@@ -76,6 +76,8 @@ const FINANCE_EXPANSIONS: [RegExp, string][] = [
   [/geograph/, 'geographic regions international'],
   [/\bdebt\b/, 'long term debt borrowings notes'],
   [/revenue/, 'revenues sales'],
+  // Filings head their columns "Year Ended Jan 26, 2025" where questions say "fiscal 2025".
+  [/\bfiscal\b|\bfy\s?\d/, 'year ended'],
 ];
 
 export interface WeightedTerm {
