@@ -138,7 +138,7 @@ function pickDataset(
   if (matches.length === 0)
     throw new WorkbenchError(
       'not-found',
-      `no dataset in this workspace has the questions of ${basename(options.path)} (ids like ${example}); import ${DATASET_HINT[options.format]}, then give its id with --dataset-id N`,
+      `no dataset in this workspace has the questions of ${basename(options.path)} (ids like ${example}); import ${DATASET_HINT[options.format]} first (import-run then finds it, or give its id with --dataset-id N)`,
     );
   if (matches.length > 1 && matches[0]!.hits === matches[1]!.hits)
     throw new WorkbenchError(

@@ -5,9 +5,13 @@ import { execCommand } from './exec';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
+import { importRunCommand } from './import-run';
 import { ingestCommand } from './ingest';
 import { modelsCommand } from './models';
+import { regradeCommand } from './regrade';
+import { reportCommand } from './report';
 import { retrieveCommand } from './retrieve';
+import { runsCommand } from './runs';
 import { serveCommand } from './serve';
 import { workspaceInfoCommand } from './workspace-info';
 
@@ -23,5 +27,9 @@ export const commands: CliCommand[] = [
   modelsCommand,
   retrieveCommand,
   askCommand,
+  importRunCommand,
+  runsCommand,
+  reportCommand,
+  regradeCommand,
   doctorCommand,
 ];

@@ -1,0 +1,54 @@
+import { writeFile } from 'node:fs/promises';
+import { reportCsv, reportMarkdown } from '../../../shared/runs/report-format';
+import { CliError, type CliCommand } from '../command';
+
+const FORMATS = ['md', 'json', 'csv'] as const;
+
+function runId(v: string | undefined, what: string): number {
+  if (v === undefined || !/^\d+$/.test(v))
+    throw new CliError(
+      `${what} must be a run id (workbench runs lists them), got ${v ?? 'nothing'}`,
+      2,
+    );
+  return Number(v);
+}
+
+export const reportCommand: CliCommand = {
+  name: 'report',
+  summary:
+    'Report a run: accuracy per scorer and subset, intervals, failures; --compare another run',
+  usage: `workbench report RUN [--compare RUN] [--scorer ID] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]`,
+  options: {
+    compare: { type: 'string' },
+    scorer: { type: 'string' },
+    format: { type: 'string' },
+    // Declared here rather than through `outFile`: a new command has no old `--json OUT` spelling.
+    out: { type: 'string' },
+  },
+  readOnly: true,
+  async run(ctx) {
+    const { compare, scorer, format = 'md', out } = ctx.values;
+    if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format))
+      throw new CliError(`--format must be one of ${FORMATS.join(', ')}`, 2);
+    if (ctx.args.length !== 1) throw new CliError('report needs exactly one RUN', 2);
+    const id = runId(ctx.args[0], 'RUN');
+    const other = typeof compare === 'string' ? runId(compare, '--compare') : undefined;
+    const { runs } = await ctx.services();
+    const { report, comparison } = runs.report(id, {
+      ...(other !== undefined ? { compareTo: other } : {}),
+      ...(typeof scorer === 'string' ? { scorer } : {}),
+    });
+    const result = { ...report, comparison };
+    const text =
+      format === 'json'
+        ? `${JSON.stringify(result, null, 2)}\n`
+        : format === 'csv'
+          ? reportCsv(report)
+          : reportMarkdown(report, comparison ?? undefined);
+    if (typeof out === 'string') {
+      await writeFile(out, text);
+      ctx.say(`wrote ${out}`);
+    } else if (!(ctx.json && format === 'json')) ctx.say(text.trimEnd());
+    return result;
+  },
+};
