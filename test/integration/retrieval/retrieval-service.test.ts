@@ -22,17 +22,19 @@ const NVDA = dataPath('sec', 'NVDA_10-K_FY2025', 'nvda-10-k-2025-02-26.html');
 /** A deterministic stand-in for an embeddings endpoint: hashed bag of words. */
 const fakeEmbedder =
   (calls: string[][]): Embedder =>
-  async (texts) => {
+  (texts) => {
     calls.push(texts);
-    return texts.map((t) => {
-      const v = new Array<number>(64).fill(0);
-      for (const w of t.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-        let h = 0;
-        for (const ch of w) h = (h * 31 + ch.charCodeAt(0)) % 64;
-        v[h]! += 1;
-      }
-      return v;
-    });
+    return Promise.resolve(
+      texts.map((t) => {
+        const v = new Array<number>(64).fill(0);
+        for (const w of t.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+          let h = 0;
+          for (const ch of w) h = (h * 31 + ch.charCodeAt(0)) % 64;
+          v[h]! += 1;
+        }
+        return v;
+      }),
+    );
   };
 
 describe.skipIf(!hasData)('retrieval over NVIDIA’s 10-K in a workspace database', () => {
@@ -173,7 +175,7 @@ describe.skipIf(!hasData)('retrieval over NVIDIA’s 10-K in a workspace databas
     expect(await service.search(id, doc, 'what is the?')).toEqual([]);
   });
 
-  it('drops the index, its FTS rows and its vectors when the document is removed', async () => {
+  it('drops the index, its FTS rows and its vectors when the document is removed', () => {
     const { first_unit, last_unit } = indexRow()!;
     const ftsRows = () =>
       (
