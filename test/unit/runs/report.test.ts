@@ -242,7 +242,7 @@ describe('report formats', () => {
 
   it('writes one CSV line per item with quoted fields', () => {
     const i = input([true, false]);
-    i.items[1] = { ...i.items[1]!, answer: 'a, "b"' };
+    i.items = i.items.map((x, k) => (k === 1 ? { ...x, answer: 'a, "b"' } : x));
     const csv = reportCsv(buildReport(i, { bootstrapIterations: 100 }));
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(
