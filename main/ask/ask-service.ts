@@ -295,7 +295,7 @@ export class AskService {
 
     let grounding: { literals: GroundingLiteral[] } | null = null;
     if (isProgramMode(input.mode) && chosen.program !== null) {
-      const numbers = contextNumbers(subject.doc.document, context.hits);
+      const numbers = contextNumbers(subject.doc.document, context.hits, context.text);
       grounding = { literals: groundProgram(chosen.program, chosen.reads, numbers) };
     }
 

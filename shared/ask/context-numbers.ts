@@ -14,6 +14,11 @@ import type { ContextNumber } from './grounding';
 export function contextNumbers(
   document: Pick<Document, 'tables' | 'blocks'>,
   hits: readonly RetrievalHit[],
+  /**
+   * The context text as sent: a cell whose filed text is not in it is left out (a whole table
+   * too big for the token budget is sent with only the rows that fit).
+   */
+  shownText?: string,
 ): ContextNumber[] {
   const out: ContextNumber[] = [];
   const tables = new Map(document.tables.map((t) => [t.id, t]));
@@ -54,6 +59,7 @@ export function contextNumbers(
     const positions = gridPositions(table);
     for (const c of table.cells) {
       if (c.value === null || (rows !== 'all' && !rows.has(c.sourceRow))) continue;
+      if (shownText !== undefined && !shownText.includes(c.text)) continue;
       const at = positions.of(c);
       if (!at) continue;
       out.push({
