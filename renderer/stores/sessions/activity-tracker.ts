@@ -6,16 +6,29 @@
  * controlled clock) drive it without waiting.
  */
 
-export type ActivityKind = 'input' | 'idle' | 'hidden' | 'pause' | 'resume';
+import type { ClientEventType } from '../../../shared/sessions/session';
+
+/**
+ * What is reported, in the session events' own words: `input` (heartbeat, or back from idle),
+ * `idle` (2 minutes still, or the page hidden), `resume` (the page visible again), `pause` and
+ * `unpause` (the buttons).
+ */
+export type ActivityKind = Extract<
+  ClientEventType,
+  'input' | 'idle' | 'resume' | 'pause' | 'unpause'
+>;
 
 export type ActivityState = 'active' | 'idle' | 'hidden' | 'paused';
 
 export interface ActivityReport {
   kind: ActivityKind;
-  /** Epoch milliseconds by the injected clock. */
+  /** When it happened by the injected clock (epoch ms); the server stamps its own time. */
   at: number;
-  /** For `idle`: the last input, where the expert actually stopped. */
-  lastInputAt?: number;
+  /**
+   * For `idle`: how long ago the last input was, so the server backdates the idle stretch to
+   * where the expert actually stopped (0 when the page was hidden: reading counts until then).
+   */
+  idleForMs?: number;
 }
 
 export interface TimeSource {
@@ -96,7 +109,7 @@ export function createActivityTracker(options: ActivityOptions): ActivityTracker
           return;
         }
         setState('idle');
-        send('idle', { lastInputAt: lastInput });
+        send('idle', { idleForMs: still });
       },
       Math.max(0, lastInput + idleMs - time.now()),
     );
@@ -119,13 +132,13 @@ export function createActivityTracker(options: ActivityOptions): ActivityTracker
       if (disposed || state === 'paused' || state === 'hidden') return;
       stopTimer();
       setState('hidden');
-      send('hidden', { lastInputAt: lastInput });
+      send('idle', { idleForMs: 0 });
     },
     visible() {
       if (disposed || state !== 'hidden') return;
       lastInput = time.now();
       setState('active');
-      send('input');
+      send('resume');
       armIdle();
     },
     pause() {
@@ -138,7 +151,7 @@ export function createActivityTracker(options: ActivityOptions): ActivityTracker
       if (disposed || state !== 'paused') return;
       lastInput = time.now();
       setState('active');
-      send('resume');
+      send('unpause');
       armIdle();
     },
     dispose() {
