@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { AskResult } from '../../../shared/ask/ask';
 import type { ImportReport } from '../../../shared/library/document';
@@ -354,9 +354,28 @@ describe.skipIf(!hasData)('AskService against the OpenAI-compatible test server'
     }
   });
 
-  it('the API key is in no result, history row or database file', async () => {
+  it('the API key is in no result, event, log line, history row or database file', async () => {
     server.setReplies([{ match: GROWTH, reply: (req) => growthProgram(lastUser(req)) }]);
-    const r = await ask({});
+    // Everything the process logs while asking (a failed ask too: a 401 from a server that
+    // echoes what it was sent is the likeliest leak).
+    const logged: unknown[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => logged.push(args)),
+    );
+    const events: AskProgress[] = [];
+    let r: AskResult;
+    try {
+      r = await ask({}, events);
+      server.fault({ kind: 'status', status: 401, body: { error: { message: `bad key ${KEY}` } } });
+      const failed = await ask({ question: `${GROWTH} (401)` }, events).catch((x: unknown) => x);
+      expect((failed as WorkbenchError).code).toBe('llm-unauthorized');
+      expect((failed as WorkbenchError).message).not.toContain(KEY);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      server.clearFaults();
+    }
+    expect(JSON.stringify(logged)).not.toContain(KEY);
+    expect(JSON.stringify(events)).not.toContain(KEY);
     // It was sent to the server...
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
     // ...and is nowhere else.
