@@ -238,13 +238,8 @@ export async function importRun(
       contentHash: hash,
       questionCount: questions.length,
     },
-    subset:
-      matched.length === questions.length
-        ? null
-        : {
-            filter: `the ${matched.length} questions ${basename(options.path)} answers`,
-            questionCount: matched.length,
-          },
+    // An import answers what its file answers; the report counts the rest as unanswered.
+    subset: null,
     model: {
       id: model,
       provider: null,
