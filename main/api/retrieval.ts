@@ -1,38 +1,24 @@
 import { expandJsonBytes } from '../../shared/api/json-bytes';
-import { WorkbenchError } from '../../shared/api/result';
 import type { OpenedDocument } from '../document/document-service';
-import type { ApiContext } from './context';
+import type { Embedder } from '../retrieval/retrieval-service';
 import type { HandlerMap } from './registry';
 
-/** The embedder for `options.embeddings`, when the workspace has a model service that embeds. */
-type EmbedCapable = {
-  embedder?: (
-    providerId: number,
-    model: string,
-  ) => (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
-};
-
 export const retrievalHandlers: HandlerMap = {
-  'retrieval.search': async ({ documentId, question, options }, ctx: ApiContext) => {
+  'retrieval.search': async ({ documentId, question, options = {} }, ctx) => {
     // Opening parses a library file on first use (a job with progress), like the document view.
     const opened = expandJsonBytes(await ctx.documents.open(documentId)) as OpenedDocument;
-    let embedder;
-    if (options?.embeddings) {
-      const llm = (ctx as unknown as { llm?: EmbedCapable }).llm;
-      if (!llm?.embedder)
-        throw new WorkbenchError(
-          'unsupported',
-          'dense retrieval needs a model provider with an embeddings endpoint; none is set up',
-        );
-      embedder = llm.embedder(options.embeddings.providerId, options.embeddings.model);
-    }
-    const hits = await ctx.retrieval.search(
-      documentId,
-      opened.model,
-      question,
-      options ?? {},
-      embedder,
-    );
+    // Dense retrieval embeds through the provider the options name (main/llm).
+    const { embeddings } = options;
+    const embedder: Embedder | undefined = embeddings
+      ? (texts, signal) =>
+          ctx.llm.embed({
+            provider: { providerId: embeddings.providerId },
+            model: embeddings.model,
+            input: texts,
+            ...(signal ? { signal } : {}),
+          })
+      : undefined;
+    const hits = await ctx.retrieval.search(documentId, opened.model, question, options, embedder);
     return { hits };
   },
 };
