@@ -46,6 +46,7 @@ export const GroundingLiteral = z.object({
   /** `read`: the number came through cell(); `literal`: it was written in the program. */
   via: z.enum(['read', 'literal']),
   tableId: z.string().optional(),
+  /** Grid positions, as in CellRead. */
   row: z.number().int().optional(),
   col: z.number().int().optional(),
   paragraphIndex: z.number().int().optional(),
@@ -54,7 +55,11 @@ export const GroundingLiteral = z.object({
 });
 export type GroundingLiteral = z.infer<typeof GroundingLiteral>;
 
-/** A cell a program read through cell()/cellInfo(), as the trace recorded it. */
+/**
+ * A cell a program read through cell()/cellInfo(), as the trace recorded it. `row` and `col`
+ * are grid positions (what `cell(tableId, row, col)` takes and the cell details show), not the
+ * source row and column; null when the read went by header path to a cell with no position.
+ */
 export const CellRead = z.object({
   tableId: z.string(),
   row: z.number().int().nullable(),
