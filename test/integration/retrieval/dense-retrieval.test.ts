@@ -49,7 +49,11 @@ describe.skipIf(!hasData)('dense retrieval through an embeddings endpoint', () =
     await server.close();
   });
 
-  const embeddingCalls = () => server.requests.filter((r) => r.path.endsWith('/embeddings'));
+  /** The `input` of each embeddings request the server received. */
+  const embeddingCalls = () =>
+    server.requests
+      .filter((r) => r.path.endsWith('/embeddings'))
+      .map((r) => (r.body as { input: string[] }).input);
   const search = (options: object) =>
     ws.services.registry.call('retrieval.search', { documentId, question, options });
 
@@ -63,12 +67,12 @@ describe.skipIf(!hasData)('dense retrieval through an embeddings endpoint', () =
       hits.every((h) => h.ranks && (h.ranks.bm25 !== undefined || h.ranks.dense !== undefined)),
     ).toBe(true);
     expect(hits.some((h) => h.ranks?.dense !== undefined)).toBe(true);
-    const units = embeddingCalls().reduce((n, r) => n + (r.body.input as string[]).length, 0);
+    const units = embeddingCalls().reduce((n, input) => n + input.length, 0);
     expect(units).toBeGreaterThan(10);
     server.requests.length = 0;
     await search(options);
     // Stored vectors are reused: only the question is embedded again.
-    expect(embeddingCalls().map((r) => r.body.input as string[])).toEqual([[question]]);
+    expect(embeddingCalls()).toEqual([[question]]);
   });
 
   it('reports an embeddings endpoint failure as the provider’s error, not a crash', async () => {
