@@ -13,6 +13,7 @@ import { JobRunner } from './jobs/job-runner';
 import { LlmService } from './llm/llm-service';
 import { RetrievalService } from './retrieval/retrieval-service';
 import { RunService } from './runs/run-service';
+import { SessionService } from './sessions/session-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -49,6 +50,8 @@ export interface Services {
   ask: AskService;
   /** Evaluation runs (main/runs); the CLI's `import-run`, `runs`, `report`, `regrade`. */
   runs: RunService;
+  /** Expert sessions (main/sessions); the CLI's `session` commands. */
+  sessions: SessionService;
   close(): void;
 }
 
@@ -70,6 +73,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const llm = new LlmService(workspace.db, secrets);
   const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
   const runs = new RunService(workspace.db, datasets, jobs);
+  const sessions = new SessionService({ db: workspace.db, datasets, documents });
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -86,6 +90,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     retrieval,
     ask,
     runs,
+    sessions,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -100,10 +105,13 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     llm,
     ask,
     runs,
+    sessions,
     close: () => {
       facts.close();
       // Stops the sandbox workers; running asks are cancelled.
       void ask.close();
+      // Stops the calculator sandbox's worker.
+      void sessions.close();
       // Runs being written are marked interrupted (their jobs are cancelled next).
       runs.close();
       // Running jobs are marked interrupted while the database is still open.

@@ -10,6 +10,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { RetrievalService } from '../retrieval/retrieval-service';
 import type { RunService } from '../runs/run-service';
+import type { SessionService } from '../sessions/session-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -40,4 +41,6 @@ export interface ApiContext {
   ask: AskService;
   /** Evaluation runs: imports, re-grades, reports (main/runs). */
   runs: RunService;
+  /** Timed human-expert sessions (main/sessions). */
+  sessions: SessionService;
 }

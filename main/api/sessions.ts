@@ -1,23 +1,22 @@
-import { WorkbenchError } from '../../shared/api/result';
 import type { HandlerMap } from './registry';
 
-const notYet = (method: string) => (): never => {
-  throw new WorkbenchError('unsupported', `${method} is not implemented yet`);
-};
-
-/** Timed human-expert sessions (main/sessions). */
+/** Timed human-expert sessions (main/sessions, docs/sessions.md). */
 export const sessionsHandlers: HandlerMap = {
-  'sessions.create': notYet('sessions.create'),
-  'sessions.list': notYet('sessions.list'),
-  'sessions.get': notYet('sessions.get'),
-  'sessions.event': notYet('sessions.event'),
-  'sessions.saveAnswer': notYet('sessions.saveAnswer'),
-  'sessions.submit': notYet('sessions.submit'),
-  'sessions.scratch': notYet('sessions.scratch'),
-  'sessions.finish': notYet('sessions.finish'),
-  'sessions.results': notYet('sessions.results'),
-  'sessions.agreement': notYet('sessions.agreement'),
-  'sessions.exportBundle': notYet('sessions.exportBundle'),
-  'sessions.importBundle': notYet('sessions.importBundle'),
-  'sessions.remove': notYet('sessions.remove'),
+  'sessions.create': (input, { sessions }) => {
+    const session = sessions.create(input);
+    return { sessionId: session.id, session };
+  },
+  'sessions.list': ({ datasetId }, { sessions }) => ({ sessions: sessions.list(datasetId) }),
+  'sessions.get': ({ sessionId }, { sessions }) => sessions.detail(sessionId),
+  'sessions.event': (input, { sessions }) => ({ clock: sessions.event(input) }),
+  'sessions.saveAnswer': (input, { sessions }) => sessions.saveAnswer(input),
+  'sessions.submit': (input, { sessions }) => sessions.submit(input),
+  'sessions.scratch': async (input, { sessions }) => ({ run: await sessions.scratch(input) }),
+  'sessions.finish': ({ sessionId }, { sessions }) => sessions.finish(sessionId),
+  'sessions.results': ({ sessionId }, { sessions }) => sessions.results(sessionId),
+  'sessions.agreement': ({ sessionIds }, { sessions }) => sessions.agreement(sessionIds),
+  'sessions.exportBundle': ({ sessionId, path }, { sessions }) =>
+    sessions.exportBundle(sessionId, path),
+  'sessions.importBundle': ({ path }, { sessions }) => sessions.importBundle(path),
+  'sessions.remove': ({ sessionId }, { sessions }) => ({ removed: sessions.remove(sessionId) }),
 };

@@ -10,6 +10,7 @@ import { m0008Llm } from './0008-llm';
 import { m0009Retrieval } from './0009-retrieval';
 import { m0010Asks } from './0010-asks';
 import { m0011Runs } from './0011-runs';
+import { m0012Sessions } from './0012-sessions';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -27,6 +28,7 @@ export const migrations: readonly Migration[] = [
   m0009Retrieval,
   m0010Asks,
   m0011Runs,
+  m0012Sessions,
 ];
 
 export const latestSchemaVersion = migrations.length;

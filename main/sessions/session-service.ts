@@ -1,0 +1,503 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../shared/api/result';
+import type { StoredQuestion } from '../../shared/datasets';
+import { wilson } from '../../shared/stats/wilson';
+import { sessionAgreement } from '../../shared/sessions/agreement';
+import { computeClock } from '../../shared/sessions/clock';
+import { sampleQuestions, shuffledOrder } from '../../shared/sessions/sampling';
+import type {
+  AnswerFields,
+  ClockSummary,
+  SaveAnswerInput,
+  SaveAnswerResult,
+  ScratchRun,
+  Session,
+  SessionAgreement,
+  SessionAnswer,
+  SessionCreateInput,
+  SessionDetail,
+  SessionEventInput,
+  SessionQuestion,
+  SessionResults,
+  SessionSummary,
+} from '../../shared/sessions/session';
+import { appRoot } from '../app-paths';
+import type { DatasetService } from '../datasets/dataset-service';
+import type { DocumentService } from '../document/document-service';
+import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
+import { gradeSession, sessionScorerId } from './grade-session';
+import { candidates } from './sample-session';
+import { questionSetKey } from './question-set-key';
+import { ScratchRunner } from './scratch-runner';
+import { exportBundle, importBundle, type BundleDeps } from './session-bundle';
+import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
+
+let version: string | undefined;
+export function appVersion(): string {
+  version ??= (
+    JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  return version;
+}
+
+const EMPTY_ANSWER: AnswerFields = {
+  value: '',
+  unit: '',
+  scale: '',
+  confidence: null,
+  notes: '',
+  evidence: [],
+};
+
+const sameFields = (a: AnswerFields, b: AnswerFields) =>
+  a.value === b.value &&
+  a.unit === b.unit &&
+  a.scale === b.scale &&
+  a.confidence === b.confidence &&
+  a.notes === b.notes &&
+  JSON.stringify(a.evidence) === JSON.stringify(b.evidence);
+
+const fieldsOf = (a: AnswerFields): AnswerFields => ({
+  value: a.value,
+  unit: a.unit,
+  scale: a.scale,
+  confidence: a.confidence,
+  notes: a.notes,
+  evidence: a.evidence,
+});
+
+/** Events that are work: the first of them starts a session's clock if `start` was not sent. */
+const STARTS_CLOCK = new Set(['input', 'answer-saved', 'submit', 'skip', 'resume', 'unpause']);
+
+export interface SessionServiceDeps {
+  db: Database;
+  datasets: DatasetService;
+  documents: DocumentService;
+  clock?: SessionClock;
+}
+
+/**
+ * Timed human-expert sessions (docs/sessions.md): create (sampled with a seed), the event log
+ * and the clock derived from it, autosaved answers with revisions, calculator runs in the
+ * sandbox, finish and grading, results and agreement. The API handlers and the CLI call it.
+ * Every write is its own commit: a killed process loses nothing it had answered for.
+ */
+export class SessionService {
+  private readonly timeline: Timeline;
+  private readonly scratchRunner: ScratchRunner;
+
+  constructor(private readonly deps: SessionServiceDeps) {
+    this.timeline = new Timeline(deps.db, deps.clock ?? systemClock);
+    this.scratchRunner = new ScratchRunner(deps.documents);
+  }
+
+  private get repo() {
+    return sessionsRepo(this.deps.db);
+  }
+
+  private nowIso(): string {
+    return new Date(this.timeline.now()).toISOString();
+  }
+
+  session(id: number): Session {
+    const s = this.repo.session(id);
+    if (!s) throw new WorkbenchError('not-found', `no session #${id} in this workspace`);
+    return s;
+  }
+
+  private openSession(id: number): Session {
+    const s = this.session(id);
+    if (s.status !== 'open')
+      throw new WorkbenchError(
+        'unsupported',
+        `session #${id} is finished (${s.finishedAt ?? 'imported'}); its answers and clock can no longer change`,
+      );
+    return s;
+  }
+
+  private requireQuestion(s: Session, questionId: number | undefined): number {
+    if (questionId === undefined || !s.questionIds.includes(questionId))
+      throw new WorkbenchError(
+        'invalid-input',
+        questionId === undefined
+          ? 'this event needs a questionId'
+          : `question #${questionId} is not part of session #${s.id}`,
+      );
+    return questionId;
+  }
+
+  create(input: SessionCreateInput): Session {
+    const dataset = this.deps.datasets.summary(input.datasetId);
+    const stored = this.deps.datasets.storedQuestions(input.datasetId);
+    if (stored.length === 0)
+      throw new WorkbenchError('invalid-input', `dataset #${dataset.id} has no questions`);
+    let ids: number[];
+    let stratify = input.stratify ?? 'none';
+    if (input.sameQuestionsAs !== undefined) {
+      const other = this.session(input.sameQuestionsAs);
+      if (other.datasetId !== input.datasetId)
+        throw new WorkbenchError(
+          'invalid-input',
+          `session #${other.id} is on another dataset (${other.datasetName})`,
+        );
+      const known = new Set(stored.map((q) => q.id));
+      const gone = other.questionIds.filter((id) => !known.has(id));
+      if (gone.length > 0)
+        throw new WorkbenchError(
+          'invalid-input',
+          `${gone.length} question(s) of session #${other.id} are no longer in the dataset`,
+        );
+      ids = shuffledOrder(other.questionIds, input.seed);
+      stratify = other.stratify;
+    } else {
+      const c = candidates(dataset.format, stored, stratify);
+      stratify = c.stratify;
+      ids = sampleQuestions(c.candidates, input.questionCount, input.seed);
+    }
+    const byId = new Map(stored.map((q) => [q.id, q]));
+    const questions = ids.map((id) => ({ questionId: id, externalId: byId.get(id)!.externalId }));
+    const id = this.repo.create({
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      datasetFormat: dataset.format,
+      questionSetKey: questionSetKey(
+        dataset.format,
+        dataset.name,
+        questions.map((q) => q.externalId),
+      ),
+      seed: input.seed,
+      stratify,
+      budgetSeconds: input.budgetSeconds,
+      perQuestionCapSeconds: input.perQuestionCapSeconds ?? null,
+      expert: input.expert,
+      instructions: input.instructions ?? '',
+      status: 'open',
+      createdAt: this.nowIso(),
+      finishedAt: null,
+      appVersion: appVersion(),
+      origin: 'local',
+      bundleSha256: null,
+      questions,
+    });
+    return this.session(id);
+  }
+
+  list(datasetId?: number): SessionSummary[] {
+    return this.repo.list(datasetId).map((s) => {
+      const answers = this.repo.answers(s.id);
+      return {
+        ...s,
+        answered: answers.filter((a) => a.value.trim() !== '').length,
+        submitted: answers.filter((a) => a.submitted).length,
+        activeSeconds: this.clock(s).activeSeconds,
+      };
+    });
+  }
+
+  clock(s: Session): ClockSummary {
+    return computeClock(this.repo.events(s.id), {
+      budgetSeconds: s.budgetSeconds,
+      perQuestionCapSeconds: s.perQuestionCapSeconds,
+      questionIds: s.questionIds,
+      nowMs: this.timeline.now(),
+    });
+  }
+
+  /** The questions as the expert sees them: no gold, no evidence, no model answers. */
+  questions(s: Session): SessionQuestion[] {
+    const stored = this.repo.questions(s.id);
+    return stored.map(({ questionId, externalId }, position) => {
+      const q = this.storedQuestion(questionId);
+      return {
+        position,
+        id: questionId,
+        externalId,
+        datasetId: q?.datasetId ?? s.datasetId ?? 0,
+        documentId: q?.documentId ?? null,
+        documentExternalId: q?.documentExternalId ?? '',
+        question: q?.question ?? `(question ${externalId} is no longer in the dataset)`,
+        type: q?.type ?? '',
+      };
+    });
+  }
+
+  private storedQuestion(id: number): StoredQuestion | undefined {
+    try {
+      return this.deps.datasets.question(id);
+    } catch (e) {
+      if (e instanceof WorkbenchError && e.code === 'not-found') return undefined;
+      throw e;
+    }
+  }
+
+  detail(id: number): SessionDetail {
+    const session = this.session(id);
+    return {
+      session,
+      questions: this.questions(session),
+      answers: this.repo.answers(id),
+      scratch: this.repo.scratch(id),
+      clock: this.clock(session),
+    };
+  }
+
+  /** Appends events, starting the clock first when this is the first work done. */
+  private append(s: Session, events: EventToAppend[]): ClockSummary {
+    const first = events[0];
+    if (
+      first &&
+      STARTS_CLOCK.has(first.type) &&
+      !this.repo.events(s.id).some((e) => e.type === 'start')
+    )
+      events = [{ type: 'start', questionId: null }, ...events];
+    this.timeline.append(s.id, events);
+    return this.clock(s);
+  }
+
+  event(input: SessionEventInput): ClockSummary {
+    const s = this.openSession(input.sessionId);
+    const needsQuestion = input.type === 'focus' || input.type === 'skip';
+    const questionId = needsQuestion
+      ? this.requireQuestion(s, input.questionId)
+      : input.questionId !== undefined
+        ? this.requireQuestion(s, input.questionId)
+        : null;
+    if (input.type === 'idle' && input.idleForMs === undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        'an idle event needs idleForMs: how long ago the last input was',
+      );
+    return this.append(s, [
+      {
+        type: input.type,
+        questionId,
+        ...(input.idleForMs !== undefined ? { idleForMs: input.idleForMs } : {}),
+      },
+    ]);
+  }
+
+  saveAnswer(input: SaveAnswerInput): SaveAnswerResult {
+    const s = this.openSession(input.sessionId);
+    const questionId = this.requireQuestion(s, input.questionId);
+    const { sessionId: _s, questionId: _q, baseRevision, ...fields } = input;
+    const updatedAt = this.nowIso();
+    // A retried save (same content, answered already) is the same save, not a conflict.
+    const stored = this.repo.answer(s.id, questionId);
+    if (stored && stored.revision === baseRevision + 1) {
+      const merged = { ...fieldsOf(stored), ...definedFields(fields) };
+      if (sameFields(merged, stored))
+        return { status: 'saved', answer: stored, clock: this.clock(s) };
+    }
+    const r = this.repo.saveIfCurrent(s.id, questionId, baseRevision, (current) => {
+      const base = current ? fieldsOf(current) : EMPTY_ANSWER;
+      const next = { ...base, ...definedFields(fields) };
+      const changed = !current || !sameFields(next, current);
+      // Changing a submitted answer takes it back: the expert submits it again.
+      const keepSubmit = current?.submitted === true && !changed;
+      const write: AnswerWrite = {
+        ...next,
+        submitted: keepSubmit,
+        submittedAt: keepSubmit ? current.submittedAt : null,
+        submittedActiveSeconds: keepSubmit ? current.submittedActiveSeconds : null,
+        late: keepSubmit ? current.late : false,
+        updatedAt,
+      };
+      return write;
+    });
+    if ('conflict' in r) return conflict(r.conflict);
+    const clock = this.append(s, [{ type: 'answer-saved', questionId }]);
+    return { status: 'saved', answer: r.saved, clock };
+  }
+
+  submit(input: { sessionId: number; questionId: number; baseRevision: number }): SaveAnswerResult {
+    const s = this.openSession(input.sessionId);
+    const questionId = this.requireQuestion(s, input.questionId);
+    const current = this.repo.answer(s.id, questionId);
+    if (!current)
+      throw new WorkbenchError(
+        'invalid-input',
+        `question #${questionId} has no saved answer to submit; save it first`,
+      );
+    const before = this.clock(s);
+    const onQuestion = before.perQuestion.find((q) => q.questionId === questionId);
+    const submittedAt = this.nowIso();
+    const r = this.repo.saveIfCurrent(s.id, questionId, input.baseRevision, (cur) => ({
+      ...fieldsOf(cur ?? current),
+      submitted: true,
+      submittedAt,
+      submittedActiveSeconds: onQuestion?.activeSeconds ?? 0,
+      late: before.exhausted,
+      updatedAt: submittedAt,
+    }));
+    if ('conflict' in r) return conflict(r.conflict);
+    const clock = this.append(s, [{ type: 'submit', questionId }]);
+    return { status: 'saved', answer: r.saved, clock };
+  }
+
+  async scratch(input: {
+    sessionId: number;
+    questionId: number;
+    program: string;
+  }): Promise<ScratchRun> {
+    const s = this.openSession(input.sessionId);
+    const questionId = this.requireQuestion(s, input.questionId);
+    const q = this.storedQuestion(questionId);
+    const result = await this.scratchRunner.run(q?.documentId ?? null, input.program);
+    const run = { questionId, program: input.program, at: this.nowIso(), ...result };
+    const id = this.repo.addScratch(s.id, run);
+    // Running a calculation is work on the question.
+    this.append(s, [{ type: 'input', questionId }]);
+    return { id, ...run };
+  }
+
+  /** Ends the session (idempotent for a finished one) and grades what was submitted. */
+  finish(sessionId: number): { session: Session; clock: ClockSummary } {
+    const s = this.session(sessionId);
+    if (s.status === 'open') {
+      // The finish event and the status change commit together.
+      this.deps.db
+        .transaction(() => {
+          this.timeline.append(s.id, [{ type: 'finish', questionId: null }]);
+          this.repo.finish(s.id, this.nowIso());
+        })
+        .immediate();
+      this.grade(s.id);
+    }
+    const session = this.session(sessionId);
+    return { session, clock: this.clock(session) };
+  }
+
+  /** (Re-)grades a finished session's submitted answers against the gold stored now. */
+  grade(sessionId: number): void {
+    const s = this.session(sessionId);
+    const verdicts = gradeSession(s.datasetFormat, this.repo.answers(s.id), (id) =>
+      this.storedQuestion(id),
+    );
+    this.repo.replaceVerdicts(s.id, verdicts);
+  }
+
+  results(sessionId: number): SessionResults {
+    const s = this.session(sessionId);
+    if (s.status !== 'finished')
+      throw new WorkbenchError(
+        'unsupported',
+        `session #${s.id} is still open: results (and gold) are shown after it is finished`,
+      );
+    const clock = this.clock(s);
+    const answers = new Map(this.repo.answers(s.id).map((a) => [a.questionId, a]));
+    const verdicts = new Map(this.repo.verdicts(s.id).map((v) => [v.questionId, v]));
+    const seconds = new Map(clock.perQuestion.map((q) => [q.questionId, q.activeSeconds]));
+    const items = this.questions(s).map((q) => {
+      const stored = this.storedQuestion(q.id);
+      const gold = stored?.gold.shown ?? stored?.gold.answer ?? null;
+      return {
+        questionId: q.id,
+        position: q.position,
+        externalId: q.externalId,
+        question: q.question,
+        type: q.type,
+        answer: answers.get(q.id) ?? null,
+        activeSeconds: seconds.get(q.id) ?? 0,
+        verdict: verdicts.get(q.id) ?? null,
+        gold:
+          gold === null
+            ? ''
+            : `${typeof gold === 'string' ? gold : JSON.stringify(gold)}${stored?.scale ? ` (${stored.scale})` : ''}`,
+      };
+    });
+    const correct = items.filter((i) => i.verdict?.correct === true).length;
+    const total = items.length;
+    return {
+      session: s,
+      scorer: sessionScorerId(s.datasetFormat),
+      accuracy: {
+        correct,
+        total,
+        submitted: items.filter((i) => i.answer?.submitted === true).length,
+        rate: total === 0 ? 0 : correct / total,
+        wilson95: wilson(correct, total),
+      },
+      activeSeconds: clock.activeSeconds,
+      items,
+    };
+  }
+
+  agreement(sessionIds: number[]): SessionAgreement {
+    const sessions = [...new Set(sessionIds)].map((id) => this.session(id));
+    if (sessions.length < 2)
+      throw new WorkbenchError('invalid-input', 'agreement needs at least two different sessions');
+    const open = sessions.filter((s) => s.status !== 'finished');
+    if (open.length > 0)
+      throw new WorkbenchError(
+        'unsupported',
+        `session(s) ${open.map((s) => `#${s.id}`).join(', ')} are still open; agreement is computed on finished sessions`,
+      );
+    const key = sessions[0]!.questionSetKey;
+    const other = sessions.find((s) => s.questionSetKey !== key);
+    if (other)
+      throw new WorkbenchError(
+        'invalid-input',
+        `session #${other.id} is on a different question set than #${sessions[0]!.id}; agreement compares experts on the same questions`,
+      );
+    // Sessions on the same set may come from different workspaces' ids: match by external id.
+    const externalOf = (s: Session) =>
+      new Map(this.repo.questions(s.id).map((q) => [q.questionId, q.externalId]));
+    const ids = new Map<string, number>();
+    const externalIds = new Map<number, string>();
+    const raters = sessions.map((s) => {
+      const ext = externalOf(s);
+      const correct = new Map<number, boolean>();
+      for (const v of this.repo.verdicts(s.id)) {
+        const e = ext.get(v.questionId);
+        if (e === undefined || v.outcome === 'error') continue;
+        if (!ids.has(e)) ids.set(e, v.questionId);
+        const qid = ids.get(e)!;
+        externalIds.set(qid, e);
+        correct.set(qid, v.correct);
+      }
+      return { sessionId: s.id, expert: s.expert, correct };
+    });
+    return sessionAgreement(raters, externalIds);
+  }
+
+  private bundleDeps(): BundleDeps {
+    return {
+      db: this.deps.db,
+      datasets: this.deps.datasets,
+      appVersion: appVersion(),
+      nowIso: () => this.nowIso(),
+      question: (id) => this.storedQuestion(id),
+      grade: (id) => this.grade(id),
+    };
+  }
+
+  exportBundle(sessionId: number, path: string) {
+    return exportBundle(this.bundleDeps(), sessionId, path);
+  }
+
+  importBundle(path: string) {
+    return importBundle(this.bundleDeps(), path);
+  }
+
+  remove(sessionId: number): boolean {
+    return this.repo.remove(sessionId);
+  }
+
+  async close(): Promise<void> {
+    await this.scratchRunner.close();
+  }
+}
+
+function conflict(current: SessionAnswer): SaveAnswerResult {
+  return {
+    status: 'conflict',
+    message: `this answer was changed elsewhere (another window?) and is now at revision ${current.revision}; reload it before saving again`,
+    current,
+  };
+}
+
+function definedFields(f: Partial<AnswerFields>): Partial<AnswerFields> {
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
+}
