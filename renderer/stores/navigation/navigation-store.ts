@@ -9,11 +9,19 @@ export type Route =
   | { screen: 'question'; id: number }
   | { screen: 'sessions' }
   | { screen: 'session'; id: number }
-  | { screen: 'session-results'; id: number };
+  | { screen: 'session-results'; id: number }
+  | { screen: 'runs' }
+  | { screen: 'run'; id: number }
+  | { screen: 'compare'; a: number; b: number };
 
 export function parseRoute(hash: string): Route {
   if (hash === '#/models') return { screen: 'models' };
   if (hash === '#/sessions') return { screen: 'sessions' };
+  if (hash === '#/runs') return { screen: 'runs' };
+  const r = /^#\/run\/(\d+)$/.exec(hash);
+  if (r) return { screen: 'run', id: Number(r[1]) };
+  const c = /^#\/compare\/(\d+)\/(\d+)$/.exec(hash);
+  if (c) return { screen: 'compare', a: Number(c[1]), b: Number(c[2]) };
   const s = /^#\/session\/(\d+)(\/results)?$/.exec(hash);
   if (s) return { screen: s[2] ? 'session-results' : 'session', id: Number(s[1]) };
   const m = /^#\/document\/(\d+)(?:\/([\w-]+))?$/.exec(hash);
@@ -40,6 +48,12 @@ export function routeHash(route: Route): string {
       return `#/session/${route.id}`;
     case 'session-results':
       return `#/session/${route.id}/results`;
+    case 'runs':
+      return '#/runs';
+    case 'run':
+      return `#/run/${route.id}`;
+    case 'compare':
+      return `#/compare/${route.a}/${route.b}`;
   }
 }
 
