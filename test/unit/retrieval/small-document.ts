@@ -1,4 +1,4 @@
-import type { Cell, Document, Table } from '../../../shared/model';
+import { documentSchemaVersion, type Cell, type Document, type Table } from '../../../shared/model';
 
 /** A two-year income table between two paragraphs: enough to check units and contexts. */
 export function smallDocument(): Document {
@@ -61,7 +61,7 @@ export function smallDocument(): Document {
     ],
   };
   return {
-    schemaVersion: 2,
+    schemaVersion: documentSchemaVersion,
     source: { name: 'small.htm', kind: 'sec-html', bytes: 1000 },
     title: 'Small filing',
     blocks: [
