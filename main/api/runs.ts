@@ -1,3 +1,4 @@
+import { WorkbenchError } from '../../shared/api/result';
 import type { HandlerMap } from './registry';
 
 /** Evaluation runs: every method goes through RunService (the CLI calls the same). */
@@ -20,4 +21,17 @@ export const runsHandlers: HandlerMap = {
     }),
   'runs.regrade': ({ runId, scorer }, { runs }) => runs.regrade(runId, scorer),
   'runs.remove': ({ runId }, { runs }) => ({ removed: runs.remove(runId) }),
+  // The engine (main/runs/engine) lands next; until then these say so instead of pretending.
+  'runs.start': () => {
+    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  },
+  'runs.pause': () => {
+    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  },
+  'runs.resume': () => {
+    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  },
+  'runs.cancel': () => {
+    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  },
 };

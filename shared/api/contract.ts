@@ -32,7 +32,10 @@ import {
   RunImportResult,
   RunManifest,
   RunMode,
+  RunProgress,
   RunRegradeResult,
+  RunResumeInput,
+  RunStartInput,
   RunSummary,
 } from '../runs/run';
 import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
@@ -282,6 +285,35 @@ export const contract = {
     input: z.object({ runId: z.number().int() }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
+  /**
+   * Starts an engine run (model calls) as a job and answers at once with its id; `run.progress`
+   * events follow it. Items are committed one by one as they complete.
+   */
+  'runs.start': {
+    input: RunStartInput,
+    output: z.object({ runId: z.number().int(), summary: RunSummary }),
+  },
+  /**
+   * Stops starting new items; items in flight finish and are committed, then the run is
+   * `paused` (a `run.progress` event says so). Answers at once with the summary then.
+   */
+  'runs.pause': {
+    input: z.object({ runId: z.number().int() }).strict(),
+    output: z.object({ summary: RunSummary }),
+  },
+  /**
+   * Continues a paused, interrupted or failed run: only questions without a committed answer
+   * are asked (failed items again). Refused when the dataset changed since, unless `force`.
+   */
+  'runs.resume': {
+    input: RunResumeInput,
+    output: z.object({ runId: z.number().int(), summary: RunSummary }),
+  },
+  /** Stops the run now (requests in flight are aborted); it is `interrupted` and resumable. */
+  'runs.cancel': {
+    input: z.object({ runId: z.number().int() }).strict(),
+    output: z.object({ summary: RunSummary }),
+  },
 
   /**
    * Timed human-expert sessions (main/sessions, docs/sessions.md). While a session is open,
@@ -386,6 +418,8 @@ export const events = {
     /** E.g. "retrying in 2 s after 429" or the repair reason. */
     message: z.string().optional(),
   }),
+  /** An engine run's counts, tokens, cost and ETA (throttled), and its status when it stops. */
+  'run.progress': RunProgress,
 } as const;
 
 export type Contract = typeof contract;

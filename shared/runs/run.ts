@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { GenerationParams, SecretName } from '../llm/provider';
 import { DatasetFormat } from '../model/dataset-format';
+import { RetrievalOptions } from '../retrieval/hit';
 
 /**
  * An evaluation run: a dataset (or a subset of it) answered by one model in one prompt mode,
@@ -204,3 +206,87 @@ export const RunRegradeResult = z.object({
   previous: z.object({ correct: z.number().int(), accuracy: z.number() }).nullable(),
 });
 export type RunRegradeResult = z.infer<typeof RunRegradeResult>;
+
+// ---- the engine (main/runs/engine): runs that call a model ------------------------------------
+
+/** The model endpoint of an engine run: a configured provider, or a bare base URL (CLI). */
+export const RunProviderRef = z.union([
+  z.object({ providerId: z.number().int() }).strict(),
+  z.object({ baseUrl: z.string().min(1), apiKeyName: SecretName.nullable().optional() }).strict(),
+]);
+export type RunProviderRef = z.infer<typeof RunProviderRef>;
+
+/** Pacing of an engine run; resume may change it (it does not change the answers). */
+export const RunPacing = z
+  .object({
+    /** Questions in flight at most (adaptive concurrency never goes above it). Default 8. */
+    concurrency: z.number().int().min(1).max(256).optional(),
+    /** Model requests started per minute at most (absent: no cap). */
+    rpm: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+export type RunPacing = z.infer<typeof RunPacing>;
+
+/** `runs.start`: a dataset (or a subset) × model × mode × retrieval × scorers. */
+export const RunStartInput = z
+  .object({
+    datasetId: z.number().int(),
+    /**
+     * Comma-separated values; a question is in when its Table 2 subset, answer type or type is
+     * one of them (case-insensitive), e.g. "arithmetic" or "simpshort,simplong".
+     */
+    subset: z.string().trim().min(1).max(400).optional(),
+    /** The first N questions (in the dataset's order) after the subset. */
+    limit: z.number().int().min(1).optional(),
+    provider: RunProviderRef,
+    model: z.string().trim().min(1),
+    mode: RunMode,
+    params: GenerationParams.optional(),
+    retrieval: RetrievalOptions.optional(),
+    /** Scorer ids (default: the dataset's default scorer). */
+    scorers: z.array(z.string().min(1)).min(1).optional(),
+    /** A saved prompt template (ask.templates) instead of the mode's default. */
+    templateId: z.string().min(1).optional(),
+    /** Default true: identical requests answer from the response cache. */
+    cache: z.boolean().optional(),
+  })
+  .extend(RunPacing.shape)
+  .strict();
+export type RunStartInput = z.infer<typeof RunStartInput>;
+
+/** `runs.resume`: continues a paused, interrupted or failed run from its committed items. */
+export const RunResumeInput = z
+  .object({
+    runId: z.number().int(),
+    /** Resume although the dataset changed since the run started (the manifest says so). */
+    force: z.boolean().optional(),
+  })
+  .extend(RunPacing.shape)
+  .strict();
+export type RunResumeInput = z.infer<typeof RunResumeInput>;
+
+/** The `run.progress` event: sent as items commit (throttled) and once when the run stops. */
+export const RunProgress = z.object({
+  runId: z.number().int(),
+  status: RunStatus,
+  /** Items committed with an answer. */
+  done: z.number().int(),
+  /** Items committed as failed (the model call failed after its retries); resume retries them. */
+  failed: z.number().int(),
+  /** Questions not committed yet. */
+  remaining: z.number().int(),
+  total: z.number().int(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** null when the model has no price in the price table. */
+  costUsd: z.number().nullable(),
+  /** Estimated time to finish at the current rate (null until there is a rate). */
+  etaMs: z.number().nullable(),
+  /** Questions in flight allowed now (adaptive: halved on 429, grown when healthy). */
+  concurrency: z.number().int(),
+  /** Answers served from the response cache in this session of the run. */
+  cached: z.number().int(),
+  /** Why it stopped, or what it is doing ("pausing", "rate-limited: concurrency 4"). */
+  message: z.string().optional(),
+});
+export type RunProgress = z.infer<typeof RunProgress>;
