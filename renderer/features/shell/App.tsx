@@ -4,6 +4,9 @@ import { LibraryScreen } from '../library/LibraryScreen';
 import { ModelsScreen } from '../llm/ModelsScreen';
 import { DatasetScreen } from '../questions/DatasetScreen';
 import { QuestionScreen } from '../questions/QuestionScreen';
+import { SessionResultsScreen } from '../sessions/SessionResultsScreen';
+import { SessionScreen } from '../sessions/SessionScreen';
+import { SessionsScreen } from '../sessions/SessionsScreen';
 
 /** The window: navigation on the left, the current screen on the right. */
 export function App() {
@@ -18,6 +21,18 @@ export function App() {
         <a href="#/models" aria-current={route.screen === 'models' ? 'page' : undefined}>
           Models
         </a>
+        <a
+          href="#/sessions"
+          aria-current={
+            route.screen === 'sessions' ||
+            route.screen === 'session' ||
+            route.screen === 'session-results'
+              ? 'page'
+              : undefined
+          }
+        >
+          Sessions
+        </a>
       </nav>
       {route.screen === 'document' ? (
         <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
@@ -25,6 +40,12 @@ export function App() {
         <DatasetScreen key={route.id} id={route.id} />
       ) : route.screen === 'question' ? (
         <QuestionScreen id={route.id} />
+      ) : route.screen === 'sessions' ? (
+        <SessionsScreen />
+      ) : route.screen === 'session' ? (
+        <SessionScreen key={route.id} id={route.id} />
+      ) : route.screen === 'session-results' ? (
+        <SessionResultsScreen key={route.id} id={route.id} />
       ) : route.screen === 'models' ? (
         <ModelsScreen />
       ) : (

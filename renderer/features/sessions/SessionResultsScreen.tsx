@@ -1,0 +1,135 @@
+import { useEffect } from 'react';
+import { sessionResultsStore, useSessionResults } from '../../stores/sessions';
+import { durationText, durationWords } from '../../stores/sessions/duration-text';
+import { ApiErrorText } from '../ask/ApiErrorText';
+import { ActiveTimeChart } from './ActiveTimeChart';
+import './sessions.css';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** A finished session, unblinded: each answer against gold with its verdict, accuracy, time. */
+export function SessionResultsScreen({ id }: { id: number }) {
+  const status = useSessionResults((s) => (s.sessionId === id ? s.status : 'loading'));
+  const results = useSessionResults((s) => s.results);
+  const error = useSessionResults((s) => s.error);
+
+  useEffect(() => {
+    void sessionResultsStore.getState().open(id, { reload: true });
+  }, [id]);
+
+  const header = (
+    <header className="screen-header">
+      <div>
+        <a href="#/sessions" className="back">
+          ← Sessions
+        </a>
+        <h1>
+          Session #{id} results
+          {results && (
+            <span className="hint">
+              {' '}
+              {results.session.expert} · {results.session.datasetName}
+            </span>
+          )}
+        </h1>
+      </div>
+    </header>
+  );
+  if (status === 'error')
+    return (
+      <main className="screen">
+        {header}
+        {error && <ApiErrorText error={error} />}
+        <p>
+          <a href={`#/session/${id}`}>Back to the session</a>
+        </p>
+      </main>
+    );
+  if (status !== 'ready' || !results)
+    return (
+      <main className="screen">
+        {header}
+        <p className="hint">Loading results…</p>
+      </main>
+    );
+
+  const a = results.accuracy;
+  const items = [...results.items].sort((x, y) => x.position - y.position);
+  return (
+    <main className="screen session-results-screen">
+      {header}
+      <section className="results-summary" aria-label="Accuracy">
+        <p>
+          <strong className="accuracy">{pct(a.rate)}</strong> correct ({a.correct} of {a.total};{' '}
+          {a.submitted} submitted) · 95% interval {pct(a.wilson95.low)}–{pct(a.wilson95.high)}{' '}
+          (Wilson) · scorer <code>{results.scorer}</code>
+        </p>
+        <p>
+          Active time {durationWords(results.activeSeconds)} of{' '}
+          {durationWords(results.session.budgetSeconds)}
+        </p>
+      </section>
+      <section aria-labelledby="time-chart-title">
+        <h2 id="time-chart-title">Active time per question</h2>
+        <ActiveTimeChart
+          bars={items.map((it, i) => ({
+            label: String(i + 1),
+            seconds: it.activeSeconds,
+            correct: it.verdict ? it.verdict.correct : null,
+          }))}
+        />
+      </section>
+      <table className="results-table" aria-label="Verdicts">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Question</th>
+            <th scope="col">Answer</th>
+            <th scope="col">Gold</th>
+            <th scope="col">Verdict</th>
+            <th scope="col">Active</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((it, i) => (
+            <tr key={it.questionId} className={it.verdict?.correct ? 'correct' : 'wrong'}>
+              <td className="num">{i + 1}</td>
+              <td>
+                {it.question}
+                <div className="hint">
+                  <code>{it.externalId}</code> · {it.type}
+                </div>
+              </td>
+              <td>
+                {it.answer?.submitted ? (
+                  <>
+                    {it.answer.value}
+                    {it.answer.unit && ` ${it.answer.unit}`}
+                    {it.answer.scale && ` (${it.answer.scale})`}
+                    {it.answer.confidence !== null && (
+                      <div className="hint">confidence {it.answer.confidence}/5</div>
+                    )}
+                  </>
+                ) : (
+                  <span className="hint">{it.answer?.value ? 'not submitted' : 'no answer'}</span>
+                )}
+              </td>
+              <td>{it.gold}</td>
+              <td>
+                {it.verdict ? (
+                  <>
+                    <strong>{it.verdict.correct ? '✓ correct' : `✗ ${it.verdict.outcome}`}</strong>
+                    <div className="hint">{it.verdict.rule}</div>
+                  </>
+                ) : (
+                  <span className="hint">not graded</span>
+                )}
+              </td>
+              <td className="num">{durationText(it.activeSeconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}

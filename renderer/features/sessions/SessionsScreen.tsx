@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { durationText } from '../../stores/sessions/duration-text';
+import { sessionsListStore, useSessionsList } from '../../stores/sessions';
+import { ApiErrorText } from '../ask/ApiErrorText';
+import { SessionBuilder } from './SessionBuilder';
+import './sessions.css';
+
+/** Expert sessions: the ones in this workspace and the builder for a new one. */
+export function SessionsScreen() {
+  const status = useSessionsList((s) => s.status);
+  const error = useSessionsList((s) => s.error);
+  const sessions = useSessionsList((s) => s.sessions);
+
+  useEffect(() => {
+    void sessionsListStore.getState().load();
+  }, []);
+
+  return (
+    <main className="screen sessions-screen">
+      <header className="screen-header">
+        <h1>Expert sessions</h1>
+      </header>
+      {error && <ApiErrorText error={error} />}
+      <section aria-labelledby="new-session-title">
+        <h2 id="new-session-title">New session</h2>
+        {status === 'ready' && <SessionBuilder />}
+      </section>
+      <section aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        {status === 'loading' && <p className="hint">Loading sessions…</p>}
+        {status === 'ready' && sessions.length === 0 && <p className="hint">No sessions yet.</p>}
+        {sessions.length > 0 && (
+          <table className="sessions-table" aria-label="Sessions">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Expert</th>
+                <th scope="col">Dataset</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Active</th>
+                <th scope="col">Budget</th>
+                <th scope="col">Status</th>
+                <th scope="col" />
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <td className="num">{s.id}</td>
+                  <td>{s.expert}</td>
+                  <td>{s.datasetName}</td>
+                  <td className="num">
+                    {s.submitted} / {s.questionIds.length}
+                  </td>
+                  <td className="num">{durationText(s.activeSeconds)}</td>
+                  <td className="num">{durationText(s.budgetSeconds)}</td>
+                  <td>{s.status === 'open' ? 'open' : 'finished'}</td>
+                  <td>
+                    {s.status === 'open' ? (
+                      <a href={`#/session/${s.id}`}>Continue</a>
+                    ) : (
+                      <a href={`#/session/${s.id}/results`}>Results</a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  );
+}
