@@ -13,6 +13,14 @@ import { reportCommand } from './report';
 import { retrieveCommand } from './retrieve';
 import { runsCommand } from './runs';
 import { serveCommand } from './serve';
+import { sessionCreateCommand } from './session-create';
+import { sessionListCommand } from './session-list';
+import { sessionExportBundleCommand, sessionImportBundleCommand } from './session-bundle';
+import {
+  sessionAgreementCommand,
+  sessionFinishCommand,
+  sessionResultsCommand,
+} from './session-results';
 import { workspaceInfoCommand } from './workspace-info';
 
 /** Every CLI command, in the order `--help` lists them. Add new commands here. */
@@ -32,4 +40,11 @@ export const commands: CliCommand[] = [
   reportCommand,
   regradeCommand,
   doctorCommand,
+  sessionCreateCommand,
+  sessionListCommand,
+  sessionFinishCommand,
+  sessionResultsCommand,
+  sessionAgreementCommand,
+  sessionExportBundleCommand,
+  sessionImportBundleCommand,
 ];
