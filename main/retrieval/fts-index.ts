@@ -126,10 +126,12 @@ export const ftsIndex = perConnection((db: Database) => {
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
   // The rowid range keeps FTS5 inside one document's units.
-  const matching = db.prepare<[string, number, number], { id: number }>(
-    `SELECT rowid AS id FROM retrieval_units
-      WHERE retrieval_units MATCH ? AND rowid BETWEEN ? AND ?`,
-  );
+  // Plucked: a common word matches a thousand units; numbers, not row objects.
+  const matching = db
+    .prepare<[string, number, number], number>(
+      `SELECT rowid FROM retrieval_units WHERE retrieval_units MATCH ? AND rowid BETWEEN ? AND ?`,
+    )
+    .pluck();
   const metaOf = db.prepare<[number], MetaRow>(
     'SELECT * FROM retrieval_unit_meta WHERE document_id = ? ORDER BY unit_id',
   );
@@ -211,16 +213,19 @@ export const ftsIndex = perConnection((db: Database) => {
    * Units holding each term, with the columns holding it: one FTS5 lookup per term and column
    * (`headers : "revenue"`), each term quoted so nothing in a question is FTS5 syntax.
    */
-  const postingsOf = (index: IndexRow, first: number, terms: readonly string[]) =>
+  const postingsOf = (
+    index: IndexRow,
+    first: number,
+    terms: readonly string[],
+    withCaption: boolean,
+  ) =>
     terms.map((term) => {
       const posting = new Map<number, number>();
       const quoted = `"${term.replace(/"/g, '""')}"`;
       COLUMNS.forEach((column, c) => {
-        for (const { id } of matching.all(
-          `${column} : ${quoted}`,
-          index.first_unit,
-          index.last_unit,
-        ))
+        // Only table units have a caption: ranking cells or rows, that lookup finds nothing.
+        if (column === 'caption' && !withCaption) return;
+        for (const id of matching.all(`${column} : ${quoted}`, index.first_unit, index.last_unit))
           posting.set(id - first, (posting.get(id - first) ?? 0) | (1 << c));
       });
       return posting;
@@ -247,6 +252,7 @@ export const ftsIndex = perConnection((db: Database) => {
           index,
           units.first,
           terms.map((t) => t.term),
+          kinds.includes('table'),
         ),
         new Set(kinds),
         params,
