@@ -1,12 +1,17 @@
-import { expandJsonBytes } from '../../shared/api/json-bytes';
-import type { OpenedDocument } from '../document/document-service';
+import { AskDocumentCache } from '../ask/document-cache';
 import type { Embedder } from '../retrieval/retrieval-service';
 import type { HandlerMap } from './registry';
+
+/**
+ * Parsed models of the last few documents searched, keyed by a hash of their JSON bytes (a
+ * re-parse changes the key): parsing a 10-K's model costs more than the search itself.
+ */
+const models = new AskDocumentCache();
 
 export const retrievalHandlers: HandlerMap = {
   'retrieval.search': async ({ documentId, question, options = {} }, ctx) => {
     // Opening parses a library file on first use (a job with progress), like the document view.
-    const opened = expandJsonBytes(await ctx.documents.open(documentId)) as OpenedDocument;
+    const { document } = models.fromOpened((await ctx.documents.open(documentId)).$jsonBytes);
     // Dense retrieval embeds through the provider the options name (main/llm).
     const { embeddings } = options;
     const embedder: Embedder | undefined = embeddings
@@ -18,7 +23,7 @@ export const retrievalHandlers: HandlerMap = {
             ...(signal ? { signal } : {}),
           })
       : undefined;
-    const hits = await ctx.retrieval.search(documentId, opened.model, question, options, embedder);
+    const hits = await ctx.retrieval.search(documentId, document, question, options, embedder);
     return { hits };
   },
 };
