@@ -246,7 +246,7 @@ export function SessionScreen({ id }: { id: number }) {
               <AnswerForm
                 key={question.id}
                 draft={fields}
-                saveState={saveState}
+                saveState={saveState ?? (answer ? 'saved' : undefined)}
                 submitted={submitted}
                 late={answer?.late ?? false}
                 labelOf={(t) => markLabel(t, model)}

@@ -1,0 +1,210 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
+import type { StoredQuestion } from '../../shared/datasets/stored-question';
+import { artifactsDir } from '../support/browser';
+import { dataPath, hasData } from '../support/data-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
+
+/**
+ * Timed human-expert sessions (issue 14) in web mode: a 5-question blinded session on TAT-QA
+ * dev built in the UI, answered with evidence marked in the document view, an idle stretch
+ * (the page's clock moved by the test) left out of the active time, a reload mid-session that
+ * comes back to the same question, answer and clock, then finish and the results.
+ */
+describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
+  let session: WebSession;
+  let page: Page;
+
+  async function call<M extends Method>(method: M, input: MethodInput<M>) {
+    const r = await session.services.registry.call(method, input);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value as MethodOutput<M>;
+  }
+
+  const shot = (name: string) =>
+    page.screenshot({ path: join(artifactsDir, `sessions-${name}.png`) });
+  const sessionId = () => Number(/#\/session\/(\d+)/.exec(page.url())?.[1]);
+  const answerBox = () => page.getByRole('textbox', { name: 'Answer', exact: true });
+  const saveState = () => page.locator('.save-state');
+  const activeSeconds = async () =>
+    Number(
+      await page.locator('[aria-label="Active time"] .clock-value').getAttribute('data-seconds'),
+    );
+  const clockState = () => page.locator('.clock-state').textContent();
+
+  /** The stored question (with gold, for the test only) the screen shows now. */
+  async function currentQuestion(): Promise<StoredQuestion> {
+    const text = (await page.locator('#session-question').textContent())?.trim();
+    const detail = await call('sessions.get', { sessionId: sessionId() });
+    const q = detail.questions.find((x) => x.question.trim() === text);
+    if (!q) throw new Error(`question on screen not in the session: ${text}`);
+    return (await call('questions.get', { id: q.id })).question;
+  }
+
+  /** Types the gold answer (first span for span answers) with the gold scale. */
+  async function typeGold(q: StoredQuestion) {
+    const gold = Array.isArray(q.gold.answer) ? q.gold.answer[0]! : String(q.gold.answer);
+    await answerBox().fill(gold);
+    await page.getByRole('combobox', { name: 'Scale' }).selectOption(q.scale ?? '');
+    return gold;
+  }
+
+  /** Selects a value cell in the grid and marks it with the document view's key. */
+  async function markCell() {
+    const cell = page
+      .locator('.table-grid .ag-cell:not([col-id="label"])')
+      .filter({ hasText: /\d/ });
+    await cell.first().waitFor({ timeout: 30_000 });
+    await cell.first().click();
+    await page.getByRole('complementary', { name: 'Cell details' }).waitFor();
+    await page.keyboard.press('e');
+  }
+
+  const evidenceCount = () =>
+    page.getByRole('region', { name: 'Marked evidence' }).getByRole('listitem').count();
+
+  beforeAll(async () => {
+    session = await openWebSession([], { width: 1600, height: 1000 });
+    page = session.page;
+    await call('datasets.import', {
+      format: 'tatqa',
+      path: dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
+    });
+    // The page's clock is the test's: time runs on by itself, and the test can jump it.
+    await page.clock.install();
+  });
+  afterAll(() => session?.close());
+
+  it('builds a 5-question session, answers with evidence, excludes idle time, survives a reload, finishes', async () => {
+    await page.goto(session.server.url);
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: 'Sessions' })
+      .click();
+    const builder = page.getByRole('form', { name: 'New session' });
+    await builder.waitFor();
+    await builder.getByRole('textbox', { name: 'Questions', exact: true }).fill('5');
+    await builder.getByRole('textbox', { name: 'Seed', exact: true }).fill('20261123');
+    await builder.getByRole('textbox', { name: 'Total minutes', exact: true }).fill('60');
+    await builder.getByRole('textbox', { name: /Minutes per question/ }).fill('15');
+    await builder.getByRole('textbox', { name: 'Expert', exact: true }).fill('E2E Expert');
+    await builder.getByRole('textbox', { name: /Instructions/ }).fill('Answer in the units asked.');
+    await shot('builder');
+    await builder.getByRole('button', { name: 'Create and start' }).click();
+    await page.waitForURL(/#\/session\/\d+$/);
+    const id = sessionId();
+    const list = page.getByRole('list', { name: 'Session questions' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+
+    // Blinded: no gold anywhere on the screen.
+    await page.locator('.table-grid').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.gold, .cell-gold, #gold-answer').count()).toBe(0);
+
+    // Question 1: gold typed, a cell and a paragraph marked, the calculator used, submitted by key.
+    const q1 = await currentQuestion();
+    const gold1 = await typeGold(q1);
+    await page.getByRole('radio', { name: '4' }).check();
+    await page.getByRole('textbox', { name: 'Notes' }).fill('read from the table');
+    await markCell();
+    await page.getByRole('button', { name: 'Mark paragraph as evidence' }).first().click();
+    await expect.poll(evidenceCount).toBe(2);
+    await page.getByRole('textbox', { name: 'Calculator program' }).fill('(4.2 - 3.1) / 3.1 * 100');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.locator('.scratch-result').textContent()).toMatch(/^= 35\.48/);
+    await expect.poll(() => saveState().textContent()).toBe('Saved');
+    await shot('answer');
+    let stored = await call('sessions.get', { sessionId: id });
+    const a1 = stored.answers.find((a) => a.questionId === q1.id);
+    expect(a1).toMatchObject({ value: gold1, confidence: 4, notes: 'read from the table' });
+    expect(a1!.evidence.map((e) => e.type).sort()).toEqual(['cell', 'paragraph']);
+    expect(stored.scratch).toHaveLength(1);
+    await answerBox().press('Control+Enter');
+    await expect.poll(() => list.locator('.status-submitted').count()).toBe(1);
+    await expect.poll(async () => (await currentQuestion()).id).not.toBe(q1.id);
+
+    // Question 2: answered and submitted with the button.
+    const q2 = await currentQuestion();
+    await typeGold(q2);
+    await markCell();
+    await expect.poll(evidenceCount).toBe(1);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect.poll(() => list.locator('.status-submitted').count()).toBe(2);
+
+    // Idle: nothing typed while the page's clock moves on 3 minutes. The screen reports idle
+    // backdated to the last input, and the active time does not take in the 3 minutes.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const before = await activeSeconds();
+    await page.clock.fastForward('03:00');
+    await expect.poll(clockState).toMatch(/idle/);
+    await expect.poll(activeSeconds).toBeLessThan(before + 20);
+    const afterIdle = await activeSeconds();
+    expect(afterIdle).toBeLessThan(before + 20);
+    stored = await call('sessions.get', { sessionId: id });
+    expect(stored.clock.state).toBe('idle');
+    expect(stored.clock.activeSeconds).toBeLessThan(before + 20);
+    await shot('idle');
+    // Any input counts again.
+    await page.keyboard.press('Shift');
+    await expect.poll(clockState).toBe('counting');
+
+    // Skip question 3 and come back to it later.
+    const q3 = await currentQuestion();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    await expect.poll(async () => (await currentQuestion()).id).not.toBe(q3.id);
+    await expect.poll(() => list.locator('.status-skipped').count()).toBe(1);
+
+    // Question 4: typed, then the page is reloaded before the autosave delay has passed.
+    const q4 = await currentQuestion();
+    const gold4 = await typeGold(q4);
+    await page.getByRole('textbox', { name: 'Notes' }).fill('typed just before the reload');
+    const activeBeforeReload = (await call('sessions.get', { sessionId: id })).clock.activeSeconds;
+    await page.reload();
+    await page.locator('#session-question').waitFor();
+    expect((await currentQuestion()).id).toBe(q4.id);
+    await expect.poll(() => answerBox().inputValue()).toBe(gold4);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue())
+      .toBe('typed just before the reload');
+    await expect.poll(() => saveState().textContent()).toBe('Saved');
+    await expect.poll(() => list.locator('.status-submitted').count()).toBe(2);
+    expect(await activeSeconds()).toBeGreaterThanOrEqual(Math.floor(activeBeforeReload) - 1);
+    stored = await call('sessions.get', { sessionId: id });
+    expect(stored.answers.find((a) => a.questionId === q4.id)?.value).toBe(gold4);
+    await shot('reloaded');
+    await markCell();
+    await answerBox().press('Control+Enter');
+    await expect.poll(() => list.locator('.status-submitted').count()).toBe(3);
+
+    // The remaining two, the skipped one among them, reached from the question list.
+    for (let i = 0; i < 2; i++) {
+      const q = await currentQuestion();
+      await typeGold(q);
+      await answerBox().press('Control+Enter');
+      await expect.poll(() => list.locator('.status-submitted').count()).toBe(4 + i);
+    }
+    stored = await call('sessions.get', { sessionId: id });
+    expect(stored.answers.filter((a) => a.submitted).map((a) => a.questionId)).toContain(q3.id);
+
+    // Finish: the results show every answer against gold, accuracy with an interval, the chart.
+    await page.getByRole('button', { name: 'Finish session…' }).click();
+    await page.getByRole('button', { name: 'Finish now' }).click();
+    await page.waitForURL(new RegExp(`#/session/${id}/results$`));
+    const verdicts = page.getByRole('table', { name: 'Verdicts' });
+    await expect.poll(() => verdicts.locator('tbody tr').count()).toBe(5);
+    expect(await page.locator('.results-summary').textContent()).toMatch(/95% interval/);
+    expect(
+      await page.getByRole('img', { name: 'Active time per question' }).locator('rect').count(),
+    ).toBe(5);
+    const results = await call('sessions.results', { sessionId: id });
+    expect(results.accuracy.submitted).toBe(5);
+    expect(results.accuracy.correct).toBeGreaterThanOrEqual(3);
+    // Active time is what was worked, not the 3 idle minutes on the page's clock.
+    expect(results.activeSeconds).toBeLessThan(stored.clock.activeSeconds + 120);
+    expect(await verdicts.textContent()).toContain('✓ correct');
+    await shot('results');
+    expect(session.errors).toEqual([]);
+  });
+});
