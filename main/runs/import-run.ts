@@ -61,6 +61,8 @@ export interface ImportRunOptions {
   scorers?: string[];
   /** Items per transaction (tests make it small to cancel mid-way). */
   batchSize?: number;
+  /** Called after each committed batch (the CLI prints it). */
+  onProgress?: (written: number, total: number, runId: number) => void;
 }
 
 export interface ImportRunDeps {
@@ -310,6 +312,7 @@ export async function importRun(
               correct[v.scorer] = (correct[v.scorer] ?? 0) + (v.correct ? 1 : 0);
           written += items.length;
           job.progress(Math.round((100 * written) / matched.length), 100, 'percent');
+          options.onProgress?.(written, matched.length, runId);
           // Let a cancel (or the API) in between batches.
           await nextTurn();
         }

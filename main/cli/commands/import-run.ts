@@ -52,6 +52,7 @@ export const importRunCommand: CliCommand = {
     if (scorerIds?.length === 0)
       throw new CliError(`--scorer needs one or more of ${Object.keys(scorers).join(', ')}`, 2);
     const { runs } = await ctx.services();
+    let shownTenth = -1;
     const r = await runs.importFile({
       format,
       path: ctx.args[0]!,
@@ -59,6 +60,13 @@ export const importRunCommand: CliCommand = {
       ...(typeof model === 'string' ? { model } : {}),
       ...(runMode ? { mode: runMode } : {}),
       ...(scorerIds ? { scorers: scorerIds } : {}),
+      // A line per tenth of the items, each after its batch is committed.
+      onProgress: (written, total, id) => {
+        const tenth = Math.floor((10 * written) / total);
+        if (tenth === shownTenth) return;
+        shownTenth = tenth;
+        ctx.progress(`run #${id}: ${written}/${total} items committed`);
+      },
     });
     const { summary } = runs.get(r.runId);
     ctx.say(

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSourceCli } from '../../support/cli';
+import { repoRoot, runSourceCli } from '../../support/cli';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempDir } from '../../support/temp-dir';
 
@@ -121,6 +122,67 @@ describe.skipIf(!hasData)('workbench import-run / runs / report / regrade', () =
       /come from the file itself/,
     );
     expect(cli(['report', '9', ...ws]).stderr).toMatch(/no run #9/);
+  });
+});
+
+describe.skipIf(!hasData)('workbench import-run killed mid-way (kill -9)', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  afterAll(() => tmp?.cleanup());
+
+  it('keeps the committed batches and shows the run interrupted', async () => {
+    tmp = tempDir('workbench-runs-kill-');
+    const ws = ['--workspace', join(tmp.dir, 'ws')];
+    const tatqa = dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json');
+    expect(cli(['import-dataset', '--format', 'tatqa', tatqa, ...ws]).code).toBe(0);
+    const preds = dataPath('model_outputs', 'tatqa_dev', 'tatqa_s0_e-1_11_08_11_09.jsonl');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'main', 'cli.ts'),
+        'import-run',
+        '--format',
+        'tatqa-pot',
+        preds,
+        ...ws,
+      ],
+      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    // Killed as soon as it reports its first committed batch.
+    const firstBatch = await new Promise<number>((resolve, reject) => {
+      let err = '';
+      child.stderr.on('data', (b: Buffer) => {
+        err += b.toString();
+        const m = /run #1: (\d+)\/1667 items committed/.exec(err);
+        if (m) {
+          child.kill('SIGKILL');
+          resolve(Number(m[1]));
+        }
+      });
+      child.on('exit', () => reject(new Error(`import ended before it was killed: ${err}`)));
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const runs = parse(cli(['runs', '--json', ...ws])) as {
+      runs: { runId: number; status: string; done: number; total: number; message: string }[];
+    };
+    const run = runs.runs[0]!;
+    expect(run.status).toBe('interrupted');
+    expect(run.message).toMatch(/ended before the run did/);
+    expect(run.total).toBe(1667);
+    expect(run.done).toBeGreaterThanOrEqual(firstBatch);
+    expect(run.done).toBeLessThan(1667);
+    expect(run.done % 100).toBe(0);
+    // What was committed reports (and re-grades) like any run.
+    const report = parse(
+      cli(['report', String(run.runId), '--format', 'json', '--json', ...ws]),
+    ) as {
+      n: number;
+      status: string;
+      scorers: { n: number }[];
+    };
+    expect(report).toMatchObject({ n: run.done, status: 'interrupted' });
+    expect(report.scorers.every((x) => x.n === run.done)).toBe(true);
   });
 });
 
