@@ -4,6 +4,9 @@ import { LibraryScreen } from '../library/LibraryScreen';
 import { ModelsScreen } from '../llm/ModelsScreen';
 import { DatasetScreen } from '../questions/DatasetScreen';
 import { QuestionScreen } from '../questions/QuestionScreen';
+import { CompareScreen } from '../runs/CompareScreen';
+import { RunReportScreen } from '../runs/RunReportScreen';
+import { RunsScreen } from '../runs/RunsScreen';
 import { SessionResultsScreen } from '../sessions/SessionResultsScreen';
 import { SessionScreen } from '../sessions/SessionScreen';
 import { SessionsScreen } from '../sessions/SessionsScreen';
@@ -20,6 +23,16 @@ export function App() {
         </a>
         <a href="#/models" aria-current={route.screen === 'models' ? 'page' : undefined}>
           Models
+        </a>
+        <a
+          href="#/runs"
+          aria-current={
+            route.screen === 'runs' || route.screen === 'run' || route.screen === 'compare'
+              ? 'page'
+              : undefined
+          }
+        >
+          Runs
         </a>
         <a
           href="#/sessions"
@@ -46,6 +59,12 @@ export function App() {
         <SessionScreen key={route.id} id={route.id} />
       ) : route.screen === 'session-results' ? (
         <SessionResultsScreen key={route.id} id={route.id} />
+      ) : route.screen === 'runs' ? (
+        <RunsScreen />
+      ) : route.screen === 'run' ? (
+        <RunReportScreen key={route.id} id={route.id} />
+      ) : route.screen === 'compare' ? (
+        <CompareScreen a={route.a} b={route.b} />
       ) : route.screen === 'models' ? (
         <ModelsScreen />
       ) : (

@@ -1,0 +1,118 @@
+import { useId, useMemo } from 'react';
+import type { RunComparison, RunReport } from '../../../shared/runs/report';
+import { compareStore, useCompare } from '../../stores/runs';
+import { filterFlips, type FlipFilter } from '../../stores/runs/report-filter';
+
+/** The questions one run got right and the other wrong, filtered by direction, subset and text. */
+export function FlipList({
+  comparison,
+  reportA,
+}: {
+  comparison: RunComparison;
+  reportA: RunReport;
+}) {
+  const id = useId();
+  const filter = useCompare((s) => s.filter);
+  const subsetOf = useMemo(
+    () => new Map(reportA.items.map((i) => [i.externalId, i.subset])),
+    [reportA],
+  );
+  const flips = useMemo(
+    () => filterFlips(comparison.flips, filter, subsetOf),
+    [comparison.flips, filter, subsetOf],
+  );
+  const set = (patch: Partial<FlipFilter>) => compareStore.getState().setFilter(patch);
+  const lost = comparison.flips.filter((f) => f.rightIn === 'a').length;
+  const gained = comparison.flips.length - lost;
+  return (
+    <section aria-labelledby="compare-flips">
+      <h2 id="compare-flips">Flips ({comparison.flips.length})</h2>
+      <div className="item-filters">
+        <div role="radiogroup" aria-label="Direction" className="segmented">
+          {(
+            [
+              ['all', `all (${comparison.flips.length})`],
+              ['a', `right in A, wrong in B (${lost})`],
+              ['b', `wrong in A, right in B (${gained})`],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-dir`}
+                value={value}
+                checked={filter.rightIn === value}
+                onChange={() => set({ rightIn: value })}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </div>
+        {reportA.subsets.columns.length > 1 && (
+          <>
+            <label htmlFor={`${id}-subset`}>Subset</label>
+            <select
+              id={`${id}-subset`}
+              value={filter.subset}
+              onChange={(e) => set({ subset: e.currentTarget.value })}
+            >
+              <option value="">any</option>
+              {reportA.subsets.columns.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          Filter flips
+        </label>
+        <input
+          id={`${id}-text`}
+          type="search"
+          placeholder="Filter by id, answer or rule"
+          value={filter.text}
+          onChange={(e) => set({ text: e.currentTarget.value })}
+        />
+        <span className="hint" role="status">
+          {flips.length} shown
+        </span>
+      </div>
+      <div className="table-scroll">
+        <table className="documents runs-table flips" aria-label="Flips">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th>Subset</th>
+              <th>Direction</th>
+              <th>A answer</th>
+              <th>A rule</th>
+              <th>B answer</th>
+              <th>B rule</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flips.map((f) => (
+              <tr key={f.externalId} className={f.rightIn === 'a' ? 'flip-lost' : 'flip-gained'}>
+                <td>
+                  {f.questionId !== null ? (
+                    <a href={`#/question/${f.questionId}`}>{f.externalId}</a>
+                  ) : (
+                    f.externalId
+                  )}
+                </td>
+                <td>{subsetOf.get(f.externalId) ?? ''}</td>
+                <td>{f.rightIn === 'a' ? 'A ✓ → B ✗' : 'A ✗ → B ✓'}</td>
+                <td className="answer">{f.a.answer ?? '–'}</td>
+                <td className="rule">{f.a.rule}</td>
+                <td className="answer">{f.b.answer ?? '–'}</td>
+                <td className="rule">{f.b.rule}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useId, useMemo, useState } from 'react';
+import type { RunReport } from '../../../shared/runs/report';
+import { runReportStore, useRunReport } from '../../stores/runs';
+import { filterItems, type ItemFilter } from '../../stores/runs/report-filter';
+import { scorerLabel } from './run-text';
+
+const PAGE = 200;
+
+/**
+ * Why the shown scorer's wrong items were wrong, as chips with counts; a chip filters the item
+ * table to its cause (pressed again: all items).
+ */
+function FailureChips({ report, filter }: { report: RunReport; filter: ItemFilter }) {
+  if (report.failures.length === 0) return null;
+  return (
+    <div className="failure-chips" role="group" aria-label="Failure causes">
+      {report.failures.map((f) => {
+        const on = filter.cause === f.cause;
+        return (
+          <button
+            key={f.cause}
+            type="button"
+            className="chip"
+            aria-pressed={on}
+            onClick={() => runReportStore.getState().setFilter({ cause: on ? undefined : f.cause })}
+          >
+            {f.cause} <span className="chip-count">{f.count}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The run's items through the shown scorer: id (a link to the question and its document),
+ * subset, answer as text, outcome, rule and cause, and every scorer's verdict side by side.
+ */
+export function ReportItems({ report }: { report: RunReport }) {
+  const id = useId();
+  const filter = useRunReport((s) => s.filter);
+  const [shown, setShown] = useState(PAGE);
+  const items = useMemo(() => filterItems(report.items, filter), [report.items, filter]);
+  const scorers = report.scorers.map((s) => s.scorer);
+  const set = (patch: Partial<ItemFilter>) => {
+    setShown(PAGE);
+    runReportStore.getState().setFilter(patch);
+  };
+  return (
+    <section aria-labelledby="report-items">
+      <h2 id="report-items">Items</h2>
+      <h3 className="subhead">Failure attribution ({scorerLabel(report.scorer)})</h3>
+      <FailureChips report={report} filter={filter} />
+      <div className="item-filters">
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          Filter items
+        </label>
+        <input
+          id={`${id}-text`}
+          type="search"
+          placeholder="Filter by id, subset, answer or rule"
+          value={filter.text}
+          onChange={(e) => set({ text: e.currentTarget.value })}
+        />
+        <label htmlFor={`${id}-outcome`}>Outcome</label>
+        <select
+          id={`${id}-outcome`}
+          value={filter.outcome}
+          onChange={(e) => set({ outcome: e.currentTarget.value as ItemFilter['outcome'] })}
+        >
+          <option value="all">all</option>
+          <option value="correct">correct</option>
+          <option value="wrong">not correct</option>
+        </select>
+        <span className="hint" role="status">
+          {items.length} of {report.items.length} items
+          {filter.cause ? ` · cause: ${filter.cause}` : ''}
+        </span>
+      </div>
+      <div className="table-scroll">
+        <table className="documents runs-table report-items" aria-label="Items">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th>Subset</th>
+              <th>Answer</th>
+              <th>Outcome</th>
+              <th>Rule</th>
+              <th>Cause</th>
+              <th>Verdicts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.slice(0, shown).map((it) => (
+              <tr key={it.externalId} className={it.correct ? 'item-right' : 'item-wrong'}>
+                <td>
+                  {it.questionId !== null ? (
+                    <a href={`#/question/${it.questionId}`}>{it.externalId}</a>
+                  ) : (
+                    <span title="the question was removed from the dataset">{it.externalId}</span>
+                  )}
+                </td>
+                <td>{it.subset}</td>
+                <td className="answer">{it.answer ?? '–'}</td>
+                <td>{it.outcome ?? 'not graded'}</td>
+                <td className="rule">{it.rule ?? ''}</td>
+                <td>{it.cause ?? ''}</td>
+                <td className="verdicts">
+                  {scorers.map((s) => {
+                    const v = it.verdicts[s];
+                    if (!v) return null;
+                    return (
+                      <span
+                        key={s}
+                        className={v.correct ? 'verdict right' : 'verdict wrong'}
+                        title={`${scorerLabel(s)}: ${v.outcome}, ${v.rule}`}
+                      >
+                        {v.correct ? '✓' : '✗'} {scorerLabel(s)}
+                      </span>
+                    );
+                  })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {items.length > shown && (
+        <button type="button" onClick={() => setShown(shown + PAGE)}>
+          Show {Math.min(PAGE, items.length - shown)} more
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { navigationStore } from '../../stores/navigation';
+import { runsListStore, useRunsList } from '../../stores/runs';
+import { ApiErrorText } from '../ask/ApiErrorText';
+import { RunsTable } from './RunsTable';
+import { StartRunForm } from './StartRunForm';
+import './runs.css';
+
+/** Runs: start one over a dataset, follow and steer the running ones, open reports, compare two. */
+export function RunsScreen() {
+  const status = useRunsList((s) => s.status);
+  const runs = useRunsList((s) => s.runs);
+  const datasets = useRunsList((s) => s.datasets);
+  const error = useRunsList((s) => s.error);
+  const actionError = useRunsList((s) => s.actionError);
+  const picked = useRunsList((s) => s.picked);
+
+  useEffect(() => {
+    void runsListStore.getState().load(true);
+  }, []);
+
+  const [a, b] = picked;
+  return (
+    <main className="screen runs-screen">
+      <header className="screen-header">
+        <h1>Runs</h1>
+      </header>
+      <section aria-labelledby="start-run-title">
+        <h2 id="start-run-title">Start a run</h2>
+        <StartRunForm />
+      </section>
+      {actionError && <ApiErrorText error={actionError} />}
+      {status === 'error' && error && <ApiErrorText error={error} />}
+      <section aria-labelledby="runs-title">
+        <div className="section-bar">
+          <h2 id="runs-title">Runs</h2>
+          <div className="actions">
+            <span className="hint">
+              {picked.length < 2 ? 'Tick two runs to compare them.' : `A = #${a}, B = #${b}`}
+            </span>
+            <button
+              type="button"
+              disabled={a === undefined || b === undefined}
+              onClick={() => {
+                if (a !== undefined && b !== undefined)
+                  navigationStore.getState().go({ screen: 'compare', a, b });
+              }}
+            >
+              Compare
+            </button>
+            <button type="button" onClick={() => void runsListStore.getState().load(true)}>
+              Refresh
+            </button>
+          </div>
+        </div>
+        {status === 'loading' && <p className="hint">Loading runs…</p>}
+        {status === 'ready' && runs.length === 0 && (
+          <p className="hint">
+            No runs yet. Start one above, or import a prediction file with{' '}
+            <code>workbench import-run</code>.
+          </p>
+        )}
+        {runs.length > 0 && <RunsTable runs={runs} datasets={datasets} />}
+      </section>
+    </main>
+  );
+}

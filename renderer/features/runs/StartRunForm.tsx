@@ -1,0 +1,178 @@
+import { useEffect, useId } from 'react';
+import { RunMode } from '../../../shared/runs/run';
+import { llmStore, useLlm } from '../../stores/llm';
+import { navigationStore } from '../../stores/navigation';
+import { runsListStore, useRunsList } from '../../stores/runs';
+import { startProblem, type StartDraft } from '../../stores/runs/start-draft';
+import { MODE_LABEL } from './run-text';
+
+/**
+ * A new engine run: dataset and which of its questions, provider and model (the provider's
+ * models as suggestions), mode, and pacing. Starting opens the run's screen, where its progress
+ * shows.
+ */
+export function StartRunForm() {
+  const id = useId();
+  const draft = useRunsList((s) => s.draft);
+  const datasets = useRunsList((s) => s.datasets);
+  const starting = useRunsList((s) => s.starting);
+  const providers = useLlm((s) => s.providers);
+  const llmStatus = useLlm((s) => s.status);
+  const models = useLlm((s) =>
+    draft.providerId === undefined ? undefined : s.models[draft.providerId],
+  );
+  const set = (patch: Partial<StartDraft>) => runsListStore.getState().setDraft(patch);
+  const problem = startProblem(draft);
+
+  useEffect(() => {
+    void llmStore.getState().load();
+  }, []);
+  // Defaults: the first dataset, the first provider with its default model.
+  useEffect(() => {
+    if (!datasets.some((d) => d.id === draft.datasetId) && datasets[0])
+      runsListStore.getState().setDraft({ datasetId: datasets[0].id });
+  }, [datasets, draft.datasetId]);
+  const chosen = providers.find((p) => p.id === draft.providerId);
+  useEffect(() => {
+    if (!chosen && providers[0])
+      runsListStore
+        .getState()
+        .setDraft({ providerId: providers[0].id, model: providers[0].defaultModel ?? '' });
+  }, [chosen, providers]);
+  useEffect(() => {
+    if (draft.providerId !== undefined) void llmStore.getState().loadModels(draft.providerId);
+  }, [draft.providerId]);
+
+  return (
+    <form
+      className="start-run"
+      aria-label="Start a run"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void runsListStore
+          .getState()
+          .start()
+          .then((runId) => {
+            if (runId !== undefined) navigationStore.getState().go({ screen: 'run', id: runId });
+          });
+      }}
+    >
+      <div className="start-fields">
+        <div className="field">
+          <label htmlFor={`${id}-dataset`}>Dataset</label>
+          <select
+            id={`${id}-dataset`}
+            value={draft.datasetId ?? ''}
+            onChange={(e) => set({ datasetId: Number(e.currentTarget.value) })}
+          >
+            {datasets.length === 0 && <option value="">none</option>}
+            {datasets.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.questionCount})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-subset`}>Subset</label>
+          <input
+            id={`${id}-subset`}
+            value={draft.subset}
+            placeholder="all, or e.g. arithmetic"
+            onChange={(e) => set({ subset: e.currentTarget.value })}
+          />
+        </div>
+        <div className="field narrow">
+          <label htmlFor={`${id}-limit`}>Limit</label>
+          <input
+            id={`${id}-limit`}
+            inputMode="numeric"
+            value={draft.limit}
+            placeholder="all"
+            onChange={(e) => set({ limit: e.currentTarget.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-provider`}>Provider</label>
+          <select
+            id={`${id}-provider`}
+            value={draft.providerId ?? ''}
+            onChange={(e) => {
+              const p = providers.find((x) => x.id === Number(e.currentTarget.value));
+              if (p) set({ providerId: p.id, model: p.defaultModel ?? '' });
+            }}
+          >
+            {providers.length === 0 && <option value="">none</option>}
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-model`}>Model</label>
+          <input
+            id={`${id}-model`}
+            list={`${id}-models`}
+            value={draft.model}
+            placeholder={models?.status === 'running' ? 'loading…' : 'model name'}
+            onChange={(e) => set({ model: e.currentTarget.value })}
+          />
+          <datalist id={`${id}-models`}>
+            {models?.status === 'done' && models.value.map((m) => <option key={m} value={m} />)}
+          </datalist>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-mode`}>Mode</label>
+          <select
+            id={`${id}-mode`}
+            value={draft.mode}
+            onChange={(e) => set({ mode: RunMode.parse(e.currentTarget.value) })}
+          >
+            {RunMode.options.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABEL[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field narrow">
+          <label htmlFor={`${id}-concurrency`}>Concurrency</label>
+          <input
+            id={`${id}-concurrency`}
+            inputMode="numeric"
+            value={draft.concurrency}
+            onChange={(e) => set({ concurrency: e.currentTarget.value })}
+          />
+        </div>
+        <div className="field narrow">
+          <label htmlFor={`${id}-rpm`}>Requests/min</label>
+          <input
+            id={`${id}-rpm`}
+            inputMode="numeric"
+            value={draft.rpm}
+            placeholder="no cap"
+            onChange={(e) => set({ rpm: e.currentTarget.value })}
+          />
+        </div>
+      </div>
+      {llmStatus === 'ready' && providers.length === 0 && (
+        <p className="hint">
+          No model provider yet: add one on the <a href="#/models">Models</a> screen.
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="submit"
+          className="primary"
+          disabled={starting || problem !== null}
+          title={problem ?? 'Start the run'}
+        >
+          {starting ? 'Starting…' : 'Start run'}
+        </button>
+        {problem && <span className="hint">{problem}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useStore } from 'zustand';
+import { api } from '../../api/client';
+import { createCompareStore, type CompareState } from './compare-store';
+import { createRunReportStore, type RunReportState } from './run-report-store';
+import { createRunsListStore, type RunsListState } from './runs-list-store';
+
+export const runsListStore = createRunsListStore(api);
+export const runReportStore = createRunReportStore(api);
+export const compareStore = createCompareStore(api);
+
+export function useRunsList<T>(selector: (s: RunsListState) => T): T {
+  return useStore(runsListStore, selector);
+}
+
+export function useRunReport<T>(selector: (s: RunReportState) => T): T {
+  return useStore(runReportStore, selector);
+}
+
+export function useCompare<T>(selector: (s: CompareState) => T): T {
+  return useStore(compareStore, selector);
+}

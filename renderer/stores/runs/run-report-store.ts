@@ -1,0 +1,85 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiError } from '../../../shared/api/result';
+import type { RunReport } from '../../../shared/runs/report';
+import type { RunManifest, RunSummary } from '../../../shared/runs/run';
+import type { ApiClient } from '../../api/client-core';
+import { emptyItemFilter, type ItemFilter } from './report-filter';
+
+export interface RunReportState {
+  runId?: number;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  summary?: RunSummary;
+  manifest?: RunManifest;
+  report?: RunReport;
+  error?: ApiError;
+  /** The scorer asked for (absent: the report's default, the first own scorer). */
+  scorer?: string;
+  filter: ItemFilter;
+  /** The item whose verdicts are shown beside the table (its external id). */
+  selected?: string;
+  /** Loads the run and its report; the same run again only when `force` (a refresh). */
+  open(runId: number, force?: boolean): Promise<void>;
+  setScorer(scorer: string): Promise<void>;
+  setFilter(patch: Partial<ItemFilter>): void;
+  select(externalId: string | undefined): void;
+}
+
+/** One run's report (runs.get + runs.report): scorer choice, item filters, the selected item. */
+export function createRunReportStore(api: ApiClient) {
+  const store = createStore<RunReportState>()((set, get) => {
+    // A later open or scorer change wins over an earlier answer still on its way.
+    let request = 0;
+    const load = async (runId: number, scorer: string | undefined) => {
+      const mine = ++request;
+      set({ status: 'loading', error: undefined });
+      const [run, rep] = await Promise.all([
+        api.call('runs.get', { runId }),
+        api.call('runs.report', scorer === undefined ? { runId } : { runId, scorer }),
+      ]);
+      if (mine !== request) return;
+      if (!run.ok) return set({ status: 'error', error: run.error });
+      if (!rep.ok) return set({ status: 'error', error: rep.error });
+      set({
+        status: 'ready',
+        summary: run.value.summary,
+        manifest: run.value.manifest,
+        report: rep.value.report,
+      });
+    };
+    return {
+      status: 'idle',
+      filter: emptyItemFilter(),
+      async open(runId, force = false) {
+        if (!force && get().runId === runId && get().status !== 'error') return;
+        if (get().runId !== runId)
+          set({
+            runId,
+            summary: undefined,
+            manifest: undefined,
+            report: undefined,
+            scorer: undefined,
+            filter: emptyItemFilter(),
+            selected: undefined,
+          });
+        await load(runId, get().scorer);
+      },
+      async setScorer(scorer) {
+        const runId = get().runId;
+        if (runId === undefined) return;
+        // Failure causes are the shown scorer's: a cause chip of another scorer would mislead.
+        set({ scorer, filter: { ...get().filter, cause: undefined } });
+        await load(runId, scorer);
+      },
+      setFilter: (patch) => set({ filter: { ...get().filter, ...patch } }),
+      select: (selected) => set({ selected }),
+    };
+  });
+  // The report of a running run is a snapshot: when the run stops, it is read again so it
+  // covers every committed item.
+  api.subscribe('run.progress', (p) => {
+    const s = store.getState();
+    if (p.runId === s.runId && p.status !== 'running' && s.summary?.status !== p.status)
+      void s.open(p.runId, true);
+  });
+  return store;
+}
