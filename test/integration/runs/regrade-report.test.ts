@@ -214,6 +214,21 @@ describe.skipIf(!hasData)('runs: regrade, report, compare, interrupted imports',
     expect(s.runs.remove(id)).toBe(true);
     expect(s.runs.list().some((x) => x.runId === id)).toBe(false);
   });
+
+  // Last: it removes the dataset the other tests use.
+  it('keeps a run whose dataset was removed: listed, reported, not re-gradable', () => {
+    const datasetId = s.runs.get(gpt4o).summary.datasetId!;
+    expect(s.datasets.remove(datasetId)).toBe(true);
+    const run = s.runs.list().find((r) => r.runId === gpt4o)!;
+    expect(run).toMatchObject({ datasetId: null, done: 200 });
+    const { report } = s.runs.report(gpt4o);
+    expect(report.accuracy.imported).toBe(55);
+    expect(report.subsets.columns).toEqual(['removed from the dataset']);
+    expect(report.items[0]).toMatchObject({ questionId: null, externalId: 'validation-0' });
+    expect(() => s.runs.regrade(gpt4o, 'strict')).toThrow(
+      /was removed from this workspace; import it again/,
+    );
+  });
 });
 
 if (!hasData) describe('runs', () => it.skip(noDataMessage, () => {}));
