@@ -207,4 +207,59 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     await shot('results');
     expect(session.errors).toEqual([]);
   });
+
+  it('two windows on one session: the later save is a conflict the expert resolves; pause and resume by key', async () => {
+    const [dataset] = (await call('datasets.list', {})).datasets;
+    const { sessionId: id } = await call('sessions.create', {
+      datasetId: dataset!.id,
+      questionCount: 3,
+      seed: 7,
+      budgetSeconds: 600,
+      expert: 'Second expert',
+    });
+    await page.goto(`${session.server.url}#/session/${id}`);
+    await page.locator('#session-question').waitFor();
+    // The same session in a second window, opened before the first saves anything.
+    const other = await session.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await other.goto(`${session.server.url}#/session/${id}`);
+    await other.locator('#session-question').waitFor();
+
+    await answerBox().fill('100');
+    await expect.poll(() => saveState().textContent()).toBe('Saved');
+    await other.getByRole('textbox', { name: 'Answer', exact: true }).fill('200');
+    const notice = other.getByRole('alertdialog', { name: 'Answer changed elsewhere' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/Saved elsewhere100.*This window200/);
+    await other.screenshot({ path: join(artifactsDir, 'sessions-conflict.png') });
+    // Nothing was overwritten until the expert chose.
+    const q = (await call('sessions.get', { sessionId: id })).answers[0]!;
+    expect(q.value).toBe('100');
+    await notice.getByRole('button', { name: /Keep this window/ }).click();
+    await expect.poll(() => other.locator('.save-state').textContent()).toBe('Saved');
+    const after = (await call('sessions.get', { sessionId: id })).answers[0]!;
+    expect(after).toMatchObject({ value: '200', revision: q.revision + 1 });
+    await other.close();
+
+    // Alt+P pauses from the answer box: the clock stops and the document is hidden.
+    await answerBox().focus();
+    await page.keyboard.press('Alt+p');
+    await expect.poll(clockState).toBe('paused');
+    await page.locator('.session-paused').waitFor();
+    expect(await page.locator('.table-grid').count()).toBe(0);
+    await expect
+      .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
+      .toBe('paused');
+    // Typing does not end a pause; only Resume does.
+    await page.keyboard.press('Shift');
+    expect(await clockState()).toBe('paused');
+    await page.keyboard.press('Alt+p');
+    await expect.poll(clockState).toBe('counting');
+    await expect
+      .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
+      .toBe('active');
+    // Alt+→ steps to the next question.
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => page.locator('.question-steps .hint').textContent()).toBe('2 of 3');
+    expect(session.errors).toEqual([]);
+  });
 });
