@@ -80,6 +80,12 @@ const FINANCE_EXPANSIONS: [RegExp, string][] = [
   [/\bfiscal\b|\bfy\s?\d/, 'year ended'],
 ];
 
+/**
+ * Each term costs one FTS5 lookup per column; a question pasted with pages of text would cost
+ * hundreds. The first 64 distinct words say what it asks.
+ */
+export const MAX_TERMS = 64;
+
 export interface WeightedTerm {
   term: string;
   weight: number;
@@ -90,7 +96,7 @@ export interface WeightedTerm {
  * phrases call for (FINANCE_EXPANSIONS) at weight 0.5, without repeats.
  */
 export function searchTerms(question: string): WeightedTerm[] {
-  const own = questionTerms(question);
+  const own = questionTerms(question).slice(0, MAX_TERMS);
   const seen = new Set(own);
   const out: WeightedTerm[] = own.map((term) => ({ term, weight: 1 }));
   const lower = question.toLowerCase();

@@ -9,7 +9,7 @@ import {
   type Embedder,
 } from '../../../main/retrieval/retrieval-service';
 import { WorkbenchError } from '../../../shared/api/result';
-import type { Document } from '../../../shared/model';
+import { documentSchemaVersion, type Document } from '../../../shared/model';
 import { buildContext } from '../../../shared/retrieval/context';
 import { inDocumentOrder } from '../../../shared/retrieval/document-order';
 import { RetrievalHit } from '../../../shared/retrieval/hit';
@@ -212,3 +212,21 @@ describe.skipIf(!hasData)('retrieval over NVIDIA’s 10-K in a workspace databas
 });
 
 if (!hasData) console.warn(`[skip] retrieval on NVIDIA's 10-K: ${noDataMessage}`);
+
+describe('retrieval on edge-case input', () => {
+  it('searches a document with no text, and a very long question, quickly and without error', () => {
+    const empty: Document = {
+      schemaVersion: documentSchemaVersion,
+      source: { name: 'empty.htm', kind: 'sec-html', bytes: 0 },
+      title: '',
+      blocks: [],
+      tables: [],
+      warnings: [],
+    };
+    expect(searchDocument(empty, 'total revenue 2025')).toEqual([]);
+    const long = Array.from({ length: 2000 }, (_, i) => `word${i}`).join(' ');
+    const started = performance.now();
+    expect(searchDocument(empty, long)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
