@@ -5,6 +5,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
 import { wilson } from '../../shared/stats/wilson';
 import { sessionAgreement } from '../../shared/sessions/agreement';
+import { readAnswerValue } from '../../shared/sessions/answer-reading';
 import { computeClock } from '../../shared/sessions/clock';
 import { sampleQuestions, shuffledOrder } from '../../shared/sessions/sampling';
 import type {
@@ -319,6 +320,12 @@ export class SessionService {
       throw new WorkbenchError(
         'invalid-input',
         `question #${questionId} has no saved answer to submit; save it first`,
+      );
+    const reading = readAnswerValue(current.value);
+    if (reading.kind === 'malformed')
+      throw new WorkbenchError(
+        'invalid-input',
+        `${reading.message}. The answer is saved as typed; correct it and submit again`,
       );
     const before = this.clock(s);
     const onQuestion = before.perQuestion.find((q) => q.questionId === questionId);

@@ -166,12 +166,35 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
     });
     expect(submitted).toMatchObject({ status: 'saved', answer: { submitted: true, revision: 3 } });
     outputs.push(first, second, stale, retry, submitted);
+    // A number that is not one is kept as typed, but not submitted.
+    const q2 = session.questionIds[1]!;
+    await call(ctx, 'sessions.saveAnswer', {
+      sessionId,
+      questionId: q2,
+      baseRevision: 0,
+      value: '12..5',
+    });
+    const malformed = await ctx.services.registry.call('sessions.submit', {
+      sessionId,
+      questionId: q2,
+      baseRevision: 1,
+    });
+    expect(malformed).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: expect.stringContaining('more than one decimal point') as unknown,
+      },
+    });
     outputs.push(await call(ctx, 'sessions.get', { sessionId }));
     outputs.push(await call(ctx, 'sessions.list', {}));
     for (const o of outputs) expectBlind(o, golds);
 
     const detail = await call<MethodOutput<'sessions.get'>>(ctx, 'sessions.get', { sessionId });
-    expect(detail.answers).toHaveLength(1);
+    expect(detail.answers.map((a) => [a.value, a.submitted])).toEqual([
+      ['12.6', true],
+      ['12..5', false],
+    ]);
     expect(detail.questions.map((x) => x.id)).toEqual(session.questionIds);
     expect(detail.clock.state).toBe('active');
     expect(detail.clock.focusQuestionId).toBe(q);
