@@ -234,8 +234,11 @@ export const ftsIndex = perConnection((db: Database) => {
   return {
     get: (documentId: number) => getIndex.get(documentId),
     build: (documentId: number, versionKey: string, units: IndexUnit[]) =>
-      build(documentId, versionKey, units),
-    remove: (documentId: number) => remove(documentId),
+      // IMMEDIATE: the write lock is taken before reading max(unit_id), so two processes
+      // indexing at once (the app and the CLI) queue on busy_timeout instead of one failing
+      // to upgrade its read to a write.
+      build.immediate(documentId, versionKey, units),
+    remove: (documentId: number) => remove.immediate(documentId),
     /** The units of the given kinds ranked by BM25F for the terms; ties in document order. */
     search: (
       index: IndexRow,
