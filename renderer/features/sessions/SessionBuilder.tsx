@@ -38,9 +38,23 @@ export function SessionBuilder() {
         create();
       }}
     >
+      {draft.sameQuestionsAs !== undefined && (
+        <p className="wide same-questions" role="status">
+          Another expert on the questions of session #{draft.sameQuestionsAs} (their own order from
+          the seed).{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => sessionsListStore.getState().sameQuestionsAs(undefined)}
+          >
+            Draw new questions instead
+          </button>
+        </p>
+      )}
       <label>
         Dataset
         <select
+          disabled={draft.sameQuestionsAs !== undefined}
           value={draft.datasetId ?? ''}
           onChange={(e) => set({ datasetId: Number(e.currentTarget.value) })}
         >
@@ -55,6 +69,7 @@ export function SessionBuilder() {
         Questions
         <input
           inputMode="numeric"
+          readOnly={draft.sameQuestionsAs !== undefined}
           value={draft.questions}
           onChange={(e) => set({ questions: e.currentTarget.value })}
         />
@@ -70,6 +85,7 @@ export function SessionBuilder() {
       <label>
         Balance by
         <select
+          disabled={draft.sameQuestionsAs !== undefined}
           value={draft.stratify}
           onChange={(e) => set({ stratify: e.currentTarget.value as SessionDraft['stratify'] })}
         >

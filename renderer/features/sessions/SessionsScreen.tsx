@@ -55,12 +55,23 @@ export function SessionsScreen() {
                   <td className="num">{durationText(s.activeSeconds)}</td>
                   <td className="num">{durationText(s.budgetSeconds)}</td>
                   <td>{s.status === 'open' ? 'open' : 'finished'}</td>
-                  <td>
+                  <td className="session-actions">
                     {s.status === 'open' ? (
                       <a href={`#/session/${s.id}`}>Continue</a>
                     ) : (
                       <a href={`#/session/${s.id}/results`}>Results</a>
                     )}
+                    <button
+                      type="button"
+                      className="link"
+                      title="A new session for another expert on the same questions"
+                      onClick={() => {
+                        sessionsListStore.getState().sameQuestionsAs(s.id);
+                        document.getElementById('new-session-title')?.scrollIntoView();
+                      }}
+                    >
+                      Another expert
+                    </button>
                   </td>
                 </tr>
               ))}

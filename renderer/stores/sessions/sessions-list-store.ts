@@ -15,6 +15,8 @@ export interface SessionDraft {
   perQuestionMinutes: string;
   expert: string;
   instructions: string;
+  /** Another expert on this session's questions (dataset, count and balance come from it). */
+  sameQuestionsAs?: number;
 }
 
 export const newSessionDraft = (): SessionDraft => ({
@@ -37,6 +39,7 @@ export function sessionRequest(
 ): { ok: true; input: SessionCreateInput } | { ok: false; problem: string } {
   if (d.datasetId === undefined) return { ok: false, problem: 'Pick a dataset.' };
   const questionCount = wholeNumber(d.questions);
+  // The same question set as another session: its size is that session's, whatever is typed.
   if (!questionCount || questionCount < 1 || questionCount > 1000)
     return { ok: false, problem: 'Number of questions: a whole number from 1 to 1000.' };
   const seed = wholeNumber(d.seed);
@@ -65,6 +68,7 @@ export function sessionRequest(
       expert,
       stratify: d.stratify,
       ...(d.instructions.trim() ? { instructions: d.instructions } : {}),
+      ...(d.sameQuestionsAs !== undefined ? { sameQuestionsAs: d.sameQuestionsAs } : {}),
     },
   };
 }
@@ -79,6 +83,8 @@ export interface SessionsListState {
   createError?: ApiError;
   load(): Promise<void>;
   setDraft(patch: Partial<SessionDraft>): void;
+  /** Starts a draft for another expert on the questions of `sessionId`. */
+  sameQuestionsAs(sessionId: number | undefined): void;
   /** Creates the session the draft describes; answers its id (the screen opens it). */
   create(): Promise<number | undefined>;
   remove(sessionId: number): Promise<void>;
@@ -113,6 +119,26 @@ export function createSessionsListStore(api: ApiClient) {
       });
     },
     setDraft: (patch) => set({ draft: { ...get().draft, ...patch }, createError: undefined }),
+    sameQuestionsAs(sessionId) {
+      const from = get().sessions.find((x) => x.id === sessionId);
+      const { sameQuestionsAs: _drop, ...draft } = get().draft;
+      set({
+        createError: undefined,
+        draft: from
+          ? {
+              ...draft,
+              sameQuestionsAs: from.id,
+              datasetId: from.datasetId ?? draft.datasetId,
+              questions: String(from.questionIds.length),
+              totalMinutes: String(from.budgetSeconds / 60),
+              perQuestionMinutes:
+                from.perQuestionCapSeconds === null ? '' : String(from.perQuestionCapSeconds / 60),
+              instructions: from.instructions,
+              expert: '',
+            }
+          : draft,
+      });
+    },
     async create() {
       const req = sessionRequest(get().draft);
       if (!req.ok) {

@@ -196,6 +196,24 @@ describe('session store', () => {
     expect([...storage.keys()]).toEqual([]);
   });
 
+  it('a draft left from before a reload that another window has since saved over is a conflict', async () => {
+    const storage = new Map<string, string>();
+    const first = setup(detail(), storage);
+    await first.store.getState().open(5);
+    first.store.getState().edit({ value: 'mine' });
+    // Meanwhile another window saved question 12 (revision 1), and this one reloads.
+    const second = setup(detail({ answers: [storedAnswer(12, 1, { value: 'theirs' })] }), storage);
+    await second.store.getState().open(5);
+    expect(second.saves()).toHaveLength(0);
+    expect(second.store.getState().conflict).toMatchObject({
+      questionId: 12,
+      theirs: { value: 'theirs' },
+      mine: { value: 'mine' },
+    });
+    await second.store.getState().resolveConflict('mine');
+    expect(second.saves()[0]!.input).toMatchObject({ baseRevision: 1, value: 'mine' });
+  });
+
   it('submits the saved answer; an empty answer is refused with a sentence', async () => {
     const { store, api } = setup();
     await store.getState().open(5);

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { fail, ok } from '../../../shared/api/result';
+import type { SessionSummary } from '../../../shared/sessions/session';
+import {
+  createSessionsListStore,
+  newSessionDraft,
+  sessionRequest,
+} from '../../../renderer/stores/sessions/sessions-list-store';
+import { createSessionResultsStore } from '../../../renderer/stores/sessions/results-store';
+import { fakeClient } from '../questions/fake-client';
+import { detail } from './session-fixtures';
+
+const dataset = {
+  id: 3,
+  name: 'tatqa_dataset_dev.json',
+  format: 'tatqa' as const,
+  sourceDocumentId: 1,
+  importedAt: '2026-11-23',
+  documentCount: 2,
+  questionCount: 10,
+};
+const summary: SessionSummary = {
+  ...detail().session,
+  budgetSeconds: 14_400,
+  perQuestionCapSeconds: 900,
+  instructions: 'Show your work.',
+  answered: 1,
+  submitted: 1,
+  activeSeconds: 60,
+};
+
+describe('session builder form', () => {
+  const draft = { ...newSessionDraft(), datasetId: 3, expert: ' Ada ', seed: '42' };
+
+  it('turns the typed form into a create request (minutes to seconds, empty cap is none)', () => {
+    expect(sessionRequest({ ...draft, questions: '25', totalMinutes: '240' })).toEqual({
+      ok: true,
+      input: {
+        datasetId: 3,
+        questionCount: 25,
+        seed: 42,
+        budgetSeconds: 14_400,
+        perQuestionCapSeconds: null,
+        expert: 'Ada',
+        stratify: 'answer-type',
+      },
+    });
+    const capped = sessionRequest({ ...draft, perQuestionMinutes: '7.5', instructions: 'Go.' });
+    expect(capped).toMatchObject({
+      ok: true,
+      input: { perQuestionCapSeconds: 450, instructions: 'Go.' },
+    });
+  });
+
+  it('says what is wrong, one sentence at a time', () => {
+    const problem = (patch: Partial<typeof draft>) => {
+      const r = sessionRequest({ ...draft, ...patch });
+      return r.ok ? undefined : r.problem;
+    };
+    expect(problem({ datasetId: undefined })).toMatch(/Pick a dataset/);
+    for (const questions of ['0', '1,2', '12..5', '', '1001'])
+      expect(problem({ questions })).toMatch(/Number of questions/);
+    expect(problem({ seed: '-1' })).toMatch(/Seed/);
+    expect(problem({ totalMinutes: '0.5' })).toMatch(/Total time/);
+    expect(problem({ totalMinutes: '1,2' })).toMatch(/Total time/);
+    expect(problem({ perQuestionMinutes: 'x' })).toMatch(/Per-question/);
+    expect(problem({ expert: '  ' })).toMatch(/expert/);
+  });
+});
+
+describe('sessions list store', () => {
+  it('loads sessions and datasets, picks the first dataset, creates and reloads', async () => {
+    const api = fakeClient({
+      'sessions.list': () => ok({ sessions: [summary] }),
+      'datasets.list': () => ok({ datasets: [dataset] }),
+      'sessions.create': (input) =>
+        ok({ sessionId: 9, session: { ...summary, id: 9, expert: input.expert } }),
+    });
+    const store = createSessionsListStore(api.client);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'ready', sessions: [{ id: 5 }] });
+    expect(store.getState().draft.datasetId).toBe(3);
+    expect(await store.getState().create()).toBeUndefined();
+    expect(store.getState().createError?.message).toMatch(/expert/);
+    store.getState().setDraft({ expert: 'Bo' });
+    expect(store.getState().createError).toBeUndefined();
+    expect(await store.getState().create()).toBe(9);
+    expect(api.calls.find((c) => c.method === 'sessions.create')?.input).toMatchObject({
+      datasetId: 3,
+      expert: 'Bo',
+    });
+  });
+
+  it('another expert on the same questions: the draft copies the set, the budget and instructions', async () => {
+    const api = fakeClient({
+      'sessions.list': () => ok({ sessions: [summary] }),
+      'datasets.list': () => ok({ datasets: [dataset] }),
+    });
+    const store = createSessionsListStore(api.client);
+    await store.getState().load();
+    store.getState().sameQuestionsAs(5);
+    const d = store.getState().draft;
+    expect(d).toMatchObject({
+      sameQuestionsAs: 5,
+      questions: '3',
+      totalMinutes: '240',
+      perQuestionMinutes: '15',
+      instructions: 'Show your work.',
+      expert: '',
+    });
+    const r = sessionRequest({ ...d, expert: 'Cy' });
+    expect(r.ok && r.input.sameQuestionsAs).toBe(5);
+    store.getState().sameQuestionsAs(undefined);
+    expect(store.getState().draft.sameQuestionsAs).toBeUndefined();
+  });
+
+  it('a failed list is an error state with main’s message', async () => {
+    const api = fakeClient({
+      'sessions.list': () => fail('workspace-unavailable', 'No workspace is open.'),
+      'datasets.list': () => ok({ datasets: [] }),
+    });
+    const store = createSessionsListStore(api.client);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({
+      status: 'error',
+      error: { message: 'No workspace is open.' },
+    });
+  });
+});
+
+describe('session results store', () => {
+  it('loads once per session unless asked to reload; an open session answers an error', async () => {
+    let finished = false;
+    const api = fakeClient({
+      'sessions.results': () =>
+        finished
+          ? ok({
+              session: summary,
+              scorer: 'strict',
+              accuracy: {
+                correct: 1,
+                total: 3,
+                submitted: 1,
+                rate: 1 / 3,
+                wilson95: { low: 0.06, high: 0.79 },
+              },
+              activeSeconds: 60,
+              items: [],
+            })
+          : fail('invalid-input', 'Results are shown once the session is finished.'),
+    });
+    const store = createSessionResultsStore(api.client);
+    await store.getState().open(5);
+    expect(store.getState()).toMatchObject({ status: 'error', error: { code: 'invalid-input' } });
+    finished = true;
+    await store.getState().open(5);
+    expect(store.getState().results?.accuracy.correct).toBe(1);
+    await store.getState().open(5);
+    expect(api.calls).toHaveLength(2);
+    await store.getState().open(5, { reload: true });
+    expect(api.calls).toHaveLength(3);
+  });
+});
