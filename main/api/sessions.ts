@@ -18,5 +18,8 @@ export const sessionsHandlers: HandlerMap = {
   'sessions.exportBundle': ({ sessionId, path }, { sessions }) =>
     sessions.exportBundle(sessionId, path),
   'sessions.importBundle': ({ path }, { sessions }) => sessions.importBundle(path),
+  'sessions.bundleBytes': ({ sessionId }, { sessions }) => sessions.bundleBytes(sessionId),
+  'sessions.importBundleBytes': ({ name, bytes }, { sessions }) =>
+    sessions.importBundleBytes(name, bytes),
   'sessions.remove': ({ sessionId }, { sessions }) => ({ removed: sessions.remove(sessionId) }),
 };

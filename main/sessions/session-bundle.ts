@@ -47,11 +47,10 @@ export interface BundleDeps {
  * its canonical content, written under a temporary name and renamed, so a crash leaves the old
  * file or the new one, never half of one.
  */
-export async function exportBundle(
+export function bundleText(
   deps: BundleDeps,
   sessionId: number,
-  path: string,
-): Promise<{ path: string; sha256: string; bytes: number }> {
+): { text: string; sha256: string; name: string } {
   const repo = sessionsRepo(deps.db);
   const s = repo.session(sessionId);
   if (!s) throw new WorkbenchError('not-found', `no session #${sessionId} in this workspace`);
@@ -86,6 +85,16 @@ export async function exportBundle(
   };
   const hash = sha256(canonicalJson(body));
   const text = `${JSON.stringify({ ...body, sha256: hash }, null, 1)}\n`;
+  const expert = s.expert.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'expert';
+  return { text, sha256: hash, name: `session-${s.id}-${expert}.json` };
+}
+
+export async function exportBundle(
+  deps: BundleDeps,
+  sessionId: number,
+  path: string,
+): Promise<{ path: string; sha256: string; bytes: number }> {
+  const { text, sha256: hash } = bundleText(deps, sessionId);
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(tmp, text);
@@ -118,6 +127,11 @@ export async function readBundle(path: string): Promise<SessionBundle> {
       `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+  return parseBundle(text, path);
+}
+
+/** Checks a bundle's text: format, version, schema, then the hash. `name` is for messages. */
+export function parseBundle(text: string, path: string): SessionBundle {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -159,7 +173,24 @@ export async function readBundle(path: string): Promise<SessionBundle> {
  * gold here, next to every other session on the same questions.
  */
 export async function importBundle(deps: BundleDeps, path: string): Promise<BundleImportResult> {
-  const b = await readBundle(path);
+  return importParsed(deps, await readBundle(path), path);
+}
+
+/** The same from bytes (web mode uploads the file). */
+export function importBundleBytes(
+  deps: BundleDeps,
+  name: string,
+  bytes: Uint8Array,
+): BundleImportResult {
+  if (bytes.byteLength > MAX_BUNDLE_BYTES)
+    throw new WorkbenchError(
+      'file-too-large',
+      `${name} is ${bytes.byteLength} bytes; a session bundle is far smaller`,
+    );
+  return importParsed(deps, parseBundle(Buffer.from(bytes).toString('utf8'), name), name);
+}
+
+function importParsed(deps: BundleDeps, b: SessionBundle, path: string): BundleImportResult {
   const repo = sessionsRepo(deps.db);
   const existing = repo.byBundle(b.sha256);
   if (existing)

@@ -32,7 +32,13 @@ import { gradeSession, sessionScorerId } from './grade-session';
 import { candidates } from './sample-session';
 import { questionSetKey } from './question-set-key';
 import { ScratchRunner } from './scratch-runner';
-import { exportBundle, importBundle, type BundleDeps } from './session-bundle';
+import {
+  bundleText,
+  exportBundle,
+  importBundle,
+  importBundleBytes,
+  type BundleDeps,
+} from './session-bundle';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
 
 let version: string | undefined;
@@ -486,6 +492,20 @@ export class SessionService {
 
   importBundle(path: string) {
     return importBundle(this.bundleDeps(), path);
+  }
+
+  /** The bundle as bytes, for web mode's download. */
+  bundleBytes(sessionId: number): {
+    name: string;
+    sha256: string;
+    bytes: Uint8Array<ArrayBuffer>;
+  } {
+    const { text, sha256, name } = bundleText(this.bundleDeps(), sessionId);
+    return { name, sha256, bytes: new TextEncoder().encode(text) };
+  }
+
+  importBundleBytes(name: string, bytes: Uint8Array) {
+    return importBundleBytes(this.bundleDeps(), name, bytes);
   }
 
   remove(sessionId: number): boolean {

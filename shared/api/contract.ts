@@ -386,6 +386,16 @@ export const contract = {
     input: z.object({ path: z.string().min(1) }).strict(),
     output: BundleImportResult,
   },
+  /** The same bundle as bytes: web mode downloads it instead of writing a path. */
+  'sessions.bundleBytes': {
+    input: z.object({ sessionId: z.number().int() }).strict(),
+    output: z.object({ name: z.string(), sha256: z.string(), bytes: z.instanceof(Uint8Array) }),
+  },
+  /** A bundle uploaded by the renderer (web-mode picker or drop). */
+  'sessions.importBundleBytes': {
+    input: z.object({ name: z.string().min(1).max(255), bytes: z.instanceof(Uint8Array) }).strict(),
+    output: BundleImportResult,
+  },
   'sessions.remove': {
     input: z.object({ sessionId: z.number().int() }).strict(),
     output: z.object({ removed: z.boolean() }),

@@ -372,6 +372,17 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
         percent: ag.percent,
         k: ag.cohenKappa,
       });
+      // Web mode: the bundle as bytes (download) and back (upload).
+      const down = await call<MethodOutput<'sessions.bundleBytes'>>(ctx, 'sessions.bundleBytes', {
+        sessionId: other.sessionId,
+      });
+      expect(down.name).toBe(`session-${other.sessionId}-C.json`);
+      const up = await call<MethodOutput<'sessions.importBundleBytes'>>(
+        fresh,
+        'sessions.importBundleBytes',
+        { name: down.name, bytes: down.bytes },
+      );
+      expect(up.study.sessionIds).toEqual([up.sessionId]);
       // A third expert in the new workspace joins the same study.
       const c = await call<MethodOutput<'sessions.create'>>(fresh, 'sessions.create', {
         datasetId: ia.datasetId,
