@@ -66,13 +66,21 @@ export function chartDomain(bars: readonly IntervalBar[]): [number, number] {
   return [Math.floor(min / step) * step, Math.ceil(max / step) * step];
 }
 
+/** A domain centred on 0 that holds every bar and whisker: a difference reads against no change. */
+export function symmetricDomain(bars: readonly IntervalBar[]): [number, number] {
+  const m = Math.max(...bars.flatMap((b) => [b.value, b.low ?? 0, b.high ?? 0].map(Math.abs)));
+  const step = niceStep(m || 1, 2);
+  const edge = Math.ceil(m / step) * step || 1;
+  return [-edge, edge];
+}
+
 export function layoutIntervalBars(
   bars: readonly IntervalBar[],
   options: LayoutOptions,
 ): ChartLayout {
   const rowHeight = options.rowHeight ?? 26;
   const labelWidth = options.labelWidth ?? 150;
-  const valueWidth = options.valueWidth ?? 120;
+  const valueWidth = options.valueWidth ?? 160;
   const domain = options.domain ?? chartDomain(bars);
   const plot = {
     left: labelWidth,

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import type { RunReport } from '../../../shared/runs/report';
+import { symmetricDomain } from '../../components/charts/interval-bars';
 import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
 import { navigationStore } from '../../stores/navigation';
 import { compareStore, runsListStore, useCompare, useRunsList } from '../../stores/runs';
@@ -10,7 +11,7 @@ import { modeText, pct, scorerLabel } from './run-text';
 import './runs.css';
 
 const runName = (r: RunReport) => `#${r.runId} ${r.model} · ${modeText(r.mode)}`;
-const pValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+const pValue = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`);
 
 /** Two runs item by item: paired McNemar, the paired bootstrap of the difference, the flips. */
 export function CompareScreen({ a, b }: { a: number; b: number }) {
@@ -106,13 +107,13 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
               <dt>Difference A − B</dt>
               <dd>
                 {pct(comparison.difference)} points, paired bootstrap 95%{' '}
-                {pct(comparison.bootstrap.low)} to {pct(comparison.bootstrap.high)} (p ={' '}
+                {pct(comparison.bootstrap.low)} to {pct(comparison.bootstrap.high)} (
                 {pValue(comparison.bootstrap.pValue)})
               </dd>
               <dt>McNemar (exact)</dt>
               <dd>
                 b = {comparison.mcnemar.aOnly} (right in A only), c = {comparison.mcnemar.bOnly}{' '}
-                (right in B only), p = {pValue(comparison.mcnemar.pValue)}
+                (right in B only), {pValue(comparison.mcnemar.pValue)}
               </dd>
             </dl>
             <div className="chart-row">
@@ -124,6 +125,7 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
               <IntervalBarChart
                 title="Difference A − B, points (paired bootstrap 95%)"
                 bars={bars.difference}
+                domain={symmetricDomain(bars.difference)}
                 unit=" pp"
               />
             </div>

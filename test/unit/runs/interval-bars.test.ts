@@ -4,6 +4,7 @@ import {
   chartSummary,
   layoutIntervalBars,
   niceStep,
+  symmetricDomain,
 } from '../../../renderer/components/charts/interval-bars';
 
 describe('interval bar chart geometry', () => {
@@ -12,6 +13,13 @@ describe('interval bar chart geometry', () => {
     expect(chartDomain([{ label: 'd', value: -3.2, low: -8.1, high: 1.4 }])).toEqual([-10, 2]);
     expect(niceStep(100)).toBe(20);
     expect(niceStep(9.5)).toBe(2);
+    // A difference is drawn on a scale centred on no change.
+    expect(symmetricDomain([{ label: 'A − B', value: 33.5, low: 26.5, high: 40.5 }])).toEqual([
+      -50, 50,
+    ]);
+    expect(symmetricDomain([{ label: 'A − B', value: -3.2, low: -8.1, high: 1.4 }])).toEqual([
+      -10, 10,
+    ]);
   });
 
   it('places bars, whiskers and ticks on the scale of the plot', () => {

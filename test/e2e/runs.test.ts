@@ -1,0 +1,206 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
+import { artifactsDir } from '../support/browser';
+import { dataPath, hasData } from '../support/data-dir';
+import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server';
+import { openWebSession, type WebSession } from '../support/web-session';
+
+const processed = (model: string) =>
+  dataPath('model_outputs', 'financemath_validation', 'processed_cot_outputs', `${model}.json`);
+
+/**
+ * Issue 13, done-when 5: the Runs, Report and Compare screens in web mode. Two real FinanceMath
+ * CoT output files imported as runs; the report shows accuracy with interval whiskers, Table 2,
+ * failure chips that filter the items, items that open their question; the comparison shows
+ * McNemar, the paired bootstrap and the flips; and a run started from the UI against the local
+ * OpenAI-compatible test server is followed to done.
+ */
+describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (FinanceMath)', () => {
+  let session: WebSession;
+  let page: Page;
+  let llm: OpenAiTestServer;
+  let datasetId: number;
+  let runA: number;
+  let runB: number;
+
+  async function call<M extends Method>(method: M, input: MethodInput<M>) {
+    const r = await session.services.registry.call(method, input);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value as MethodOutput<M>;
+  }
+  const nav = (name: string) =>
+    page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name }).click();
+
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({
+      models: ['test-chat'],
+      defaultReply: 'The values are read from the table. Therefore, the answer is 42.',
+    });
+    session = await openWebSession([], { width: 1500, height: 1000 });
+    page = session.page;
+    datasetId = (
+      await call('datasets.import', {
+        format: 'docmath',
+        path: dataPath('datasets', 'financemath', 'validation.json'),
+      })
+    ).dataset.id;
+    runA = (await call('runs.import', { path: processed('gpt-4o'), format: 'docmath-processed' }))
+      .runId;
+    runB = (
+      await call('runs.import', {
+        path: processed('gpt-3_5-turbo-0125'),
+        format: 'docmath-processed',
+      })
+    ).runId;
+  });
+  afterAll(async () => {
+    await session?.close();
+    await llm?.close();
+  });
+
+  it('lists the imported runs and opens a report: accuracy with whiskers, Table 2, failures, items', async () => {
+    const { report } = await call('runs.report', { runId: runA });
+    await page.goto(session.server.url);
+    await nav('Runs');
+    const table = page.getByRole('table', { name: 'Runs' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await table.textContent()).toContain('gpt-4o');
+    await table.getByRole('link', { name: `#${runA}`, exact: true }).click();
+    await page.waitForURL(new RegExp(`#/run/${runA}$`));
+
+    // The chart is one image whose label says the numbers; its whiskers are drawn.
+    const chart = page.getByRole('img', { name: /^Accuracy by scorer, % \(bootstrap/ });
+    await chart.waitFor({ timeout: 30_000 });
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    for (const s of report.scorers) {
+      const i = report.intervals[s.scorer]!;
+      expect(label).toContain(`${Number(s.accuracy.toFixed(2))}%`);
+      expect(label).toContain(`${Number(i.bootstrap.low.toFixed(2))}%`);
+    }
+    expect(await chart.locator('.whisker').count()).toBe(report.scorers.length);
+    expect(report.accuracy.imported, 'the file recorded its verdicts').toBeDefined();
+
+    // Table 2: one column per subset with its count, then the average.
+    const t2 = page.getByRole('table', { name: 'Accuracy by subset' });
+    const head = (await t2.locator('thead').textContent()) ?? '';
+    for (const c of report.subsets.columns) expect(head).toContain(c);
+    expect(head).toContain('Avg');
+    expect(await t2.locator('tbody tr').count()).toBe(report.scorers.length);
+    await page.screenshot({ path: join(artifactsDir, 'runs-report.png'), fullPage: false });
+
+    // A failure chip filters the items to its cause.
+    const items = page.getByRole('table', { name: 'Items' });
+    expect(await items.locator('tbody tr').count()).toBe(Math.min(200, report.items.length));
+    const top = report.failures[0]!;
+    await page
+      .getByRole('group', { name: 'Failure causes' })
+      .getByRole('button', { name: new RegExp(`^${top.cause}`) })
+      .click();
+    await expect.poll(() => items.locator('tbody tr').count()).toBe(Math.min(200, top.count));
+    expect(await page.getByRole('status').filter({ hasText: 'items' }).textContent()).toContain(
+      `${top.count} of ${report.items.length}`,
+    );
+    await items.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifactsDir, 'runs-report-failures.png') });
+
+    // An item opens its question.
+    const first = report.items.find((i) => i.cause === top.cause && i.questionId !== null)!;
+    await items.getByRole('link', { name: first.externalId, exact: true }).click();
+    await page.waitForURL(new RegExp(`#/question/${first.questionId}$`));
+    await page.goBack();
+    await page.waitForURL(new RegExp(`#/run/${runA}$`));
+  });
+
+  it('compares the two runs: McNemar, paired bootstrap, flips with filters', async () => {
+    const { comparison } = await call('runs.report', { runId: runA, compareTo: runB });
+    expect(comparison!.flips.length).toBeGreaterThan(0);
+    await nav('Runs');
+    const table = page.getByRole('table', { name: 'Runs' });
+    await table.getByRole('checkbox', { name: `Pick run #${runA} to compare` }).check();
+    await table.getByRole('checkbox', { name: `Pick run #${runB} to compare` }).check();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.waitForURL(new RegExp(`#/compare/${runA}/${runB}$`));
+
+    const flips = page.getByRole('table', { name: 'Flips' });
+    await flips.waitFor({ timeout: 30_000 });
+    const c = comparison!;
+    const stats = (await page.locator('.compare-stats').textContent()) ?? '';
+    expect(stats).toContain(`b = ${c.mcnemar.aOnly}`);
+    expect(stats).toContain(`c = ${c.mcnemar.bOnly}`);
+    expect(stats).toContain(c.bootstrap.low.toFixed(2));
+    const diff = page.getByRole('img', { name: /^Difference A − B/ });
+    expect(await diff.locator('.whisker').count()).toBe(1);
+    expect(await diff.getAttribute('aria-label')).toContain(
+      `${Number(c.bootstrap.high.toFixed(2))} pp`,
+    );
+    expect(await flips.locator('tbody tr').count()).toBe(c.flips.length);
+    await page.screenshot({ path: join(artifactsDir, 'runs-compare.png') });
+
+    // Only the questions run A got right and run B wrong.
+    const lost = c.flips.filter((f) => f.rightIn === 'a').length;
+    await page.getByRole('radio', { name: /^right in A, wrong in B/ }).check();
+    await expect.poll(() => flips.locator('tbody tr').count()).toBe(lost);
+    expect(await flips.locator('tbody').textContent()).not.toContain('A ✗ → B ✓');
+    const one = c.flips.find((f) => f.rightIn === 'a')!;
+    await page.getByRole('searchbox', { name: 'Filter flips' }).fill(one.externalId);
+    // A substring filter: ids that contain this one ("…-1" in "…-12") stay too.
+    const matching = c.flips.filter(
+      (f) => f.rightIn === 'a' && f.externalId.toLowerCase().includes(one.externalId.toLowerCase()),
+    ).length;
+    await expect.poll(() => flips.locator('tbody tr').count()).toBe(matching);
+    expect(matching).toBeLessThan(lost);
+    await flips.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifactsDir, 'runs-compare-flips.png') });
+  });
+
+  it('starts a run from the UI against the test server and follows it to done', async () => {
+    await call('llm.saveProvider', {
+      config: {
+        name: 'Test server',
+        preset: 'custom',
+        baseUrl: llm.baseUrl,
+        apiKeyName: null,
+        defaultModel: 'test-chat',
+        params: {},
+        timeoutMs: 30_000,
+        maxRetries: 0,
+      },
+    });
+    // Slow answers, so the run can be seen running.
+    llm.fault({ kind: 'slow', delayMs: 400, times: 1000, path: '/chat/completions' });
+    await nav('Runs');
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('Dataset').selectOption(String(datasetId));
+    await form.getByLabel('Limit').fill('12');
+    await form.getByLabel('Mode').selectOption('cot');
+    await form.getByLabel('Concurrency').fill('2');
+    await expect.poll(() => form.getByLabel('Model').inputValue()).toBe('test-chat');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(/#\/run\/\d+$/);
+    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+
+    const bar = page.getByRole('progressbar', { name: `Run #${runId} progress` });
+    await bar.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(12);
+    expect(await page.locator('.progress-text').textContent()).toMatch(/remaining/);
+    await page.screenshot({ path: join(artifactsDir, 'runs-progress.png') });
+
+    await expect
+      .poll(() => bar.getAttribute('aria-valuetext'), { timeout: 60_000 })
+      .toMatch(/^12 done, 0 failed, 0 remaining of 12$/);
+    await expect.poll(() => page.locator('.run-facts .run-status').textContent()).toBe('done');
+    // The report is read again once the run is done: all 12 items.
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Items' }).locator('tbody tr').count())
+      .toBe(12);
+    await page.getByRole('img', { name: /^Accuracy by scorer, % \(bootstrap/ }).waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'runs-done.png') });
+    expect(session.errors).toEqual([]);
+  });
+});
