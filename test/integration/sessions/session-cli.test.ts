@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSourceCli } from '../../support/cli';
+import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
+import { tempDir } from '../../support/temp-dir';
+
+describe.skipIf(!hasData)('workbench session … (CLI)', () => {
+  const a = tempDir('workbench-cli-a-');
+  const b = tempDir('workbench-cli-b-');
+  afterAll(() => {
+    a.cleanup();
+    b.cleanup();
+  });
+  const cli = (ws: string, ...args: string[]) => runSourceCli([...args, '--workspace', ws]);
+  const json = <T>(r: { code: number | null; stdout: string; stderr: string }): T => {
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as T;
+  };
+  const tatqa = dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json');
+
+  it('creates, lists, finishes, reports, exports and imports a session', () => {
+    expect(cli(a.dir, 'import-dataset', '--format', 'tatqa', tatqa).code).toBe(0);
+    const { sessionId } = json<{ sessionId: number }>(
+      cli(
+        a.dir,
+        'session',
+        'create',
+        '--dataset-id',
+        '1',
+        '--questions',
+        '3',
+        '--seed',
+        '4',
+        '--minutes',
+        '30',
+        '--per-question-minutes',
+        '5',
+        '--stratify',
+        'answer-type',
+        '--expert',
+        'Ana',
+        '--json',
+      ),
+    );
+    const bad = cli(a.dir, 'session', 'create', '--dataset-id', '1', '--questions', '3');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--expert NAME is required/);
+
+    const listed = json<{ sessions: { id: number; perQuestionCapSeconds: number }[] }>(
+      cli(a.dir, 'session', 'list', '--json'),
+    );
+    expect(listed.sessions).toMatchObject([{ id: sessionId, perQuestionCapSeconds: 300 }]);
+    const early = cli(a.dir, 'session', 'results', String(sessionId), '--json');
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/still open/);
+
+    expect(cli(a.dir, 'session', 'finish', String(sessionId)).code).toBe(0);
+    const results = json<{ accuracy: { total: number; correct: number } }>(
+      cli(a.dir, 'session', 'results', String(sessionId), '--json'),
+    );
+    expect(results.accuracy).toMatchObject({ total: 3, correct: 0 });
+
+    const out = join(a.dir, 'ana.json');
+    const exported = cli(a.dir, 'session', 'export-bundle', String(sessionId), '--out', out);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({
+      format: 'filing-workbench-session',
+      version: 1,
+      signedOff: { expert: 'Ana' },
+    });
+
+    expect(cli(b.dir, 'import-dataset', '--format', 'tatqa', tatqa).code).toBe(0);
+    const imported = json<{ sessionId: number; warnings: string[] }>(
+      cli(b.dir, 'session', 'import-bundle', out, '--json'),
+    );
+    expect(imported.warnings).toEqual([]);
+    const again = cli(b.dir, 'session', 'import-bundle', out, '--json');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already imported as session #1/);
+  }, 180_000);
+});
+
+if (!hasData) describe('workbench session (CLI)', () => it.skip(noDataMessage, () => {}));
