@@ -46,6 +46,12 @@ function valueText(c: Cell, withUnit: boolean): string {
 const cellKey = (c: Pick<Cell, 'sourceRow' | 'sourceCol'>) => `${c.sourceRow}:${c.sourceCol}`;
 const pathText = (path: readonly string[]) => JSON.stringify(path);
 
+/** Header paths as cell() compares them: labels trimmed, spaces collapsed, case ignored. */
+const lookupKey = (c: Pick<Cell, 'rowPath' | 'colPath'>) =>
+  JSON.stringify(
+    [c.rowPath, c.colPath].map((p) => p.map((l) => l.trim().replace(/\s+/g, ' ').toLowerCase())),
+  );
+
 /** Per table: grid positions and which cells share both header paths (position only). */
 class TableView {
   readonly positions;
@@ -54,12 +60,11 @@ class TableView {
     this.positions = gridPositions(table);
     const seen = new Map<string, number>();
     for (const c of table.cells) {
-      const k = `${pathText(c.rowPath)}|${pathText(c.colPath)}`;
+      const k = lookupKey(c);
       seen.set(k, (seen.get(k) ?? 0) + 1);
     }
     for (const c of table.cells)
-      if ((seen.get(`${pathText(c.rowPath)}|${pathText(c.colPath)}`) ?? 0) > 1)
-        this.ambiguous.add(cellKey(c));
+      if ((seen.get(lookupKey(c)) ?? 0) > 1) this.ambiguous.add(cellKey(c));
   }
 }
 
@@ -106,6 +111,11 @@ function renderTable(view: TableView, group: TableGroup): string {
     lines.push(`row ${index} ${pathText(path)}: ${values}`);
     for (const { c, at } of rowCells) {
       if (!group.cells.has(cellKey(c))) continue;
+      // cell() refuses words ("n/a", a date): say so instead of offering a call that throws.
+      if (c.value === null) {
+        lines.push(`  row ${at.row}, col ${at.col} is text, not a number: ${c.text}`);
+        continue;
+      }
       const byPosition = `cell("${table.id}", ${at.row}, ${at.col})`;
       const byPath = view.ambiguous.has(cellKey(c))
         ? ''

@@ -129,3 +129,23 @@ describe('indexUnits', () => {
     expect(units.every((u) => u.paragraphIndex === undefined)).toBe(true);
   });
 });
+
+describe('buildContext and cell() lookups', () => {
+  it('treats paths differing only in case or spaces as shared, as cell() does', () => {
+    const twin = structuredClone(doc);
+    twin.tables[0]!.cells[3]!.rowPath = ['  revenue '];
+    twin.tables[0]!.cells[3]!.colPath = ['Year  Ended', '2025'];
+    twin.tables[0]!.cells[0]!.colPath = ['Year Ended', '2025'];
+    const c = buildContext(twin, [cellHit(3, 2, 1)], { tokenBudget: 500 });
+    expect(c.text).toContain('  cell("t1", 1, 1) = 8,675 (USD millions)');
+  });
+
+  it('offers no cell() call for a cell holding words', () => {
+    const words = structuredClone(doc);
+    const cell = words.tables[0]!.cells[1]!;
+    Object.assign(cell, { kind: 'text', value: null, text: 'n/m' });
+    const c = buildContext(words, [cellHit(2, 2, 1)], { tokenBudget: 500 });
+    expect(c.text).toContain('  row 0, col 1 is text, not a number: n/m');
+    expect(c.text).not.toContain('cell("t1", 0, 1)');
+  });
+});
