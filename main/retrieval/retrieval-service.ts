@@ -49,7 +49,7 @@ export function modelFingerprint(document: Document): string {
 export const indexVersionKey = (document: Document): string =>
   `index ${RETRIEVAL_INDEX_VERSION}; parser ${PARSER_VERSION}; model ${modelFingerprint(document)}`;
 
-/** The BM25 ranking of one document's units (its index must be current). */
+/** The BM25F ranking of one document's units (its index must be current). */
 function bm25Search(
   db: Db,
   index: IndexRow,
