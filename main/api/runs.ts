@@ -1,4 +1,4 @@
-import { WorkbenchError } from '../../shared/api/result';
+import { runEngineOf } from '../runs/engine/engine-of';
 import type { HandlerMap } from './registry';
 
 /** Evaluation runs: every method goes through RunService (the CLI calls the same). */
@@ -21,17 +21,16 @@ export const runsHandlers: HandlerMap = {
     }),
   'runs.regrade': ({ runId, scorer }, { runs }) => runs.regrade(runId, scorer),
   'runs.remove': ({ runId }, { runs }) => ({ removed: runs.remove(runId) }),
-  // The engine (main/runs/engine) lands next; until then these say so instead of pretending.
-  'runs.start': () => {
-    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  // The engine (main/runs/engine): a run starts as a job and answers at once; `run.progress`
+  // events follow it.
+  'runs.start': (input, ctx) => {
+    const { runId } = runEngineOf(ctx).start(input);
+    return { runId, summary: ctx.runs.get(runId).summary };
   },
-  'runs.pause': () => {
-    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
+  'runs.pause': ({ runId }, ctx) => ({ summary: runEngineOf(ctx).pause(runId) }),
+  'runs.resume': (input, ctx) => {
+    const { runId } = runEngineOf(ctx).resume(input);
+    return { runId, summary: ctx.runs.get(runId).summary };
   },
-  'runs.resume': () => {
-    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
-  },
-  'runs.cancel': () => {
-    throw new WorkbenchError('unsupported', 'the run engine is not available yet');
-  },
+  'runs.cancel': async ({ runId }, ctx) => ({ summary: await runEngineOf(ctx).cancel(runId) }),
 };

@@ -10,7 +10,7 @@ const ANALYST_FORMATS: ReadonlySet<DatasetFormat> = new Set(['financebench', 'ta
 const SCORER_ANSWER_TYPES = new Set(['span', 'multi-span', 'arithmetic', 'count']);
 
 /** The answer's scale as a TAT-QA style label, so "44.1" from cells in millions reads right. */
-function scaleLabel(scale: number | null): string | undefined {
+export function scaleLabel(scale: number | null): string | undefined {
   if (scale === 1e3) return 'thousand';
   if (scale === 1e6) return 'million';
   if (scale === 1e9) return 'billion';

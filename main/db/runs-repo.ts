@@ -234,7 +234,42 @@ export const runsRepo = perConnection((db: Database) => {
     },
   );
 
+  // ---- the engine (main/runs/engine) ----
+  const claim = db.prepare<[number, string, number]>(
+    "UPDATE runs SET status = 'running', pid = ?, message = NULL, updated_at = ? WHERE id = ? AND status <> 'running'",
+  );
+  const committedOf = db.prepare<
+    [number],
+    { question_id: number | null; failed: number; usage: string | null }
+  >('SELECT question_id, error IS NOT NULL AS failed, usage FROM run_items WHERE run_id = ?');
+  const delFailed = db.prepare<[number, number]>(
+    'DELETE FROM run_items WHERE run_id = ? AND question_id = ? AND error IS NOT NULL',
+  );
+  /**
+   * One engine item with its verdicts, in one transaction. A failed item of an earlier attempt
+   * (the model call failed) is replaced; its row goes only now, when the new one is written.
+   */
+  const putItem = db.transaction((runId: number, it: NewRunItem, at: string) => {
+    if (it.questionId !== null) delFailed.run(runId, it.questionId);
+    addItems(runId, [it], at);
+  });
+
   return {
+    /**
+     * Takes a run over for this process (resume): false when it is `running` already (another
+     * process, or this one, writes it).
+     */
+    claim: (runId: number, at = new Date().toISOString()) =>
+      claim.run(process.pid, at, runId).changes > 0,
+    /** What an engine run has committed: per question, failed or not, and its usage. */
+    committed: (runId: number) =>
+      committedOf.all(runId).map((r) => ({
+        questionId: r.question_id,
+        failed: r.failed === 1,
+        usage: parsed<RunItem['usage']>(r.usage),
+      })),
+    putItem: (runId: number, item: NewRunItem, at = new Date().toISOString()) =>
+      putItem(runId, item, at),
     create(run: NewRun): number {
       return insRun.get(
         run.datasetId,

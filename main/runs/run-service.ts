@@ -28,7 +28,7 @@ import { importRun, type ImportRunOptions } from './import-run';
 import { regradeRun, type RegradeResult } from './regrade';
 
 let version: string | undefined;
-function appVersion(): string {
+export function appVersion(): string {
   version ??= (
     JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
   ).version;
@@ -47,7 +47,29 @@ export class RunService {
     private readonly db: Database,
     private readonly datasets: DatasetService,
     private readonly jobs: JobRunner,
-  ) {}
+  ) {
+    // On workspace open, as main/jobs/recover.ts does for jobs: a dead writer's run is
+    // `interrupted` before anyone lists it (engine runs are then resumable).
+    try {
+      this.recover();
+    } catch {
+      // A read-only workspace cannot mark anything; list() says the same later.
+    }
+  }
+
+  /**
+   * The engine (main/runs/engine) writes a run in this process: recovery leaves it alone and
+   * close() marks it interrupted. Returns the release.
+   */
+  writing(runId: number): () => void {
+    this.active.add(runId);
+    return () => this.active.delete(runId);
+  }
+
+  /** Whether this process writes the run now. */
+  isWriting(runId: number): boolean {
+    return this.active.has(runId);
+  }
 
   private get repo() {
     return runsRepo(this.db);
@@ -58,7 +80,7 @@ export class RunService {
    * with its committed items; runs of live processes (the app and the CLI share a workspace)
    * are left alone.
    */
-  private recover(): void {
+  recover(): void {
     for (const r of this.repo.running()) {
       if (this.active.has(r.id)) continue;
       if (r.pid === null || !processAlive(r.pid))

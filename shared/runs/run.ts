@@ -50,6 +50,38 @@ export type ScorerRef = z.infer<typeof ScorerRef>;
 export const IdCount = z.object({ count: z.number().int(), examples: z.array(z.string()) });
 export type IdCount = z.infer<typeof IdCount>;
 
+/** The model endpoint of an engine run: a configured provider, or a bare base URL (CLI). */
+export const RunProviderRef = z.union([
+  z.object({ providerId: z.number().int() }).strict(),
+  z.object({ baseUrl: z.string().min(1), apiKeyName: SecretName.nullable().optional() }).strict(),
+]);
+export type RunProviderRef = z.infer<typeof RunProviderRef>;
+
+/** Pacing of an engine run; resume may change it (it does not change the answers). */
+export const RunPacing = z
+  .object({
+    /** Questions in flight at most (adaptive concurrency never goes above it). Default 8. */
+    concurrency: z.number().int().min(1).max(256).optional(),
+    /** Model requests started per minute at most (absent: no cap). */
+    rpm: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+export type RunPacing = z.infer<typeof RunPacing>;
+
+/**
+ * How an engine run was started, so `resume` asks the same questions the same way: the
+ * endpoint (a key's secret name at most, never a key), the questions by stable id in the order
+ * they are asked, and the prompt template.
+ */
+export const RunEngineManifest = z.object({
+  provider: RunProviderRef,
+  questionIds: z.array(z.number().int()),
+  templateId: z.string(),
+  cache: z.boolean(),
+  pacing: RunPacing,
+});
+export type RunEngineManifest = z.infer<typeof RunEngineManifest>;
+
 /**
  * Everything that decides a run's answers and verdicts, stored with it so a report can say what
  * it reports and whether the dataset changed since.
@@ -95,6 +127,8 @@ export const RunManifest = z.object({
   templateHash: z.string().nullable(),
   /** Retrieval settings of engine runs (null for imports). */
   retrieval: z.record(z.string(), z.unknown()).nullable(),
+  /** Engine runs only: what `resume` needs (absent for imports). */
+  engine: RunEngineManifest.optional(),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 
@@ -208,24 +242,6 @@ export const RunRegradeResult = z.object({
 export type RunRegradeResult = z.infer<typeof RunRegradeResult>;
 
 // ---- the engine (main/runs/engine): runs that call a model ------------------------------------
-
-/** The model endpoint of an engine run: a configured provider, or a bare base URL (CLI). */
-export const RunProviderRef = z.union([
-  z.object({ providerId: z.number().int() }).strict(),
-  z.object({ baseUrl: z.string().min(1), apiKeyName: SecretName.nullable().optional() }).strict(),
-]);
-export type RunProviderRef = z.infer<typeof RunProviderRef>;
-
-/** Pacing of an engine run; resume may change it (it does not change the answers). */
-export const RunPacing = z
-  .object({
-    /** Questions in flight at most (adaptive concurrency never goes above it). Default 8. */
-    concurrency: z.number().int().min(1).max(256).optional(),
-    /** Model requests started per minute at most (absent: no cap). */
-    rpm: z.number().int().min(1).max(1_000_000).optional(),
-  })
-  .strict();
-export type RunPacing = z.infer<typeof RunPacing>;
 
 /** `runs.start`: a dataset (or a subset) × model × mode × retrieval × scorers. */
 export const RunStartInput = z

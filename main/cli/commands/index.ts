@@ -1,7 +1,9 @@
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
 import { doctorCommand } from './doctor';
+import { evalCommand } from './eval';
 import { execCommand } from './exec';
+import { exportCommand } from './export';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
@@ -35,10 +37,12 @@ export const commands: CliCommand[] = [
   modelsCommand,
   retrieveCommand,
   askCommand,
+  evalCommand,
   importRunCommand,
   runsCommand,
   reportCommand,
   regradeCommand,
+  exportCommand,
   doctorCommand,
   sessionCreateCommand,
   sessionListCommand,

@@ -1,0 +1,400 @@
+import { WorkbenchError } from '../../shared/api/result';
+import type { EventPayload } from '../../shared/api/contract';
+import type {
+  AskAnswer,
+  AskMode,
+  AskResult,
+  CellRead,
+  GroundingLiteral,
+  PromptTemplate,
+} from '../../shared/ask/ask';
+import { answerFromProgram, answerFromText } from '../../shared/ask/answer';
+import { contextNumbers } from '../../shared/ask/context-numbers';
+import { groundProgram } from '../../shared/ask/grounding';
+import { readsFromTrace } from '../../shared/ask/reads';
+import { fillTemplate, HELPERS_TEXT, isProgramMode } from '../../shared/ask/templates';
+import { vote } from '../../shared/ask/vote';
+import type { StoredQuestion } from '../../shared/datasets/stored-question';
+import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
+import type { DatasetFormat } from '../../shared/model/dataset-format';
+import { buildContext } from '../../shared/retrieval/context';
+import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
+import type { Embedder, RetrievalService } from '../retrieval/retrieval-service';
+import { searchDocument } from '../retrieval/retrieval-service';
+import type { Sandbox } from '../sandbox';
+import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
+import type { AskDocument } from './document-cache';
+import { tablesForProgram } from './program-tables';
+import {
+  problemLine,
+  programFromOutput,
+  repairMessage,
+  type ProgramProblem,
+} from './program-output';
+
+export type AskProgress = EventPayload<'ask.progress'>;
+
+/** Tokens of retrieved evidence a prompt carries unless the request says otherwise. */
+export const DEFAULT_TOKEN_BUDGET = 6000;
+
+/** What one ask works on: the question, its document, and its gold when it is a stored one. */
+export interface AskSubject {
+  documentId: number | null;
+  questionId: number | null;
+  question: string;
+  doc: AskDocument;
+  gold: { question: StoredQuestion; format: DatasetFormat } | null;
+}
+
+/** What answering needs besides the question: the index, the model, the sandbox. */
+export interface AnswerCoreDeps {
+  retrieval: RetrievalService;
+  llm: AskChat;
+  /** The (lazily started) sandbox for program modes. */
+  sandbox: () => Sandbox;
+  /** Sandbox deadline per program (default 1000 ms). */
+  programTimeoutMs?: number;
+}
+
+export interface AnswerCoreInput {
+  askId: string;
+  provider: AskProviderRef;
+  model: string;
+  mode: AskMode;
+  template: PromptTemplate;
+  subject: AskSubject;
+  params?: GenerationParams;
+  retrieval?: RetrievalOptions;
+  samples?: number;
+  /** Stream the model's text as `delta` events (the Ask panel); batch runs do not. */
+  stream?: boolean;
+  /** Default true: identical requests answer from the response cache. */
+  cache?: boolean;
+}
+
+/**
+ * Everything an ask produced before it is graded or stored: the ask history row without its
+ * id, grade and date, plus what grading reads and what the run engine books.
+ */
+export interface AnswerCore extends Omit<AskResult, 'id' | 'grade' | 'createdAt' | 'providerId'> {
+  /** For grading: the output (text modes) or the program's value (program modes). */
+  prediction: string | number | boolean | null;
+  predictionKind: 'text' | 'executed';
+  /** Model calls answered from the response cache, and calls made. */
+  cachedCalls: number;
+  calls: number;
+  /** Milliseconds of backoff the model client waited (inside modelMs). */
+  waitedMs: number;
+}
+
+/** One sample's outcome. */
+interface Sample {
+  output: string;
+  answer: AskAnswer;
+  program: string | null;
+  execution: AskResult['execution'];
+  repaired: boolean;
+  reads: CellRead[];
+  prediction: string | number | boolean | null;
+}
+
+/** Timings and usage summed over every model call of an ask. */
+class Meter {
+  modelMs = 0;
+  waitedMs = 0;
+  usage: Usage = { promptTokens: 0, completionTokens: 0 };
+  cost: number | null = null;
+  calls = 0;
+  cachedCalls = 0;
+}
+
+export const askCancelled = () => new WorkbenchError('cancelled', 'the ask was cancelled');
+
+/**
+ * A program mode's model wrote no runnable JavaScript, also when asked again. It carries the
+ * last output: a batch run records that answer (graded as no answer) instead of losing it.
+ */
+export class NoProgramError extends WorkbenchError {
+  constructor(
+    message: string,
+    readonly output: string,
+    readonly repaired: boolean,
+  ) {
+    super('llm-bad-response', message);
+  }
+}
+
+/**
+ * The per-question core of an ask, shared by the Ask panel (AskService) and batch runs (the run
+ * engine): retrieval → prompt → model → (program modes) sandbox with one repair round →
+ * answer → grounding. It writes nothing: the caller grades and stores.
+ */
+export async function answerQuestion(
+  deps: AnswerCoreDeps,
+  input: AnswerCoreInput,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void = () => undefined,
+): Promise<AnswerCore> {
+  const started = performance.now();
+  const meter = new Meter();
+  const { askId, subject, template } = input;
+  if (signal.aborted) throw askCancelled();
+
+  emit({ askId, phase: 'retrieving' });
+  const options = input.retrieval ?? {};
+  const hits = await retrieve(deps, subject, options, signal);
+  const context = buildContext(subject.doc.document, hits, {
+    tokenBudget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+  });
+  const values = { question: subject.question, context: context.text, helpers: HELPERS_TEXT };
+  const messages: ChatMessage[] = [
+    { role: 'system', content: fillTemplate(template.system, values) },
+    { role: 'user', content: fillTemplate(template.user, values) },
+  ];
+
+  const count = input.samples ?? 1;
+  const call = async (msgs: ChatMessage[], sampleIndex: number): Promise<string> => {
+    if (signal.aborted) throw askCancelled();
+    // Under self-consistency each sample's text streams after a note naming it, so a panel
+    // can start a new output there.
+    emit({
+      askId,
+      phase: 'generating',
+      ...(count > 1 ? { message: `sample ${sampleIndex + 1} of ${count}` } : {}),
+    });
+    const request: AskChatRequest = {
+      provider: input.provider,
+      model: input.model,
+      messages: msgs,
+      signal,
+      ...(input.stream ? { onDelta: (delta) => emit({ askId, phase: 'generating', delta }) } : {}),
+      onRetry: (info) =>
+        emit({
+          askId,
+          phase: 'generating',
+          message: `retrying in ${Math.max(1, Math.round(info.waitMs / 1000))} s after ${info.reason} (attempt ${info.attempt + 1})`,
+        }),
+      sampleIndex,
+      ...(input.params ? { params: input.params } : {}),
+      ...(input.cache === false ? { cache: false } : {}),
+    };
+    const t0 = performance.now();
+    try {
+      const result = await deps.llm.chat(request);
+      meter.calls++;
+      if (result.cached) meter.cachedCalls++;
+      meter.waitedMs += result.waitedMs;
+      meter.usage.promptTokens += result.usage.promptTokens;
+      meter.usage.completionTokens += result.usage.completionTokens;
+      if (result.costUsd !== null) meter.cost = (meter.cost ?? 0) + result.costUsd;
+      return result.text;
+    } catch (e) {
+      if (signal.aborted) throw askCancelled();
+      if (e instanceof WorkbenchError && e.code === 'llm-context-length')
+        throw new WorkbenchError(
+          'llm-context-length',
+          `the retrieved context (${context.tokens} tokens) exceeds the model's window; lower k or the token budget (${e.message})`,
+        );
+      throw e;
+    } finally {
+      meter.modelMs += performance.now() - t0;
+    }
+  };
+
+  const samples: Sample[] = [];
+  let firstError: WorkbenchError | undefined;
+  for (let i = 0; i < count; i++) {
+    try {
+      samples.push(
+        isProgramMode(input.mode)
+          ? await programSample(deps, askId, messages, subject.doc, call, i, signal, emit)
+          : textSample(await call(messages, i)),
+      );
+    } catch (e) {
+      // One sample failing (no program, say) does not sink the others; all failing does.
+      if (count === 1 || (e instanceof WorkbenchError && e.code === 'cancelled')) throw e;
+      if (signal.aborted) throw askCancelled();
+      if (!(e instanceof WorkbenchError)) throw e;
+      firstError ??= e;
+    }
+  }
+  if (samples.length === 0) throw firstError ?? new Error('no sample');
+  const voted = count > 1 ? vote(samples.map((s) => s.answer)) : undefined;
+  const chosen = samples[voted?.winner ?? 0]!;
+
+  let grounding: { literals: GroundingLiteral[] } | null = null;
+  if (isProgramMode(input.mode) && chosen.program !== null) {
+    const numbers = contextNumbers(subject.doc.document, context.hits, context.text);
+    grounding = { literals: groundProgram(chosen.program, chosen.reads, numbers) };
+  }
+  if (signal.aborted) throw askCancelled();
+
+  const totalMs = performance.now() - started;
+  return {
+    askId,
+    documentId: subject.documentId,
+    questionId: subject.questionId,
+    question: subject.question,
+    mode: input.mode,
+    model: input.model,
+    output: chosen.output,
+    answer: chosen.answer,
+    program: chosen.program,
+    execution: chosen.execution,
+    repaired: chosen.repaired,
+    reads: chosen.reads,
+    grounding,
+    evidence: [...context.hits].sort((a, b) => b.score - a.score),
+    usage: meter.usage,
+    samples: voted ? voted.samples : null,
+    costUsd: meter.cost,
+    overheadMs: Math.max(0, totalMs - meter.modelMs),
+    modelMs: meter.modelMs,
+    prediction: chosen.prediction,
+    predictionKind: isProgramMode(input.mode) ? 'executed' : 'text',
+    cachedCalls: meter.cachedCalls,
+    calls: meter.calls,
+    waitedMs: meter.waitedMs,
+  };
+}
+
+/** A program-mode sample: generate, extract, run; one repair round on any failure. */
+async function programSample(
+  deps: AnswerCoreDeps,
+  askId: string,
+  messages: ChatMessage[],
+  doc: AskDocument,
+  call: (msgs: ChatMessage[], sampleIndex: number) => Promise<string>,
+  sampleIndex: number,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void,
+): Promise<Sample> {
+  const userPrompt = messages[messages.length - 1]?.content ?? '';
+  let output = await call(messages, sampleIndex);
+  let attempt = await tryProgram(deps, askId, output, userPrompt, doc, signal, emit);
+  let repaired = false;
+  if (attempt.problem) {
+    emit({ askId, phase: 'repairing', message: problemLine(attempt.problem) });
+    const repair: ChatMessage[] = [
+      ...messages,
+      { role: 'assistant', content: output },
+      { role: 'user', content: repairMessage(attempt.problem) },
+    ];
+    output = await call(repair, sampleIndex);
+    attempt = await tryProgram(deps, askId, output, userPrompt, doc, signal, emit);
+    repaired = true;
+  }
+  const { problem, program, sandbox } = attempt;
+  if (problem?.kind === 'none')
+    throw new NoProgramError(
+      `the model wrote no JavaScript program (${problem.reason}), also when asked again; try another model or the cot mode`,
+      output,
+      repaired,
+    );
+  if (problem?.kind === 'python')
+    throw new NoProgramError(
+      `the model answered in Python (${problem.reason}), also when asked for JavaScript; the sandbox runs JavaScript only — try another model or the cot mode`,
+      output,
+      repaired,
+    );
+  const reads = sandbox ? readsFromTrace(sandbox.trace, doc.tables()) : [];
+  if (!sandbox || !sandbox.ok)
+    return {
+      output,
+      answer: { text: '', value: null, unit: null, scale: null },
+      program,
+      execution: {
+        ok: false,
+        value: null,
+        error: sandbox ? `${sandbox.error.kind}: ${sandbox.error.message}` : 'not run',
+      },
+      repaired,
+      reads,
+      prediction: null,
+    };
+  return {
+    output,
+    answer: answerFromProgram(sandbox.value, reads),
+    program,
+    execution: { ok: true, value: sandbox.value, error: null },
+    repaired,
+    reads,
+    prediction: sandbox.value,
+  };
+}
+
+async function tryProgram(
+  deps: AnswerCoreDeps,
+  askId: string,
+  output: string,
+  userPrompt: string,
+  doc: AskDocument,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void,
+): Promise<{
+  program: string | null;
+  sandbox?: Awaited<ReturnType<Sandbox['run']>>;
+  problem?: ProgramProblem;
+}> {
+  const extracted = programFromOutput(output, userPrompt);
+  if (extracted.kind !== 'javascript')
+    return { program: null, problem: { kind: extracted.kind, reason: extracted.reason } };
+  if (signal.aborted) throw askCancelled();
+  emit({ askId, phase: 'executing' });
+  const sandbox = await deps.sandbox().run(extracted.program, {
+    tables: [...tablesForProgram(extracted.program, doc.tables())],
+    ...(deps.programTimeoutMs ? { timeoutMs: deps.programTimeoutMs } : {}),
+  });
+  if (sandbox.ok) return { program: extracted.program, sandbox };
+  return { program: extracted.program, sandbox, problem: { kind: 'sandbox', result: sandbox } };
+}
+
+async function retrieve(
+  deps: AnswerCoreDeps,
+  subject: AskSubject,
+  options: RetrievalOptions,
+  signal: AbortSignal,
+): Promise<RetrievalHit[]> {
+  if (subject.documentId === null) {
+    if (options.embeddings)
+      throw new WorkbenchError(
+        'unsupported',
+        'dense retrieval needs a workspace document (import the file first)',
+      );
+    return searchDocument(subject.doc.document, subject.question, options);
+  }
+  // Dense retrieval embeds through the provider the request names (RetrievalOptions).
+  const { embeddings } = options;
+  const embed = deps.llm.embed?.bind(deps.llm);
+  const embedder: Embedder | undefined =
+    embeddings && embed
+      ? (texts, s) =>
+          embed({
+            provider: { providerId: embeddings.providerId },
+            model: embeddings.model,
+            input: texts,
+            ...(s ? { signal: s } : {}),
+          })
+      : undefined;
+  return deps.retrieval.search(
+    subject.documentId,
+    subject.doc.document,
+    subject.question,
+    options,
+    embedder,
+    signal,
+  );
+}
+
+function textSample(output: string): Sample {
+  const answer = answerFromText(output);
+  return {
+    output,
+    answer,
+    program: null,
+    execution: null,
+    repaired: false,
+    reads: [],
+    prediction: output,
+  };
+}

@@ -1,0 +1,296 @@
+import { SecretName } from '../../../shared/llm/provider';
+import { RetrievalUnit } from '../../../shared/retrieval/hit';
+import {
+  RunMode,
+  type RunProgress,
+  type RunResumeInput,
+  type RunStartInput,
+} from '../../../shared/runs/run';
+import { runEngineOf } from '../../runs/engine/engine-of';
+import { CliError, type CliCommand, type CliContext } from '../command';
+import { INTERRUPTED_EXIT_CODE } from '../interrupt';
+import { terminalText } from '../terminal-text';
+
+/** What `workbench eval --json` prints when the run stops. */
+export interface EvalOutput {
+  runId: number;
+  status: RunProgress['status'];
+  done: number;
+  failed: number;
+  total: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | null;
+  message: string | null;
+}
+
+/** A non-terminal stderr (a log file, CI) gets one progress line this often. */
+const PLAIN_EVERY_MS = 5000;
+/** Flags that say how a new run asks; `--resume` takes them from the run's manifest. */
+const START_FLAGS = [
+  'dataset-id',
+  'subset',
+  'limit',
+  'base-url',
+  'model',
+  'api-key-name',
+  'mode',
+  'scorer',
+  'k',
+  'unit',
+  'template',
+  'temperature',
+  'max-tokens',
+  'no-cache',
+];
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function whole(v: unknown, flag: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got ${show(v)}`, 2);
+  return n;
+}
+
+function decimal(v: unknown, flag: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new CliError(`${flag} must be a number from ${min} to ${max}, got ${show(v)}`, 2);
+  return n;
+}
+
+function startInput(ctx: CliContext): RunStartInput {
+  const v = ctx.values;
+  const datasetId = whole(v['dataset-id'], '--dataset-id', 1, Number.MAX_SAFE_INTEGER);
+  if (datasetId === undefined)
+    throw new CliError('--dataset-id N is required (workbench import-dataset prints it)', 2);
+  const baseUrl = text(v['base-url']);
+  if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
+  const model = text(v.model)?.trim();
+  if (!model) throw new CliError('--model NAME is required', 2);
+  const apiKeyName = text(v['api-key-name']);
+  if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
+    throw new CliError(
+      `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
+      2,
+    );
+  const mode = RunMode.safeParse(v.mode ?? 'direct');
+  if (!mode.success)
+    throw new CliError(`--mode must be direct, cot, pot or table-first, got ${String(v.mode)}`, 2);
+  if (mode.data === 'pot-python')
+    throw new CliError(
+      '--mode pot-python is not built yet (model-written Python needs the Pyodide sandbox, not in this version); use --mode pot (JavaScript programs in the QuickJS sandbox)',
+      2,
+    );
+  const unitFlag = v.unit;
+  const unit = unitFlag === undefined ? undefined : RetrievalUnit.safeParse(unitFlag);
+  if (unit && !unit.success)
+    throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
+  const k = whole(v.k, '--k', 1, 200);
+  const temperature = decimal(v.temperature, '--temperature', 0, 2);
+  const maxTokens = whole(v['max-tokens'], '--max-tokens', 1, 1_000_000);
+  const scorers = text(v.scorer)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (scorers?.length === 0) throw new CliError('--scorer needs one or more scorer ids', 2);
+  const subset = text(v.subset);
+  const limit = whole(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const template = text(v.template);
+  return {
+    datasetId,
+    provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
+    model,
+    mode: mode.data,
+    ...(subset !== undefined ? { subset } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    ...(scorers ? { scorers } : {}),
+    ...(template !== undefined ? { templateId: template } : {}),
+    ...(temperature !== undefined || maxTokens !== undefined
+      ? {
+          params: {
+            ...(temperature !== undefined ? { temperature } : {}),
+            ...(maxTokens !== undefined ? { maxTokens } : {}),
+          },
+        }
+      : {}),
+    ...(k !== undefined || unit
+      ? { retrieval: { ...(k !== undefined ? { k } : {}), ...(unit ? { unit: unit.data } : {}) } }
+      : {}),
+    ...(v['no-cache'] === true ? { cache: false } : {}),
+  };
+}
+
+function seconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+function tokens(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : `${n}`;
+}
+
+/** One progress line: bar, counts, tokens, cost, ETA, concurrency. */
+export function progressLine(p: RunProgress, width = 24): string {
+  const committed = p.done + p.failed;
+  const filled = p.total > 0 ? Math.round((width * committed) / p.total) : width;
+  const bar = `${'#'.repeat(filled)}${'.'.repeat(Math.max(0, width - filled))}`;
+  return [
+    `run #${p.runId} [${bar}] ${committed}/${p.total}`,
+    p.failed > 0 ? ` (${p.failed} failed)` : '',
+    `, tokens ${tokens(p.inputTokens)} in / ${tokens(p.outputTokens)} out`,
+    p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : '',
+    p.etaMs !== null && p.status === 'running' ? `, ETA ${seconds(p.etaMs)}` : '',
+    `, concurrency ${p.concurrency}`,
+    p.cached > 0 ? `, ${p.cached} cached` : '',
+  ].join('');
+}
+
+/** Progress on stderr: one rewritten line on a terminal, a line every few seconds otherwise. */
+function progressPrinter() {
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  let open = false;
+  return {
+    update(p: RunProgress) {
+      const now = Date.now();
+      if (tty) {
+        const line = terminalText(progressLine(p)).slice(0, (process.stderr.columns || 120) - 1);
+        process.stderr.write(`\r\x1b[2K${line}`);
+        open = true;
+      } else if (now - last >= PLAIN_EVERY_MS || p.status !== 'running') {
+        last = now;
+        process.stderr.write(`${terminalText(progressLine(p))}\n`);
+      }
+    },
+    end() {
+      if (open) process.stderr.write('\n');
+      open = false;
+    },
+    note(line: string) {
+      this.end();
+      process.stderr.write(`${terminalText(line)}\n`);
+    },
+  };
+}
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary:
+    'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
+  usage:
+    'workbench eval --dataset-id N [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--json]',
+  options: {
+    'dataset-id': { type: 'string' },
+    subset: { type: 'string' },
+    limit: { type: 'string' },
+    'base-url': { type: 'string' },
+    model: { type: 'string' },
+    'api-key-name': { type: 'string' },
+    mode: { type: 'string' },
+    concurrency: { type: 'string' },
+    rpm: { type: 'string' },
+    resume: { type: 'string' },
+    force: { type: 'boolean' },
+    scorer: { type: 'string' },
+    k: { type: 'string' },
+    unit: { type: 'string' },
+    template: { type: 'string' },
+    temperature: { type: 'string' },
+    'max-tokens': { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    'batch-api': { type: 'boolean' },
+  },
+  handlesCtrlC: true,
+  async run(ctx) {
+    if (ctx.args.length > 0)
+      throw new CliError(`eval takes no FILE argument (got ${ctx.args[0]})`, 2);
+    if (ctx.values['batch-api'] === true)
+      throw new CliError(
+        '--batch-api (submitting a run through the OpenAI Batch API) is not built yet; runs call the chat endpoint directly with --concurrency and --rpm',
+        2,
+      );
+    const concurrency = whole(ctx.values.concurrency, '--concurrency', 1, 256);
+    const rpm = whole(ctx.values.rpm, '--rpm', 1, 1_000_000);
+    const pacing = {
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(rpm !== undefined ? { rpm } : {}),
+    };
+    const resumeRun = whole(ctx.values.resume, '--resume', 1, Number.MAX_SAFE_INTEGER);
+    let start: RunStartInput | undefined;
+    let resume: RunResumeInput | undefined;
+    if (resumeRun !== undefined) {
+      const given = START_FLAGS.filter((f) => ctx.values[f] !== undefined);
+      if (given.length > 0)
+        throw new CliError(
+          `--resume continues run #${resumeRun} as it was started; --${given.join(', --')} cannot be given with it (only --force, --concurrency, --rpm)`,
+          2,
+        );
+      resume = {
+        runId: resumeRun,
+        ...(ctx.values.force === true ? { force: true } : {}),
+        ...pacing,
+      };
+    } else {
+      if (ctx.values.force === true) throw new CliError('--force goes with --resume RUN', 2);
+      start = { ...startInput(ctx), ...pacing };
+    }
+
+    const services = await ctx.services();
+    const engine = runEngineOf(services);
+    const printer = progressPrinter();
+    const handle = start
+      ? engine.start(start, (p) => printer.update(p))
+      : engine.resume(resume!, (p) => printer.update(p));
+    printer.note(
+      `${start ? 'started' : 'resuming'} run #${handle.runId}; Ctrl-C pauses it (again: stops at once), \`workbench eval --resume ${handle.runId}\` continues`,
+    );
+
+    // Ctrl-C: the first pauses (questions in flight finish and are committed), the second
+    // cancels them, a third leaves at once. Every way keeps the run resumable.
+    let presses = 0;
+    const onSigint = () => {
+      presses++;
+      if (presses === 1) {
+        printer.note('pausing: finishing the questions in flight (Ctrl-C again to stop now)…');
+        engine.pause(handle.runId);
+      } else if (presses === 2) {
+        printer.note('stopping now…');
+        void engine.cancel(handle.runId, 'cancelled (Ctrl-C)');
+      } else process.exit(INTERRUPTED_EXIT_CODE);
+    };
+    process.on('SIGINT', onSigint);
+    let last: RunProgress;
+    try {
+      last = await handle.finished;
+    } finally {
+      process.off('SIGINT', onSigint);
+      printer.end();
+    }
+    const result: EvalOutput = {
+      runId: last.runId,
+      status: last.status,
+      done: last.done,
+      failed: last.failed,
+      total: last.total,
+      inputTokens: last.inputTokens,
+      outputTokens: last.outputTokens,
+      costUsd: last.costUsd,
+      message: last.message ?? null,
+    };
+    if (last.status === 'done') {
+      ctx.say(
+        `run #${last.runId} done: ${last.done} items; report: workbench report ${last.runId}`,
+      );
+      return result;
+    }
+    const why = `run #${last.runId} ${last.status}: ${last.message ?? ''}`;
+    throw new CliError(why, presses > 0 ? INTERRUPTED_EXIT_CODE : 1, result);
+  },
+};

@@ -1,0 +1,233 @@
+import { WorkbenchError } from '../../../shared/api/result';
+import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
+import type { StoredQuestion } from '../../../shared/datasets';
+import type { Scorer } from '../../../shared/grading/verdict';
+import type { GenerationParams } from '../../../shared/llm/provider';
+import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { RetrievalOptions } from '../../../shared/retrieval/hit';
+import type { RunItem, RunVerdict } from '../../../shared/runs/run';
+import {
+  answerQuestion,
+  NoProgramError,
+  type AnswerCore,
+  type AnswerCoreDeps,
+} from '../../ask/answer-core';
+import type { AskProviderRef } from '../../ask/ask-chat';
+import { scaleLabel } from '../../ask/grade-ask';
+import type { NewRunItem } from '../../db/runs-repo';
+import { gradeAnswer, type GradableAnswer } from '../grade-item';
+import type { RunDocuments } from './run-documents';
+
+/**
+ * Errors after which asking the next question is pointless (every one would fail the same way):
+ * the run stops, the items committed so far are kept, and resume continues once it is fixed.
+ */
+const FATAL_CODES: ReadonlySet<string> = new Set([
+  'llm-model-not-found',
+  'llm-unauthorized',
+  'llm-offline',
+  'not-found',
+  'workspace-unavailable',
+]);
+
+/** How every item of one run is asked. */
+export interface ItemSettings {
+  provider: AskProviderRef;
+  model: string;
+  mode: AskMode;
+  template: PromptTemplate;
+  params: GenerationParams;
+  retrieval: RetrievalOptions;
+  cache: boolean;
+  format: DatasetFormat;
+  scorers: readonly Scorer[];
+}
+
+export interface ItemOutcome {
+  item: NewRunItem;
+  /** The model call failed after LlmService's retries: committed as failed, resume retries it. */
+  failed: boolean;
+  /** Stop the run after this one (the model is gone, the key refused, …). */
+  fatal: WorkbenchError | null;
+  /** The model call gave up rate-limited (the AIMD limiter cuts on it too). */
+  rateLimited: boolean;
+  cachedCalls: number;
+  calls: number;
+}
+
+const grade = (
+  s: ItemSettings,
+  question: StoredQuestion,
+  answer: GradableAnswer,
+): Omit<RunVerdict, 'itemId'>[] =>
+  s.scorers.map((sc) => gradeAnswer(sc, s.format, question, answer));
+
+function usageOf(core: Pick<AnswerCore, 'usage' | 'costUsd'>): NonNullable<RunItem['usage']> {
+  return {
+    inputTokens: core.usage.promptTokens,
+    outputTokens: core.usage.completionTokens,
+    ...(core.costUsd !== null ? { costUsd: core.costUsd } : {}),
+  };
+}
+
+/** The item of an answered question: what grading reads, per mode, as the Ask panel grades. */
+function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): NewRunItem {
+  const executed = core.predictionKind === 'executed';
+  const answer: GradableAnswer = executed
+    ? {
+        answer: core.prediction,
+        answerKind: 'executed',
+        answerScale: scaleLabel(core.answer.scale) ?? null,
+      }
+    : { answer: core.output, answerKind: 'text', answerScale: null };
+  return {
+    questionId: q.id,
+    externalId: q.externalId,
+    output: core.output,
+    ...answer,
+    program: core.program,
+    execution: core.execution
+      ? {
+          ok: core.execution.ok,
+          ...(core.execution.value !== null ? { result: core.execution.value } : {}),
+          ...(core.execution.error !== null ? { error: core.execution.error } : {}),
+        }
+      : null,
+    usage: usageOf(core),
+    // The model's own time: backoff waits are booked apart (EXAMPLES: inspect_ai's retries).
+    latencyMs: Math.round(Math.max(0, core.modelMs - core.waitedMs)),
+    error: null,
+    verdicts: grade(s, q, answer),
+  };
+}
+
+/** A question the model did not answer (after LlmService's retries): kept, graded `error`. */
+function failedItem(s: ItemSettings, q: StoredQuestion, e: WorkbenchError): NewRunItem {
+  const rule = `not answered: ${e.code}`;
+  return {
+    questionId: q.id,
+    externalId: q.externalId,
+    output: null,
+    answer: null,
+    answerKind: 'text',
+    answerScale: null,
+    program: null,
+    execution: null,
+    usage: null,
+    latencyMs: null,
+    error: `${e.code}: ${e.message}`,
+    verdicts: s.scorers.map((sc) => ({
+      scorer: sc.id,
+      scorerVersion: sc.version,
+      correct: false,
+      score: 0,
+      outcome: 'error',
+      rule,
+      extracted: null,
+      predNormalized: '',
+      goldNormalized: '',
+    })),
+  };
+}
+
+/**
+ * Asks one question through the ask pipeline's core (retrieval → prompt → model → program and
+ * repair → answer) and grades the answer with every scorer of the run. Nothing is written here:
+ * the engine commits the item. A cancel rejects (nothing to commit); any other failure becomes
+ * a failed item naming its cause.
+ */
+export async function answerItem(
+  core: AnswerCoreDeps,
+  docs: RunDocuments,
+  s: ItemSettings,
+  q: StoredQuestion,
+  signal: AbortSignal,
+): Promise<ItemOutcome> {
+  const done = (item: NewRunItem, extra: Partial<Omit<ItemOutcome, 'item'>> = {}): ItemOutcome => ({
+    item,
+    failed: false,
+    fatal: null,
+    rateLimited: false,
+    cachedCalls: 0,
+    calls: 0,
+    ...extra,
+  });
+  // A missing document fails this question only: the others have theirs.
+  if (q.documentId === null)
+    return done(
+      failedItem(
+        s,
+        q,
+        new WorkbenchError(
+          'not-found',
+          `question ${q.externalId}'s document (${q.documentExternalId}) is not in the library; import it, then resume`,
+        ),
+      ),
+      { failed: true },
+    );
+  let doc;
+  try {
+    doc = await docs.get(q.documentId);
+  } catch (e) {
+    if (signal.aborted) throw e;
+    const err =
+      e instanceof WorkbenchError
+        ? e
+        : new WorkbenchError('internal', `opening the document failed: ${(e as Error).message}`);
+    return done(failedItem(s, q, err), { failed: true });
+  }
+  try {
+    const answered = await answerQuestion(
+      core,
+      {
+        askId: `q${q.id}`,
+        provider: s.provider,
+        model: s.model,
+        mode: s.mode,
+        template: s.template,
+        subject: {
+          documentId: q.documentId,
+          questionId: q.id,
+          question: q.question,
+          doc,
+          gold: { question: q, format: s.format },
+        },
+        params: s.params,
+        retrieval: s.retrieval,
+        cache: s.cache,
+      },
+      signal,
+    );
+    return done(answeredItem(s, q, answered), {
+      cachedCalls: answered.cachedCalls,
+      calls: answered.calls,
+    });
+  } catch (e) {
+    if (signal.aborted) throw e;
+    if (e instanceof NoProgramError) {
+      // The model answered, with no program: an answer graded as none, not a failed call.
+      const answer: GradableAnswer = { answer: null, answerKind: 'executed', answerScale: null };
+      return done({
+        questionId: q.id,
+        externalId: q.externalId,
+        output: e.output,
+        ...answer,
+        program: null,
+        execution: { ok: false, error: e.message },
+        usage: null,
+        latencyMs: null,
+        error: null,
+        verdicts: grade(s, q, answer),
+      });
+    }
+    const err =
+      e instanceof WorkbenchError
+        ? e
+        : new WorkbenchError('internal', `answering failed: ${(e as Error).message ?? String(e)}`);
+    return done(failedItem(s, q, err), {
+      failed: true,
+      fatal: FATAL_CODES.has(err.code) ? err : null,
+      rateLimited: err.code === 'llm-rate-limited',
+    });
+  }
+}

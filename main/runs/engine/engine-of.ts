@@ -1,0 +1,33 @@
+import type { ApiContext } from '../../api/context';
+import { RunEngine } from './run-engine';
+
+const engines = new WeakMap<object, RunEngine>();
+
+/** What the engine is built from: the workspace's services (ApiContext and Services have them). */
+export type EngineServices = Pick<
+  ApiContext,
+  'workspace' | 'datasets' | 'documents' | 'llm' | 'jobs' | 'ask' | 'runs'
+> & { bus?: ApiContext['bus'] };
+
+/**
+ * The workspace's one run engine, made on first use from its services and kept as long as its
+ * RunService (one per open workspace). The API handlers and `workbench eval` share it, so a run
+ * started by one can be paused by the other in the same process.
+ */
+export function runEngineOf(s: EngineServices): RunEngine {
+  let engine = engines.get(s.runs);
+  if (!engine) {
+    engine = new RunEngine({
+      db: s.workspace.db,
+      datasets: s.datasets,
+      documents: s.documents,
+      llm: s.llm,
+      jobs: s.jobs,
+      ask: s.ask,
+      runs: s.runs,
+      ...(s.bus ? { bus: s.bus } : {}),
+    });
+    engines.set(s.runs, engine);
+  }
+  return engine;
+}

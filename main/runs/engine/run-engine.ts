@@ -1,0 +1,484 @@
+import type { Database } from 'better-sqlite3';
+import { WorkbenchError } from '../../../shared/api/result';
+import type { StoredQuestion } from '../../../shared/datasets';
+import { GenerationParams } from '../../../shared/llm/provider';
+import type { RetrievalOptions } from '../../../shared/retrieval/hit';
+import type {
+  RunManifest,
+  RunPacing,
+  RunProgress,
+  RunResumeInput,
+  RunStartInput,
+  RunStatus,
+  RunSummary,
+} from '../../../shared/runs/run';
+import type { AnswerCoreDeps } from '../../ask/answer-core';
+import type { AskChat } from '../../ask/ask-chat';
+import type { AskService } from '../../ask/ask-service';
+import type { DatasetService } from '../../datasets/dataset-service';
+import { runsRepo, type RunsRepo } from '../../db/runs-repo';
+import type { DocumentService } from '../../document/document-service';
+import type { EventBus } from '../../events/bus';
+import type { JobRunner, RunningJob } from '../../jobs/job-runner';
+import { resolveScorers } from '../import-run';
+import { datasetContentHash } from '../dataset-hash';
+import { appVersion, type RunService } from '../run-service';
+import { AdaptiveConcurrency } from './adaptive-concurrency';
+import { answerItem, type ItemSettings } from './answer-item';
+import { RateGate } from './rate-gate';
+import { RunDocuments } from './run-documents';
+import { RunMeter } from './run-meter';
+import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash } from './run-plan';
+
+/** `run.progress` events at most this often while items commit (and always at the end). */
+const PROGRESS_EVERY_MS = 250;
+/** How long `cancel` waits for the requests in flight to stop before answering. */
+const CANCEL_WAIT_MS = 5000;
+
+export interface RunEngineDeps {
+  db: Database;
+  datasets: DatasetService;
+  documents: DocumentService;
+  /** The model client (LlmService): the one owner of retries, timeouts and the cache. */
+  llm: AskChat;
+  jobs: JobRunner;
+  /** The ask pipeline's core (retrieval, sandbox) and its prompt templates. */
+  ask: Pick<AskService, 'core' | 'template'>;
+  runs: RunService;
+  bus?: EventBus;
+}
+
+export type ProgressListener = (p: RunProgress) => void;
+
+/** A run being written by this process. */
+export interface RunHandle {
+  runId: number;
+  /** Resolves with the last progress once the run stopped (done, paused, failed, interrupted). */
+  finished: Promise<RunProgress>;
+}
+
+type Stop = 'pause' | 'cancel' | 'fatal';
+
+interface Execution {
+  runId: number;
+  meter: RunMeter;
+  limiter: AdaptiveConcurrency;
+  /** Aborts: start no more questions (pause, cancel, a fatal error). */
+  dispatch: AbortController;
+  /** Aborts: stop the questions in flight too (cancel); they are not committed. */
+  items: AbortController;
+  stopping: Stop | null;
+  reason: string | null;
+  /** Questions whose failed item of an earlier attempt is being retried. */
+  failedBefore: Set<number>;
+  firstError: string | null;
+  /** Questions of the manifest no longer in the dataset (a forced resume). */
+  skipped: number;
+  lastEmit: number;
+  listeners: Set<ProgressListener>;
+  finished: Promise<RunProgress>;
+}
+
+/**
+ * The run engine: asks a dataset's questions through the ask pipeline's core, grades each answer
+ * with every scorer of the run and commits each item with its verdicts in one transaction as it
+ * completes, so a crash loses only what was in flight. Runs as a `run` job; concurrency adapts
+ * to 429s (AIMD), an optional requests-per-minute gate spaces calls, retries stay with the model
+ * client. Pause, cancel and resume work by stable question id: resume asks only the questions
+ * without a committed answer (failed ones again), each once.
+ */
+export class RunEngine {
+  private readonly executions = new Map<number, Execution>();
+
+  constructor(private readonly deps: RunEngineDeps) {}
+
+  private get repo(): RunsRepo {
+    return runsRepo(this.deps.db);
+  }
+
+  /** Starts a new run; throws at once for bad input (unknown dataset, scorer, template, mode). */
+  start(input: RunStartInput, onProgress?: ProgressListener): RunHandle {
+    const dataset = this.deps.datasets.summary(input.datasetId);
+    const plan = planRun(
+      {
+        dataset,
+        all: this.deps.datasets.storedQuestions(dataset.id),
+        template: (mode, id) => this.deps.ask.template(mode, id),
+        appVersion: appVersion(),
+      },
+      input,
+    );
+    const runId = this.repo.create({
+      datasetId: dataset.id,
+      source: 'engine',
+      model: input.model,
+      mode: plan.manifest.mode,
+      total: plan.questions.length,
+      manifest: plan.manifest,
+      createdAt: new Date().toISOString(),
+    });
+    const settings = this.settings(plan.manifest, plan.template, plan.scorers);
+    const meter = new RunMeter(runId, plan.questions.length);
+    return this.execute(
+      runId,
+      plan.manifest,
+      settings,
+      plan.questions,
+      meter,
+      new Set(),
+      0,
+      onProgress,
+    );
+  }
+
+  /**
+   * Continues a paused, interrupted or failed run from its committed items: only questions
+   * without a committed answer are asked (failed items again). Refused when the dataset or the
+   * prompt template changed since the run started, unless `force`.
+   */
+  resume(input: RunResumeInput, onProgress?: ProgressListener): RunHandle {
+    const { runId } = input;
+    this.deps.runs.recover();
+    const summary = this.repo.summary(runId);
+    const manifest = this.repo.manifest(runId);
+    if (!summary || !manifest)
+      throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
+    const engine = manifest.engine;
+    if (summary.source !== 'engine' || !engine)
+      throw new WorkbenchError(
+        'invalid-input',
+        `run #${runId} was imported from a file; only runs the engine started can be resumed`,
+      );
+    if (this.executions.has(runId) || summary.status === 'running')
+      throw new WorkbenchError(
+        'invalid-input',
+        `run #${runId} is running${this.executions.has(runId) ? '' : ' in another process'}; pause or cancel it first`,
+      );
+    if (summary.datasetId === null)
+      throw new WorkbenchError(
+        'not-found',
+        `run #${runId}'s dataset (${manifest.dataset.name}) was removed from the workspace; it cannot be resumed`,
+      );
+    const all = this.deps.datasets.storedQuestions(summary.datasetId);
+    const hash = datasetContentHash(all);
+    if (hash !== manifest.dataset.contentHash && !input.force)
+      throw new WorkbenchError(
+        'invalid-input',
+        `dataset #${summary.datasetId} ${manifest.dataset.name} changed since run #${runId} started (its questions or gold differ from the manifest's dataset hash); resuming would mix answers to two versions. Start a new run, or resume with --force to continue anyway (the report then says the dataset changed)`,
+      );
+    const mode = engineMode(manifest.mode ?? 'direct');
+    const template = this.deps.ask.template(mode, engine.templateId);
+    if (templateHash(template) !== manifest.templateHash && !input.force)
+      throw new WorkbenchError(
+        'invalid-input',
+        `prompt template "${engine.templateId}" changed since run #${runId} started; start a new run, or resume with --force`,
+      );
+    const scorers = resolveScorers(manifest.scorers.map((s) => s.id));
+
+    const committed = this.repo.committed(runId);
+    const answered = new Set<number>();
+    const failedBefore = new Set<number>();
+    const meter = new RunMeter(runId, summary.total);
+    for (const c of committed) {
+      if (c.questionId === null) continue;
+      if (c.failed) failedBefore.add(c.questionId);
+      else answered.add(c.questionId);
+      meter.count(c.failed, c.usage, false);
+    }
+    const byId = new Map(all.map((q) => [q.id, q]));
+    const pending: StoredQuestion[] = [];
+    let skipped = 0;
+    for (const id of engine.questionIds) {
+      if (answered.has(id)) continue;
+      const q = byId.get(id);
+      if (q) pending.push(q);
+      else skipped++;
+    }
+    if (!this.repo.claim(runId))
+      throw new WorkbenchError('invalid-input', `run #${runId} is running in another process`);
+    const pacing: RunPacing = {
+      ...engine.pacing,
+      ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
+      ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
+    };
+    return this.execute(
+      runId,
+      { ...manifest, engine: { ...engine, pacing } },
+      this.settings(manifest, template, scorers),
+      pending,
+      meter,
+      failedBefore,
+      skipped,
+      onProgress,
+    );
+  }
+
+  /**
+   * Starts no more questions; those in flight finish and are committed, then the run is
+   * `paused`. Answers at once (the `run.progress` event says when it has stopped).
+   */
+  pause(runId: number): RunSummary {
+    const exec = this.executions.get(runId);
+    if (exec) this.stop(exec, 'pause', 'paused');
+    return this.summaryOf(runId);
+  }
+
+  /** Stops the run now: requests in flight are aborted (not committed); it is `interrupted`. */
+  async cancel(runId: number, reason = 'cancelled'): Promise<RunSummary> {
+    const exec = this.executions.get(runId);
+    if (exec) {
+      this.stop(exec, 'cancel', reason);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        exec.finished.catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, CANCEL_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    return this.summaryOf(runId);
+  }
+
+  /** The live counts of a run this process writes (undefined otherwise). */
+  progress(runId: number): RunProgress | undefined {
+    const exec = this.executions.get(runId);
+    return exec ? exec.meter.snapshot('running', exec.limiter.limit) : undefined;
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private summaryOf(runId: number): RunSummary {
+    const summary = this.repo.summary(runId);
+    if (!summary) throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
+    if (summary.source === 'engine' && summary.status === 'running' && !this.executions.has(runId))
+      this.deps.runs.recover();
+    return this.repo.summary(runId) ?? summary;
+  }
+
+  private settings(
+    manifest: RunManifest,
+    template: ItemSettings['template'],
+    scorers: ItemSettings['scorers'],
+  ): ItemSettings {
+    const engine = manifest.engine!;
+    const r = manifest.retrieval ?? {};
+    const retrieval: RetrievalOptions = {
+      ...(typeof r.k === 'number' ? { k: r.k } : {}),
+      ...(r.unit === 'cell' || r.unit === 'row' || r.unit === 'block' ? { unit: r.unit } : {}),
+      ...(typeof r.tokenBudget === 'number' ? { tokenBudget: r.tokenBudget } : {}),
+      ...(r.embeddings ? { embeddings: r.embeddings as RetrievalOptions['embeddings'] } : {}),
+    };
+    return {
+      provider:
+        'providerId' in engine.provider
+          ? { providerId: engine.provider.providerId }
+          : {
+              baseUrl: engine.provider.baseUrl,
+              ...(engine.provider.apiKeyName ? { apiKeyName: engine.provider.apiKeyName } : {}),
+            },
+      model: manifest.model.id,
+      mode: engineMode(manifest.mode ?? 'direct'),
+      template,
+      // Manifests are JSON in the database: read back through the schema, unknown keys dropped.
+      params: GenerationParams.partial().strip().safeParse(manifest.model.params).data ?? {},
+      retrieval,
+      cache: engine.cache,
+      format: manifest.dataset.format,
+      scorers,
+    };
+  }
+
+  private execute(
+    runId: number,
+    manifest: RunManifest,
+    settings: ItemSettings,
+    pending: StoredQuestion[],
+    meter: RunMeter,
+    failedBefore: Set<number>,
+    skipped: number,
+    onProgress: ProgressListener | undefined,
+  ): RunHandle {
+    const pacing = manifest.engine!.pacing;
+    const exec: Execution = {
+      runId,
+      meter,
+      limiter: new AdaptiveConcurrency({ max: pacing.concurrency ?? DEFAULT_CONCURRENCY }),
+      dispatch: new AbortController(),
+      items: new AbortController(),
+      stopping: null,
+      reason: null,
+      failedBefore,
+      firstError: null,
+      skipped,
+      lastEmit: 0,
+      listeners: new Set(onProgress ? [onProgress] : []),
+      finished: Promise.resolve(undefined as never),
+    };
+    this.executions.set(runId, exec);
+    const release = this.deps.runs.writing(runId);
+    const label = `Run #${runId}: ${settings.model} (${settings.mode}) on ${manifest.dataset.name}`;
+    exec.finished = this.deps.jobs
+      .run({ kind: 'run', label, subject: `run:${runId}` }, (job) =>
+        this.loop(exec, settings, pending, pacing, job),
+      )
+      .then(
+        () => this.finish(exec, null),
+        (e: unknown) => this.finish(exec, e),
+      )
+      .finally(() => {
+        release();
+        this.executions.delete(runId);
+      });
+    this.emit(exec, 'running', true);
+    return { runId, finished: exec.finished };
+  }
+
+  private async loop(
+    exec: Execution,
+    settings: ItemSettings,
+    pending: readonly StoredQuestion[],
+    pacing: RunPacing,
+    job: RunningJob,
+  ): Promise<void> {
+    // jobs.cancel, Ctrl-C's stop-everything and a closing workspace all arrive as the job's abort.
+    const onJobAbort = () => this.stop(exec, 'cancel', reasonOf(job.signal.reason));
+    if (job.signal.aborted) onJobAbort();
+    else job.signal.addEventListener('abort', onJobAbort, { once: true });
+
+    const gate = new RateGate(pacing.rpm);
+    const llm = this.deps.llm;
+    const paced: AskChat = {
+      chat: async (req) => {
+        await gate.turn(req.signal);
+        return llm.chat({
+          ...req,
+          onRetry: (info) => {
+            if (info.reason === '429') exec.limiter.rateLimited(info.waitMs);
+            req.onRetry?.(info);
+          },
+        });
+      },
+      ...(llm.embed ? { embed: llm.embed.bind(llm) } : {}),
+    };
+    const core: AnswerCoreDeps = { ...this.deps.ask.core, llm: paced };
+    const docs = new RunDocuments(this.deps.documents);
+    const inflight = new Set<Promise<void>>();
+    for (const q of pending) {
+      try {
+        await exec.limiter.acquire(exec.dispatch.signal);
+      } catch {
+        break; // pause, cancel or a fatal error: start nothing more
+      }
+      const p: Promise<void> = this.one(exec, core, docs, settings, q, job).finally(() =>
+        inflight.delete(p),
+      );
+      inflight.add(p);
+    }
+    await Promise.all(inflight);
+    job.signal.removeEventListener('abort', onJobAbort);
+  }
+
+  /** One question: answered, graded, committed with its verdicts in one transaction. */
+  private async one(
+    exec: Execution,
+    core: AnswerCoreDeps,
+    docs: RunDocuments,
+    settings: ItemSettings,
+    q: StoredQuestion,
+    job: RunningJob,
+  ): Promise<void> {
+    let ok = false;
+    try {
+      const outcome = await answerItem(core, docs, settings, q, exec.items.signal);
+      // Cancelled while it ran: nothing is committed; resume asks it again.
+      if (exec.items.signal.aborted) return;
+      this.repo.putItem(exec.runId, outcome.item);
+      if (exec.failedBefore.delete(q.id)) exec.meter.uncountFailed();
+      exec.meter.count(outcome.failed, outcome.item.usage, true);
+      exec.meter.cached += outcome.cachedCalls;
+      ok = !outcome.failed;
+      if (outcome.failed) exec.firstError ??= `${q.externalId}: ${outcome.item.error}`;
+      if (outcome.rateLimited) exec.limiter.rateLimited(undefined);
+      if (outcome.fatal)
+        this.stop(
+          exec,
+          'fatal',
+          `question ${q.externalId} failed with ${outcome.fatal.code}: ${outcome.fatal.message}`,
+        );
+    } catch (e) {
+      if (exec.items.signal.aborted) return;
+      // The item could not be committed (disk full, workspace closed): stop; what is
+      // committed stays, and resume asks this question again.
+      this.stop(
+        exec,
+        'fatal',
+        `could not commit question ${q.externalId}: ${(e as Error).message ?? String(e)}`,
+      );
+    } finally {
+      exec.limiter.release(ok);
+      const m = exec.meter;
+      job.progress(Math.round((100 * (m.done + m.failed)) / Math.max(1, m.total)), 100, 'percent');
+      this.emit(exec, 'running', false);
+    }
+  }
+
+  private stop(exec: Execution, kind: Stop, reason: string): void {
+    // A cancel overrides a pause or a fatal stop (it also aborts what is in flight).
+    if (exec.stopping !== null && !(kind === 'cancel' && exec.stopping !== 'cancel')) return;
+    exec.stopping = kind;
+    exec.reason = reason;
+    exec.dispatch.abort(reason);
+    if (kind === 'cancel') exec.items.abort(reason);
+  }
+
+  /** The run's status once its loop has ended, written and announced. */
+  private finish(exec: Execution, error: unknown): RunProgress {
+    const m = exec.meter;
+    const resume = `workbench eval --resume ${exec.runId}`;
+    const committed = `${m.done + m.failed} of ${m.total} items committed`;
+    let status: RunStatus;
+    let message: string | undefined;
+    if (exec.stopping === 'cancel') {
+      status = 'interrupted';
+      message = `${exec.reason ?? 'cancelled'}: ${committed} (kept); \`${resume}\` continues`;
+    } else if (error !== null) {
+      status = 'failed';
+      message = `the run stopped: ${error instanceof Error ? error.message : JSON.stringify(error)}; ${committed} (kept)`;
+    } else if (m.remaining === 0 && m.failed === 0) {
+      status = 'done';
+    } else if (exec.stopping === 'pause') {
+      status = 'paused';
+      message = `paused: ${committed}; \`${resume}\` continues`;
+    } else if (exec.stopping === 'fatal') {
+      status = 'failed';
+      message = `${exec.reason ?? 'failed'}; ${committed} (kept); fix the cause, then \`${resume}\``;
+    } else if (m.failed > 0) {
+      status = 'failed';
+      message = `${m.failed} of ${m.total} items failed (first: ${exec.firstError ?? '?'}); \`${resume}\` asks them again`;
+    } else {
+      status = 'failed';
+      message = `${m.remaining} questions were not asked: ${exec.skipped} are no longer in the dataset`;
+    }
+    try {
+      this.repo.setStatus(exec.runId, status, message ?? null);
+    } catch {
+      // The workspace closed under the run: RunService.close() marked it interrupted.
+    }
+    return this.emit(exec, status, true, message);
+  }
+
+  private emit(exec: Execution, status: RunStatus, force: boolean, message?: string): RunProgress {
+    const now = performance.now();
+    const p = exec.meter.snapshot(status, exec.limiter.limit, message);
+    if (!force && now - exec.lastEmit < PROGRESS_EVERY_MS) return p;
+    exec.lastEmit = now;
+    this.deps.bus?.emit('run.progress', p);
+    for (const l of exec.listeners) l(p);
+    return p;
+  }
+}
+
+function reasonOf(reason: unknown): string {
+  if (typeof reason === 'string') return reason;
+  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
+  return 'cancelled';
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { WorkbenchError } from '../../../shared/api/result';
+import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
+import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets';
+import type { Scorer } from '../../../shared/grading/verdict';
+import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { RetrievalOptions } from '../../../shared/retrieval/hit';
+import type { RunManifest, RunMode, RunStartInput } from '../../../shared/runs/run';
+import { questionFacets } from '../../../shared/runs/subsets';
+import { DEFAULT_TOKEN_BUDGET } from '../../ask/answer-core';
+import { DEFAULT_K, RETRIEVAL_INDEX_VERSION } from '../../retrieval/retrieval-service';
+import { datasetContentHash } from '../dataset-hash';
+import { resolveScorers } from '../import-run';
+
+/** Questions in flight unless the run says otherwise. */
+export const DEFAULT_CONCURRENCY = 8;
+
+/** Our scorers per dataset format unless the run names others: the official port, then strict. */
+export const DEFAULT_ENGINE_SCORERS: Record<DatasetFormat, string[]> = {
+  docmath: ['docmath', 'strict'],
+  tatqa: ['tatqa', 'strict'],
+  tathqa: ['tatqa', 'strict'],
+  finqa: ['finqa', 'strict'],
+  multihiertt: ['multihiertt', 'strict'],
+  financebench: ['analyst'],
+  tablequest: ['analyst'],
+};
+
+/** The modes the engine asks in; DocMath-Eval's Python PoT is not built (no Python sandbox). */
+export function engineMode(mode: RunMode): AskMode {
+  if (mode === 'pot-python')
+    throw new WorkbenchError(
+      'unsupported',
+      'the pot-python mode (model-written Python run in a wasm sandbox) is not built yet; use --mode pot (JavaScript programs in the QuickJS sandbox), or import Python PoT outputs with workbench import-run',
+    );
+  return mode;
+}
+
+/** SHA-256 of what the model is sent besides the question and context. */
+export function templateHash(t: PromptTemplate): string {
+  return createHash('sha256')
+    .update(JSON.stringify([t.mode, t.system, t.user]))
+    .digest('hex');
+}
+
+/**
+ * The questions of a run, in the dataset's order: those whose Table 2 subset, answer type or
+ * type is one of the comma-separated `subset` values (case-insensitive), then the first `limit`.
+ */
+export function selectQuestions(
+  format: DatasetFormat,
+  all: readonly StoredQuestion[],
+  subset: string | undefined,
+  limit: number | undefined,
+): StoredQuestion[] {
+  let picked = [...all];
+  if (subset !== undefined) {
+    const wanted = new Set(
+      subset
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    );
+    const known = new Set<string>();
+    picked = picked.filter((q) => {
+      const f = questionFacets(format, q);
+      const names = [f.subset, f.answerType, q.type].filter((n): n is string => !!n);
+      for (const n of names) known.add(n);
+      return names.some((n) => wanted.has(n.toLowerCase()));
+    });
+    if (picked.length === 0)
+      throw new WorkbenchError(
+        'invalid-input',
+        `no question of this dataset is in subset "${subset}"; its subsets and types: ${[...known].sort().slice(0, 30).join(', ')}`,
+      );
+  }
+  return limit === undefined ? picked : picked.slice(0, limit);
+}
+
+export interface RunPlan {
+  dataset: DatasetSummary;
+  questions: StoredQuestion[];
+  scorers: Scorer[];
+  template: PromptTemplate;
+  manifest: RunManifest;
+}
+
+export interface PlanDeps {
+  dataset: DatasetSummary;
+  /** Every stored question of the dataset (its content hash is taken over all of them). */
+  all: StoredQuestion[];
+  template: (mode: AskMode, templateId: string | undefined) => PromptTemplate;
+  appVersion: string;
+}
+
+/** What the manifest says of retrieval: the options with their defaults filled in. */
+export function retrievalManifest(options: RetrievalOptions | undefined): Record<string, unknown> {
+  return {
+    k: options?.k ?? DEFAULT_K,
+    unit: options?.unit ?? 'cell',
+    tokenBudget: options?.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+    embeddings: options?.embeddings ?? null,
+    indexVersion: RETRIEVAL_INDEX_VERSION,
+  };
+}
+
+/** Everything a new engine run is, before any call: its questions and its manifest. */
+export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
+  const mode = engineMode(input.mode);
+  const { dataset, all } = deps;
+  const questions = selectQuestions(dataset.format, all, input.subset, input.limit);
+  if (questions.length === 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `dataset #${dataset.id} ${dataset.name} has no questions`,
+    );
+  const scorers = resolveScorers(input.scorers ?? DEFAULT_ENGINE_SCORERS[dataset.format]);
+  const template = deps.template(mode, input.templateId);
+  const hash = datasetContentHash(all);
+  const filter = [
+    input.subset !== undefined ? `subset ${input.subset}` : null,
+    input.limit !== undefined ? `first ${input.limit}` : null,
+  ].filter((s): s is string => s !== null);
+  const manifest: RunManifest = {
+    dataset: {
+      id: dataset.id,
+      name: dataset.name,
+      format: dataset.format,
+      contentHash: hash,
+      questionCount: all.length,
+    },
+    subset: filter.length ? { filter: filter.join('; '), questionCount: questions.length } : null,
+    model: {
+      id: input.model,
+      provider:
+        'providerId' in input.provider
+          ? `provider #${input.provider.providerId}`
+          : input.provider.baseUrl,
+      params: { ...(input.params ?? {}) },
+    },
+    imported: null,
+    mode,
+    scorers: scorers.map((s) => ({ id: s.id, version: s.version, gradedAgainst: hash })),
+    appVersion: deps.appVersion,
+    templateHash: templateHash(template),
+    retrieval: retrievalManifest(input.retrieval),
+    engine: {
+      provider: input.provider,
+      questionIds: questions.map((q) => q.id),
+      templateId: template.id,
+      cache: input.cache ?? true,
+      pacing: {
+        concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
+        ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
+      },
+    },
+  };
+  return { dataset, questions, scorers, template, manifest };
+}
