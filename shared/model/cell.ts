@@ -40,6 +40,45 @@ export const CellKind = z.enum([
 ]);
 export type CellKind = z.infer<typeof CellKind>;
 
+/**
+ * Where a cell's scale or unit was read from, most specific first: the cell's own text, its
+ * column's header, its row's label, an exception in the table's scale statement, the statement
+ * itself (inside the table, or in the caption above it), the filing's usual scale, or nothing.
+ */
+export const BasisSource = z.enum([
+  /** The cell shows it: "12.5%", "2.1x", "$1.2 billion", "$". */
+  'cell-text',
+  /** Words over the cell's column: "(in thousands)", "% of revenue", "Shares". */
+  'column-header',
+  /** The column's first and last numbers show "%" (the filer printed it only there). */
+  'column-values',
+  /** The row's label or a section label above it: "Diluted earnings per share". */
+  'row-label',
+  /** The table's scale statement excepts this row or column: "except per share data". */
+  'table-exception',
+  /** A scale statement inside the table, in its header rows or a line of its own. */
+  'table-note',
+  /** The text above the table: "(In millions)", "as a percentage of revenue". */
+  'caption',
+  /** The table states no scale; the filing's usual one is assumed. */
+  'filing-usual',
+  /** Nothing stated: numbers as shown; dollars when the table shows "$" elsewhere. */
+  'default',
+]);
+export type BasisSource = z.infer<typeof BasisSource>;
+
+/** Why a cell has its scale or unit: where it was read and the words read there. */
+export const Basis = z.object({
+  source: BasisSource,
+  /** The words as written ("(In millions, except per share data)", "Diluted"); for
+   * "default", a short account ("no scale stated"). */
+  phrase: z.string(),
+});
+export type Basis = z.infer<typeof Basis>;
+
+/** A footnote mark as printed: "1", "a", "*" (without the parentheses of "(1)"). */
+export const FootnoteMark = z.string().min(1).max(8);
+
 export const Cell = z.object({
   /** 0-based index of the `<tr>` in its table (PDF: the row in the recovered grid). */
   sourceRow: z.number().int().nonnegative(),
@@ -55,6 +94,12 @@ export const Cell = z.object({
   /** Multiplier to base units: value × scale is the quantity (1e6 "in millions", 0.01 for %). */
   scale: z.number().positive(),
   unit: Unit.nullable(),
+  /** Where `scale` came from (SEC HTML reader; absent where a reader does not say). */
+  scaleBasis: Basis.optional(),
+  /** Where `unit` came from (SEC HTML reader; absent where a reader does not say). */
+  unitBasis: Basis.optional(),
+  /** Footnote marks printed on the cell ("$151 (2)", a superscript "1"), in order. */
+  footnotes: z.array(FootnoteMark).optional(),
   /** Row-header texts from outermost to innermost ("Sensors", "Product"). */
   rowPath: z.array(z.string()),
   /** Column-header texts from outermost to innermost ("Revenue", "2025"). */

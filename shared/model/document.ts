@@ -6,9 +6,11 @@ import { Table } from './table';
 /**
  * Version of the JSON this schema describes (`workbench ingest --json`, `import-dataset
  * --json`, the stored models). 2 added `warnings` (always present), `pageCount`, `externalId`
- * and the dataset source and location kinds; `upgradeDocumentJson` reads version 1.
+ * and the dataset source and location kinds. 3 added, all optional, a cell's `scaleBasis` and
+ * `unitBasis` (where its scale and unit were read) and `footnotes` on cells and row labels.
+ * `upgradeDocumentJson` reads versions 1 and 2.
  */
-export const documentSchemaVersion = 2;
+export const documentSchemaVersion = 3;
 
 /** What an ingester read: the name it was given and the format it parsed. */
 export const DocumentSource = z.object({
@@ -64,12 +66,16 @@ export type Document = z.infer<typeof Document>;
 /**
  * Brings Document JSON written by an older version to the current schema; anything else is
  * returned as is for the schema to judge. Dataset documents are stored once at import time
- * (dataset_documents) and never re-read from their source, so version 1 must keep loading:
- * it lacked only `warnings`, which for those documents is empty.
+ * (dataset_documents) and never re-read from their source, so versions 1 and 2 must keep
+ * loading: version 1 lacked only `warnings`, which for those documents is empty; version 3
+ * added only optional fields, so a version-2 document is a version-3 one without them.
  */
 export function upgradeDocumentJson(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
   const doc = json as Record<string, unknown>;
-  if (doc.schemaVersion !== 1) return json;
-  return { ...doc, schemaVersion: documentSchemaVersion, warnings: doc.warnings ?? [] };
+  if (doc.schemaVersion === 1) {
+    return { ...doc, schemaVersion: documentSchemaVersion, warnings: doc.warnings ?? [] };
+  }
+  if (doc.schemaVersion === 2) return { ...doc, schemaVersion: documentSchemaVersion };
+  return json;
 }

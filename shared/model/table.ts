@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cell, NumberMention } from './cell';
+import { Cell, FootnoteMark, NumberMention } from './cell';
 import { HeaderNode } from './header-node';
 import { SourceLocation } from './source-location';
 
@@ -21,7 +21,10 @@ export type RowKind = z.infer<typeof RowKind>;
 export const TableRow = z.object({
   sourceRow: z.number().int().nonnegative(),
   kind: RowKind,
+  /** The label as written, footnote marks taken off ("Per Share" of "Per Share(1)"). */
   label: z.string(),
+  /** Footnote marks printed on the label (a superscript "1", a trailing "(2)"), in order. */
+  footnotes: z.array(FootnoteMark).optional(),
   /** Nesting depth in the row-header tree (0 = top level); header rows are 0. */
   level: z.number().int().nonnegative(),
   /** The row's full header path; the cells of this row carry the same rowPath. */

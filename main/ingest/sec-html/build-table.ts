@@ -19,7 +19,7 @@ import { makeCells, type BodyPieces, type CellContext } from './table-cells';
 import { layoutGrid } from '../table/table-grid';
 import { firstValueColumn } from '../table/first-value-column';
 import { judgeTable } from './table-layout-check';
-import { captionSaysIndex, captionSaysPercent, tableAreaNote } from './table-scale';
+import { captionSaysIndex, percentCaptionPhrase, tableAreaNote } from './table-scale';
 import type { HeaderNode } from '../../../shared/model';
 
 /** Text around the table that may name it or state its scale, nearest first. */
@@ -36,6 +36,8 @@ export interface AnalysedTable {
   around: TableSurroundings;
   /** The table's own scale statement (inside it or in the text above it). */
   note: ScaleNote | null;
+  /** Where `note` was read. */
+  noteSource: 'table-note' | 'caption';
   colCount: number;
   valueCol: number;
   headers: HeaderAnalysis;
@@ -100,10 +102,8 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
   const tree = buildRowTree(bodyRows);
   const placed = new Map(tree.placed.map((p) => [p.sourceRow, p]));
   const scaleLines = bodyRows.filter((b) => b.scaleLine).map((b) => b.sourceRow);
-  const note =
-    tableAreaNote(rows, scaleLines, headers.headerRows, valueCol, grid.colCount) ??
-    around.nearby.map(findScaleNote).find((n) => n !== null) ??
-    null;
+  const inside = tableAreaNote(rows, scaleLines, headers.headerRows, valueCol, grid.colCount);
+  const note = inside ?? around.nearby.map(findScaleNote).find((n) => n !== null) ?? null;
   const tableRows: TableRow[] = [];
   rows.forEach((pieces, r) => {
     const row = headers.headerRows.has(r)
@@ -122,6 +122,7 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
     raw,
     around,
     note,
+    noteSource: inside === null ? 'caption' : 'table-note',
     colCount: grid.colCount,
     valueCol,
     headers,
@@ -139,11 +140,16 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
  */
 export function finishTable(a: AnalysedTable, usualScale: ScaleNote | null): Table {
   const cellsFor = (note: ScaleNote | null, assumed: boolean) => {
+    const percentPhrase = a.showsCurrency
+      ? null
+      : percentCaptionPhrase([a.around.caption, ...a.around.nearby]);
     const ctx: CellContext = {
       note,
       assumed,
+      noteSource: a.noteSource,
       monetary: note !== null || a.showsCurrency,
-      percentTable: !a.showsCurrency && captionSaysPercent([a.around.caption, ...a.around.nearby]),
+      percentTable: percentPhrase !== null,
+      ...(percentPhrase === null ? {} : { percentPhrase }),
     };
     return makeCells(a.body, a.placed, a.headers.bandOf, a.valueCol, ctx);
   };

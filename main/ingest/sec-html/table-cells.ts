@@ -1,5 +1,5 @@
-import type { Cell } from '../../../shared/model';
-import { resolveUnit, unitHint } from '../table/cell-unit';
+import type { BasisSource, Cell } from '../../../shared/model';
+import { resolveUnit, unitHint, type UnitContext } from '../table/cell-unit';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
@@ -12,9 +12,13 @@ export interface CellContext {
   note: ScaleNote | null;
   /** The note is the filing's usual scale, not the table's own: it applies to amounts only. */
   assumed: boolean;
+  /** Where the table's own note was read: inside the table or in the caption above it. */
+  noteSource: 'table-note' | 'caption';
   /** "in millions" tables and tables showing "$" hold dollar amounts unless headers say not. */
   monetary: boolean;
   percentTable: boolean;
+  /** The caption's words that make it a percent table ("as a percentage of revenue"). */
+  percentPhrase?: string;
 }
 
 export interface BodyPieces {
@@ -169,18 +173,24 @@ export function makeCells(
       }
       const colPath = part === undefined ? column.colPath : [...column.colPath, part];
       const own = rowNote ?? column.note;
-      const unitCtx = {
+      const tableSource: BasisSource = ctx.assumed ? 'filing-usual' : ctx.noteSource;
+      // A statement over the whole header ("(In millions)" across all columns) is the table's
+      const columnOwn = column.note !== null && column.note.phrase !== ctx.note?.phrase;
+      const unitCtx: UnitContext = {
         note: own ?? ctx.note,
+        noteSource: rowNote !== null ? 'row-label' : columnOwn ? 'column-header' : tableSource,
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
+        ...(ctx.percentPhrase === undefined ? {} : { percentPhrase: ctx.percentPhrase }),
         percentColumn: percentCols.has(p.col) || part !== undefined,
         sharesColumn,
         shown: p.text,
       };
-      let { unit, scale } = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
-      if (own === null && ctx.assumed && unit !== 'USD') {
-        ({ unit, scale } = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null }));
+      let resolved = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
+      if (own === null && ctx.assumed && resolved.unit !== 'USD') {
+        resolved = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null });
       }
+      const { unit, scale } = resolved;
       const value = p.parsed.value;
       if (own === null && unit === 'USD' && p.parsed.kind === 'number' && value !== null) {
         scaledByTableNote.push({ text: p.text, value });
@@ -196,6 +206,11 @@ export function makeCells(
         rowPath,
         colPath,
       };
+      // Words and "n/a" are no quantity: their unit and scale need no reason
+      if (p.parsed.kind !== 'text' && p.parsed.kind !== 'na') {
+        cell.scaleBasis = resolved.scaleBasis;
+        cell.unitBasis = resolved.unitBasis;
+      }
       if (p.parsed.range) cell.range = p.parsed.range;
       if (p.facts.length > 0) {
         const shown = cell.range ?? (value === null ? [] : [value]);

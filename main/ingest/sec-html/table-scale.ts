@@ -54,7 +54,12 @@ export const captionSaysIndex = (texts: readonly string[]) =>
 
 /**
  * "...expressed as a percentage of revenue", "(in percentages)": bare numbers in such a table
- * are percentages.
+ * are percentages. Returns the words that say so, or null.
  */
-export const captionSaysPercent = (texts: readonly string[]) =>
-  texts.some((t) => percentCaption.test(t));
+export function percentCaptionPhrase(texts: readonly string[]): string | null {
+  for (const t of texts) {
+    const m = percentCaption.exec(t);
+    if (m) return m[0];
+  }
+  return null;
+}

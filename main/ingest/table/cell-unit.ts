@@ -1,6 +1,7 @@
 import { memoByString } from './memo';
 import type { ParsedValue } from './cell-value';
 import { findScaleNote, type ScaleNote } from './scale-note';
+import type { Basis, BasisSource } from '../../../shared/model';
 
 /** What a header text says about the unit of the numbers under or beside it. */
 type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | Duration;
@@ -78,10 +79,14 @@ function readUnitHint(text: string): UnitHint | null {
 export interface UnitContext {
   /** The scale statement for this cell (row or column note, else the table's), if any. */
   note: ScaleNote | null;
+  /** Where `note` was read (a row label, a column header, the table, its caption, the filing). */
+  noteSource?: BasisSource;
   /** The table shows "$" somewhere or states a scale ("in millions" tables are amounts). */
   monetary: boolean;
   /** The caption says the numbers are percentages ("as a percentage of revenue"). */
   percentTable: boolean;
+  /** The caption's words that say so, for the cell's basis. */
+  percentPhrase?: string;
   /**
    * Some column is headed "Shares": then a row label mentioning shares ("Shares repurchased"
    * in an equity statement) names the event, and the other columns hold its amounts.
@@ -93,78 +98,165 @@ export interface UnitContext {
   shown?: string;
 }
 
+/** A cell's unit and scale, and where each was read. */
+export interface ResolvedUnit {
+  unit: string | null;
+  scale: number;
+  unitBasis: Basis;
+  scaleBasis: Basis;
+}
+
+const basis = (source: BasisSource, phrase: string): Basis => ({ source, phrase });
+const noScaleStated = basis('default', 'no scale stated');
+const noUnitStated = basis('default', 'no unit stated');
+const scaleWord = /\b(?:thousand|million|billion|trillion)s?\b|\b[kmb]n?\b/i;
+
+/** One header text that may say what the cell is, and whether it heads the column or the row. */
+interface HeaderText {
+  text: string;
+  source: 'column-header' | 'row-label';
+}
+
 /**
  * Unit and scale of one cell. Order matters: what the cell shows ("%") wins; then the most
  * specific header (innermost column, innermost row label, then outer headers); then the
  * table's note. Per-share amounts are never scaled ("in millions, except per share data" is
  * how every filer means it), percentages are 0.01, share counts use the note's share scale.
+ * Each decision records where it was read (`unitBasis`, `scaleBasis`) as it is made.
  */
 export function resolveUnit(
   parsed: ParsedValue,
   rowPath: readonly string[],
   colPath: readonly string[],
   ctx: UnitContext,
-): { unit: string | null; scale: number } {
-  const amountScale = parsed.wordScale !== 1 ? parsed.wordScale : (ctx.note?.scale ?? 1);
-  if (parsed.percent) return { unit: '%', scale: 0.01 };
-  if (parsed.multiple) return { unit: 'x', scale: 1 };
-  if (ctx.percentColumn === true && !parsed.currency) return { unit: '%', scale: 0.01 };
-  const fromColumn = [colPath.at(-1), ...colPath.slice(0, -1).reverse()];
-  const texts = [
-    fromColumn[0],
-    rowPath.at(-1),
+): ResolvedUnit {
+  const note = ctx.note;
+  const noteBasis = note === null ? null : basis(ctx.noteSource ?? 'caption', note.phrase);
+  const inCell = (phrase: string) => basis('cell-text', phrase);
+  const amountBasis =
+    parsed.wordScale !== 1
+      ? inCell(scaleWord.exec(ctx.shown ?? '')?.[0] ?? ctx.shown ?? '')
+      : (noteBasis ?? noScaleStated);
+  const amountScale = parsed.wordScale !== 1 ? parsed.wordScale : (note?.scale ?? 1);
+  // A row or column the note's exception names ("except per share data") is not scaled by it
+  const excepted = (own: Basis): Basis =>
+    note !== null && note.scale !== 1 && note.except !== undefined
+      ? basis('table-exception', note.except)
+      : own;
+  // Share counts take the note's share scale ("shares in thousands", "except share data")
+  const sharesScale = (own: Basis): { scale: number; scaleBasis: Basis } =>
+    note !== null && note.sharesScale !== null
+      ? {
+          scale: note.sharesScale,
+          scaleBasis:
+            note.sharesScale === 1 && note.scale !== 1 ? excepted(own) : (noteBasis ?? own),
+        }
+      : { scale: amountScale, scaleBasis: amountBasis };
+  if (parsed.percent)
+    return { unit: '%', scale: 0.01, unitBasis: inCell('%'), scaleBasis: inCell('%') };
+  if (parsed.multiple) {
+    return { unit: 'x', scale: 1, unitBasis: inCell('x'), scaleBasis: inCell('x') };
+  }
+  if (ctx.percentColumn === true && !parsed.currency) {
+    const b = basis('column-values', '%');
+    return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
+  }
+  const fromColumn: HeaderText[] = [colPath.at(-1), ...colPath.slice(0, -1).reverse()]
+    .filter((t) => t !== undefined)
+    .map((text) => ({ text, source: 'column-header' }));
+  const rowLabel = rowPath.at(-1);
+  const texts: HeaderText[] = [
+    ...fromColumn.slice(0, 1),
+    ...(rowLabel === undefined ? [] : [{ text: rowLabel, source: 'row-label' as const }]),
     ...fromColumn.slice(1),
-    ...rowPath.slice(0, -1).reverse(),
+    ...rowPath
+      .slice(0, -1)
+      .reverse()
+      .map((text) => ({ text, source: 'row-label' as const })),
   ];
   const sections = rowPath.slice(0, -1);
-  for (const text of texts) {
-    const hint = text === undefined ? null : unitHint(text);
+  for (const { text, source } of texts) {
+    const hint = unitHint(text);
+    const own = basis(source, text);
+    // by text, as a header repeated in the row label counts as the column's
+    const inColumn = fromColumn.some((c) => c.text === text);
     if (hint === null) {
-      if (text !== undefined && fromColumn.includes(text) && countColumn.test(text)) {
-        if (!parsed.currency)
-          return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
+      if (inColumn && countColumn.test(text) && !parsed.currency) {
+        return { unit: 'shares', unitBasis: own, ...sharesScale(own) };
       }
       continue;
     }
-    if (hint === 'shares' && ctx.sharesColumn === true && !fromColumn.includes(text)) continue;
+    if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) continue;
     // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
     // heading is the computation's input, not the per-share figure (written with cents)
     if (
       hint === 'perShare' &&
-      text !== undefined &&
       sections.includes(text) &&
-      !fromColumn.includes(text) &&
+      !inColumn &&
       ctx.shown !== undefined &&
       !/\.\d/.test(ctx.shown) &&
       parsed.value !== 0
     ) {
       continue;
     }
-    if (hint === 'perShare') return { unit: 'USD/share', scale: 1 };
-    if (hint === 'percent' && !parsed.currency) return { unit: '%', scale: 0.01 };
+    if (hint === 'perShare') {
+      return { unit: 'USD/share', scale: 1, unitBasis: own, scaleBasis: excepted(own) };
+    }
+    if (hint === 'percent' && !parsed.currency) {
+      return { unit: '%', scale: 0.01, unitBasis: own, scaleBasis: own };
+    }
     if (hint === 'shares' && !parsed.currency) {
-      return { unit: 'shares', scale: ctx.note?.sharesScale ?? amountScale };
+      return { unit: 'shares', unitBasis: own, ...sharesScale(own) };
     }
-    if (hint === 'amount') return { unit: 'USD', scale: amountScale };
+    if (hint === 'amount') {
+      return { unit: 'USD', scale: amountScale, unitBasis: own, scaleBasis: amountBasis };
+    }
     if (hint === 'count') {
-      if (parsed.currency) return { unit: 'USD', scale: amountScale };
+      if (parsed.currency) {
+        return { unit: 'USD', scale: amountScale, unitBasis: inCell('$'), scaleBasis: amountBasis };
+      }
       // "Employees (in thousands)" states its own scale
-      return { unit: null, scale: (text === undefined ? null : findScaleNote(text))?.scale ?? 1 };
+      const stated = findScaleNote(text);
+      return {
+        unit: null,
+        scale: stated?.scale ?? 1,
+        unitBasis: own,
+        scaleBasis: stated === null ? excepted(own) : basis(source, stated.phrase),
+      };
     }
-    if (!parsed.currency && hint !== 'shares' && hint !== 'percent')
-      return { unit: hint, scale: 1 };
+    if (!parsed.currency && hint !== 'shares' && hint !== 'percent') {
+      return { unit: hint, scale: 1, unitBasis: own, scaleBasis: excepted(own) };
+    }
   }
-  if (ctx.percentTable && !parsed.currency) return { unit: '%', scale: 0.01 };
+  if (ctx.percentTable && !parsed.currency) {
+    const b = basis('caption', ctx.percentPhrase ?? 'percentages');
+    return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
+  }
   // "(in millions except average rate data)": the rows or columns naming a rate are not scaled
-  if (ctx.note?.exceptRates === true && !parsed.currency) {
-    const named = [...colPath, ...rowPath].find((t) => rateLabel.test(t.trim()));
+  if (note?.exceptRates === true && !parsed.currency) {
+    const named = [
+      ...colPath.map((text) => ({ text, source: 'column-header' as const })),
+      ...rowPath.map((text) => ({ text, source: 'row-label' as const })),
+    ].find((t) => rateLabel.test(t.text.trim()));
     if (named !== undefined) {
-      return exchangeRate.test(named) ? { unit: null, scale: 1 } : { unit: '%', scale: 0.01 };
+      const own = basis(named.source, named.text);
+      const scaleBasis = excepted(own);
+      return exchangeRate.test(named.text)
+        ? { unit: null, scale: 1, unitBasis: own, scaleBasis }
+        : { unit: '%', scale: 0.01, unitBasis: own, scaleBasis };
     }
   }
-  if (ctx.note?.sharesOnly === true && !parsed.currency) {
-    return { unit: 'shares', scale: ctx.note.sharesScale ?? amountScale };
+  if (note?.sharesOnly === true && !parsed.currency) {
+    const b = noteBasis ?? noScaleStated;
+    return { unit: 'shares', scale: note.sharesScale ?? amountScale, unitBasis: b, scaleBasis: b };
   }
-  const monetary = parsed.currency || ctx.monetary;
-  return { unit: monetary ? 'USD' : null, scale: amountScale };
+  if (parsed.currency) {
+    return { unit: 'USD', scale: amountScale, unitBasis: inCell('$'), scaleBasis: amountBasis };
+  }
+  if (ctx.monetary) {
+    // "in millions" tables hold amounts; so does a table showing "$" on some of its numbers
+    const unitBasis = noteBasis ?? basis('default', '"$" shown in the table');
+    return { unit: 'USD', scale: amountScale, unitBasis, scaleBasis: amountBasis };
+  }
+  return { unit: null, scale: amountScale, unitBasis: noUnitStated, scaleBasis: amountBasis };
 }

@@ -18,6 +18,8 @@ export interface ScaleNote {
   sharesOnly?: boolean;
   /** The note excepts rates or ratios ("except average rate data", "except ratios"). */
   exceptRates?: boolean;
+  /** The note's exception as written ("except per share data"), shown as a cell's basis. */
+  except?: string;
 }
 
 const words: Record<string, number> = {
@@ -72,6 +74,10 @@ function readScaleNote(text: string): ScaleNote | null {
   const dollars = dollarsPattern.exec(phrase);
   if (dollars) scale = scaleOf(dollars[1]) ?? scale;
   // "except share and per share data": share counts are not scaled.
+  // the exception as written, up to the note's end or a period phrase after it
+  const exceptClause = /\bexcept\b[^)]*?(?=\s*(?:\)|,\s*(?:for|as\s+of)\b|\.?$))/i.exec(
+    phrase,
+  )?.[0];
   const except = /\bexcept\b(.*)$/i.exec(phrase)?.[1] ?? '';
   const exceptShares = except
     .replace(/\bper[-\s]+(?:common\s+)?share\b/gi, '')
@@ -79,6 +85,7 @@ function readScaleNote(text: string): ScaleNote | null {
   if (exceptShares && sharesScale === null) sharesScale = 1;
   const note: ScaleNote = { phrase, scale, sharesScale, currency: /\$|dollar/i.test(phrase) };
   if (/\b(?:rates?|ratios?|yields?)\b/i.test(except)) note.exceptRates = true;
+  if (exceptClause !== undefined) note.except = exceptClause;
   if (m[8] !== undefined) {
     // "(millions of shares)": a table of share counts
     note.sharesScale = scale;

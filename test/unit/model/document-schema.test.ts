@@ -42,7 +42,7 @@ const table = {
 describe('Document model schemas', () => {
   it('accepts a document with heading, paragraph and table blocks', () => {
     const doc = Document.parse({
-      schemaVersion: 2,
+      schemaVersion: documentSchemaVersion,
       source: { name: 'x.htm', kind: 'sec-html', bytes: 10 },
       title: 'X',
       blocks: [
@@ -107,7 +107,7 @@ describe('Document model schemas', () => {
 
   describe('dataset documents are plain Documents', () => {
     const datasetDoc = {
-      schemaVersion: 2,
+      schemaVersion: documentSchemaVersion,
       externalId: 'finqa/ADI_2009.pdf',
       source: { name: 'finqa_dev.json', kind: 'dataset', bytes: 812, format: 'finqa' },
       title: 'ADI/2009/page_49.pdf',
@@ -158,7 +158,7 @@ describe('Document model schemas', () => {
     });
   });
 
-  describe('schema version 2: warnings and page count', () => {
+  describe('warnings and page count (since schema version 2)', () => {
     const v2 = {
       schemaVersion: documentSchemaVersion,
       source: { name: 'scan.pdf', kind: 'pdf', bytes: 100 },
@@ -189,9 +189,61 @@ describe('Document model schemas', () => {
       expect(upgradeDocumentJson(v2)).toBe(v2);
       expect(upgradeDocumentJson(null)).toBeNull();
       expect(upgradeDocumentJson([1])).toEqual([1]);
-      expect(Document.safeParse(upgradeDocumentJson({ ...v2, schemaVersion: 3 })).success).toBe(
+      expect(Document.safeParse(upgradeDocumentJson({ ...v2, schemaVersion: 4 })).success).toBe(
         false,
       );
+    });
+  });
+
+  describe('schema version 3: where scale and unit came from, footnote marks', () => {
+    // A row of NVIDIA's FY2025 income statement and a row label of Boeing's 2024 10-K
+    const eps = {
+      ...cell,
+      text: '$2.94',
+      value: 2.94,
+      scale: 1,
+      unit: 'USD/share',
+      scaleBasis: { source: 'table-exception', phrase: 'except per share data' },
+      unitBasis: { source: 'row-label', phrase: 'Net income per share' },
+      rowPath: ['Net income per share', 'Diluted'],
+    };
+    const v3Table = {
+      ...table,
+      rows: [{ ...table.rows[0], label: 'Other', footnotes: ['1'] }],
+      cells: [{ ...eps, footnotes: ['2'] }],
+    };
+    const v2Document = {
+      schemaVersion: 2,
+      source: { name: 'tatqa_dev.json', kind: 'dataset', bytes: 812, format: 'tatqa' },
+      externalId: 'tatqa/abc',
+      title: 'abc',
+      blocks: [{ type: 'table', id: 't4', location: { kind: 'dataset', pointer: '/0/table' } }],
+      tables: [{ ...table, location: { kind: 'dataset', pointer: '/0/table' } }],
+      warnings: [],
+    };
+
+    it('keeps the bases and footnotes of cells and row labels', () => {
+      const parsed = Table.parse(v3Table);
+      expect(parsed.cells[0]?.scaleBasis).toEqual(eps.scaleBasis);
+      expect(parsed.cells[0]?.unitBasis?.source).toBe('row-label');
+      expect(parsed.cells[0]?.footnotes).toEqual(['2']);
+      expect(parsed.rows[0]?.footnotes).toEqual(['1']);
+    });
+
+    it('rejects an unknown basis source and an empty footnote mark', () => {
+      expect(Cell.safeParse({ ...eps, scaleBasis: { source: 'guess', phrase: '' } }).success).toBe(
+        false,
+      );
+      expect(Cell.safeParse({ ...eps, footnotes: [''] }).success).toBe(false);
+    });
+
+    it('reads a stored version-2 document through upgradeDocumentJson, nothing else changed', () => {
+      expect(documentSchemaVersion).toBe(3);
+      expect(Document.safeParse(v2Document).success).toBe(false);
+      const upgraded = Document.parse(upgradeDocumentJson(v2Document));
+      expect(upgraded).toEqual({ ...v2Document, schemaVersion: 3 });
+      expect(upgraded.tables[0]?.cells[0]?.scaleBasis).toBeUndefined();
+      expect(DatasetDocument.parse(upgradeDocumentJson(v2Document)).externalId).toBe('tatqa/abc');
     });
   });
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDatasetFile, referencedPdfs } from '../../../../main/ingest/datasets';
+import { documentSchemaVersion } from '../../../../shared/model';
 import { tempDir } from '../../../support/temp-dir';
 
 const fbLine = (id: string, doc: string, page: number) =>
@@ -42,7 +43,7 @@ describe('PDF-backed datasets (FinanceBench, TableQuest)', () => {
     const r = readDatasetFile('financebench', file);
     expect(r.documents).toEqual([
       {
-        schemaVersion: 2,
+        schemaVersion: documentSchemaVersion,
         externalId: '3M_2018_10K',
         source: {
           name: '3M_2018_10K.pdf',

@@ -5,10 +5,11 @@ import { documentsRepo } from '../../../../main/db/documents-repo';
 import { openDatabase } from '../../../../main/db/open';
 import { questionsRepo, type StoreDatasetInput } from '../../../../main/db/questions-repo';
 import type { DatasetDocument, Question } from '../../../../shared/datasets';
+import { documentSchemaVersion } from '../../../../shared/model';
 import { tempDir } from '../../../support/temp-dir';
 
 const doc = (externalId: string): DatasetDocument => ({
-  schemaVersion: 2,
+  schemaVersion: documentSchemaVersion,
   externalId,
   source: { name: 'x.json', kind: 'dataset', bytes: 2, format: 'tatqa' },
   title: externalId,
@@ -79,6 +80,16 @@ describe('questions repository', () => {
     ).run(JSON.stringify(v1), 'd1');
     expect(repo.document(id, 'd1')).toEqual(doc('d1'));
     expect(repo.documents(id).map((d) => d.warnings)).toEqual([[], []]);
+  });
+
+  it('reads dataset documents stored as Document schema version 2 (before cell bases)', () => {
+    const repo = questionsRepo(db);
+    const { id } = repo.store(input());
+    db.prepare(
+      'UPDATE dataset_records SET model = ? WHERE document_id = (SELECT id FROM documents WHERE external_id = ?)',
+    ).run(JSON.stringify({ ...doc('d1'), schemaVersion: 2 }), 'd1');
+    expect(repo.document(id, 'd1')).toEqual(doc('d1'));
+    expect(repo.documents(id).map((d) => d.schemaVersion)).toEqual([3, 3]);
   });
 
   it('updates an earlier import of the same file in place, keeping ids, and reports changes', () => {

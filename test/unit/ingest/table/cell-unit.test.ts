@@ -14,7 +14,7 @@ describe('units from headers that name a duration', () => {
         ['Expected Remaining Term (years)'],
         millions,
       ),
-    ).toEqual({ unit: 'years', scale: 1 });
+    ).toMatchObject({ unit: 'years', scale: 1 });
     expect(
       resolveUnit(
         parseCellValue('2-7'),
@@ -22,7 +22,7 @@ describe('units from headers that name a duration', () => {
         ['Estimated Useful Life (In years)'],
         millions,
       ),
-    ).toEqual({ unit: 'years', scale: 1 });
+    ).toMatchObject({ unit: 'years', scale: 1 });
   });
 
   it('reads a row label ending in "(in months)" the same way', () => {
@@ -33,21 +33,21 @@ describe('units from headers that name a duration', () => {
         ['2025'],
         millions,
       ),
-    ).toEqual({ unit: 'months', scale: 1 });
+    ).toMatchObject({ unit: 'months', scale: 1 });
   });
 
   it('keeps a dollar amount a dollar amount, and the column header wins over the row', () => {
     expect(
       resolveUnit(parseCellValue('$1,250'), ['Notes due in 10 years'], ['Total (years)'], millions),
-    ).toEqual({ unit: 'USD', scale: 1e6 });
+    ).toMatchObject({ unit: 'USD', scale: 1e6 });
     expect(
       resolveUnit(parseCellValue('1,250'), ['Remaining term (years)'], ['Amount'], millions),
-    ).toEqual({ unit: 'USD', scale: 1e6 });
+    ).toMatchObject({ unit: 'USD', scale: 1e6 });
   });
 
   it('does not take "years" without the parenthetical as a unit', () => {
     expect(
       resolveUnit(parseCellValue('1,250'), ['Due in 1-3 years'], ['Jan 26, 2025'], millions),
-    ).toEqual({ unit: 'USD', scale: 1e6 });
+    ).toMatchObject({ unit: 'USD', scale: 1e6 });
   });
 });

@@ -12,13 +12,15 @@ const cell = (
   rowPath: string[],
   colPath: string[],
   noteText: string | null = '(in millions, except per share amounts)',
-) =>
-  resolveUnit(parseCellValue(text), rowPath, colPath, {
+) => {
+  const { unit, scale } = resolveUnit(parseCellValue(text), rowPath, colPath, {
     note: noteText === null ? null : findScaleNote(noteText),
     monetary: true,
     percentTable: false,
     shown: text,
   });
+  return { unit, scale };
+};
 
 describe('scale statements written as a header word or about shares', () => {
   it('reads "Millions, except per share amounts, for the three months ended June 30,"', () => {
