@@ -276,6 +276,14 @@ export class SessionService {
         'invalid-input',
         'an idle event needs idleForMs: how long ago the last input was',
       );
+    if (input.type === 'input') {
+      // Heartbeats come at most every ~10 s; a flood (a screen bug) would only grow the log.
+      // Dropping one within a second of the same heartbeat moves no segment by more than that.
+      const last = this.repo.lastEvent(s.id);
+      const since = this.timeline.now() - (last?.wallMs ?? -Infinity);
+      if (last?.type === 'input' && last.questionId === questionId && since >= 0 && since < 1000)
+        return this.clock(s);
+    }
     return this.append(s, [
       {
         type: input.type,

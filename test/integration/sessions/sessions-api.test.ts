@@ -464,6 +464,19 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
     expect(c.perQuestion.find((p) => p.questionId === q)?.activeSeconds).toBe(40);
     const events = ctx.services.sessions.detail(s.id);
     expect(events.clock.clockJumps).toBe(1);
+    // A flood of heartbeats (a screen bug) is not stored event by event.
+    const before = ctx.services.workspace.db
+      .prepare('SELECT count(*) AS n FROM session_events WHERE session_id = ?')
+      .get(s.id) as { n: number };
+    // 20 heartbeats 100 ms apart after the one above: one stored per second.
+    for (let i = 0; i < 20; i++) {
+      tick(100);
+      svc.event({ sessionId: s.id, type: 'input', questionId: q });
+    }
+    const after = ctx.services.workspace.db
+      .prepare('SELECT count(*) AS n FROM session_events WHERE session_id = ?')
+      .get(s.id) as { n: number };
+    expect(after.n - before.n).toBe(2);
     await svc.close();
   });
 });
