@@ -224,7 +224,16 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     await other.goto(`${session.server.url}#/session/${id}`);
     await other.locator('#session-question').waitFor();
 
+    // A slip is said under the box before anything is submitted; the text is kept as typed.
+    await answerBox().fill('12..5');
+    await expect
+      .poll(() => page.locator('#session-answer-reading').textContent())
+      .toMatch(/does not read as a number/);
+    await expect.poll(() => saveState().textContent()).toBe('Saved');
     await answerBox().fill('100');
+    await expect
+      .poll(() => page.locator('#session-answer-reading').textContent())
+      .toBe('Reads as 100');
     await expect.poll(() => saveState().textContent()).toBe('Saved');
     await other.getByRole('textbox', { name: 'Answer', exact: true }).fill('200');
     const notice = other.getByRole('alertdialog', { name: 'Answer changed elsewhere' });
@@ -238,6 +247,7 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     await expect.poll(() => other.locator('.save-state').textContent()).toBe('Saved');
     const after = (await call('sessions.get', { sessionId: id })).answers[0]!;
     expect(after).toMatchObject({ value: '200', revision: q.revision + 1 });
+    expect(q.revision).toBe(2); // '12..5' then '100': both saved, nothing lost
     await other.close();
 
     // Alt+P pauses from the answer box: the clock stops and the document is hidden.

@@ -1,6 +1,7 @@
 import type { AnswerScale } from '../../../shared/datasets/question';
 import type { MarkTarget } from '../../../shared/document/evidence';
 import type { AnswerFields } from '../../../shared/sessions/session';
+import { answerReading } from '../../stores/sessions/answer-reading';
 import type { SaveState } from '../../stores/sessions/session-store';
 
 const UNITS = ['', 'USD', '%', 'shares', 'ratio', 'count', 'days', 'years', 'other'] as const;
@@ -35,6 +36,7 @@ interface Props {
 /** The expert's answer: number, unit and scale, confidence, notes, and the evidence marked. */
 export function AnswerForm(p: Props) {
   const d = p.draft;
+  const reading = answerReading(d.value, d.scale, d.unit);
   // A submitted answer stays editable: main takes the submission back on a change, and the
   // expert submits again (the status line says so).
   return (
@@ -51,6 +53,7 @@ export function AnswerForm(p: Props) {
           Answer
           <input
             id="session-answer-value"
+            aria-describedby="session-answer-reading"
             value={d.value}
             autoComplete="off"
             spellCheck={false}
@@ -85,6 +88,9 @@ export function AnswerForm(p: Props) {
           </select>
         </label>
       </div>
+      <p id="session-answer-reading" className={`answer-reading ${reading?.tone ?? ''}`}>
+        {reading?.text ?? ''}
+      </p>
       <fieldset className="confidence">
         <legend>Confidence</legend>
         {[1, 2, 3, 4, 5].map((n) => (

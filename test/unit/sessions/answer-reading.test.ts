@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { readAnswerValue } from '../../../shared/sessions/answer-reading';
+import { answerReading } from '../../../renderer/stores/sessions/answer-reading';
 
-describe('reading an expert’s typed answer', () => {
-  it('reads numbers as the scorers do', () => {
-    expect(readAnswerValue(' 1,234.5 ')).toEqual({ kind: 'number', value: 1234.5 });
-    expect(readAnswerValue('(3.2)')).toEqual({ kind: 'number', value: -3.2 });
-    expect(readAnswerValue('12.5%')).toEqual({ kind: 'number', value: 12.5 });
-    expect(readAnswerValue('$1.2 billion')).toEqual({ kind: 'number', value: 1.2 });
+describe('answer reading under the answer box', () => {
+  it('reads numbers with the chosen scale and unit', () => {
+    expect(answerReading('-228', 'million', 'USD')).toEqual({
+      tone: 'ok',
+      text: 'Reads as -228 million USD',
+    });
+    expect(answerReading('(1,234.5)', '', '')).toEqual({ tone: 'ok', text: 'Reads as -1,234.5' });
+    expect(answerReading('35.48', 'percent', '')?.text).toBe('Reads as 35.48%');
+    expect(answerReading('$2.5 million', '', '')?.text).toBe('Reads as 2.5 million');
   });
 
-  it('keeps text answers (spans, yes/no) and empty ones apart', () => {
-    expect(readAnswerValue('')).toEqual({ kind: 'empty' });
-    expect(readAnswerValue('yes')).toEqual({ kind: 'text' });
-    expect(readAnswerValue('2019 and 2018')).toEqual({ kind: 'text' });
+  it('flags typos that are not numbers, and a scale said twice differently', () => {
+    for (const typo of ['1,2', '12..5'])
+      expect(answerReading(typo, '', '')).toMatchObject({
+        tone: 'warn',
+        text: expect.stringContaining('does not read as a number') as string,
+      });
+    expect(answerReading('2.5 million', 'thousand', '')).toMatchObject({
+      tone: 'warn',
+      text: 'The answer says million but the scale is set to thousand.',
+    });
   });
 
-  it('names what is wrong with a number that is not one', () => {
-    const r = (s: string) => {
-      const x = readAnswerValue(s);
-      return x.kind === 'malformed' ? x.message : x.kind;
-    };
-    expect(r('1,2')).toMatch(/“1,2” is not one number: a comma separates thousands/);
-    expect(r('12..5')).toMatch(/more than one decimal point/);
-    expect(r('1.2.3')).toMatch(/more than one decimal point/);
-    expect(r('1 234 5')).toMatch(/is not one number/);
+  it('takes words as a text answer and says nothing for an empty box', () => {
+    expect(answerReading('Participants are required', '', '')?.tone).toBe('text');
+    expect(answerReading('  ', '', '')).toBeUndefined();
   });
 });
