@@ -208,7 +208,7 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     expect(session.errors).toEqual([]);
   });
 
-  it('two windows on one session: the later save is a conflict the expert resolves; pause and resume by key', async () => {
+  it('two windows on one session: the later save is a conflict the expert resolves; pause and resume by key; a hidden page stops the clock', async () => {
     const [dataset] = (await call('datasets.list', {})).datasets;
     const { sessionId: id } = await call('sessions.create', {
       datasetId: dataset!.id,
@@ -263,6 +263,22 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     await page.keyboard.press('Shift');
     expect(await clockState()).toBe('paused');
     await page.keyboard.press('Alt+p');
+    await expect.poll(clockState).toBe('counting');
+    await expect
+      .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
+      .toBe('active');
+    // A hidden page stops the clock at once (another tab, a minimised window).
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(clockState).toMatch(/hidden/);
+    await expect
+      .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
+      .toBe('idle');
+    await setHidden(false);
     await expect.poll(clockState).toBe('counting');
     await expect
       .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
