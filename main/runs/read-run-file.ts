@@ -1,10 +1,12 @@
 import { basename, dirname } from 'node:path';
 import type { JsonValue, Outcome, PredictionKind } from '../../shared/grading/verdict';
-import type { RunImportFormat, RunItem, RunMode } from '../../shared/runs/run';
+import { RunMode, type RunImportFormat, type RunItem } from '../../shared/runs/run';
 import { tooLong } from '../grading/input-limits';
 import { asJsonValue, readId } from '../grading/json-value';
 import { isRecord, parseJsonl, parseJsonLenient } from '../grading/parse-json';
 import { sniffTatqaKind } from '../grading/read-tatqa-jsonl';
+import { readTranscriptLine } from '../export/read-transcript-line';
+import { TRANSCRIPT_SCHEMA } from '../export/transcript';
 
 /** A verdict the file recorded itself (kept as scorer `imported`). */
 export interface RecordedVerdict {
@@ -294,10 +296,12 @@ function readLmEval(text: string, path: string): RunFileRead {
   return { records, warnings, model, mode: null, recordedAs: metric ?? null };
 }
 
-// ---- jsonl: generic {id, output}
+// ---- jsonl: generic {id, output}, or the transcript lines `workbench export --format jsonl` wrote
 
 function readGeneric(text: string, path: string): RunFileRead {
   const records: ReadRecord[] = [];
+  // A transcript export names its model and mode on every line (docs/transcript-jsonl.md).
+  let exported: { model: string; mode: RunMode | null } | undefined;
   for (const l of parseJsonl(text)) {
     if ('error' in l) {
       records.push({ id: `line ${l.line}`, error: l.error });
@@ -306,6 +310,15 @@ function readGeneric(text: string, path: string): RunFileRead {
     const r = l.value;
     if (!isRecord(r)) {
       records.push({ id: `line ${l.line}`, error: 'record is not an object' });
+      continue;
+    }
+    if (r.schema === TRANSCRIPT_SCHEMA) {
+      const t = readTranscriptLine(r, l.line);
+      records.push(t);
+      if (!exported && isRecord(r.source) && typeof r.source.by === 'string') {
+        const mode = RunMode.safeParse(r.source.mode);
+        exported = { model: r.source.by, mode: mode.success ? mode.data : null };
+      }
       continue;
     }
     const id = readId(r.id);
@@ -334,7 +347,13 @@ function readGeneric(text: string, path: string): RunFileRead {
       recorded: null,
     });
   }
-  return { records, warnings: [], model: stem(path), mode: null, recordedAs: null };
+  return {
+    records,
+    warnings: [],
+    model: exported?.model ?? stem(path),
+    mode: exported?.mode ?? null,
+    recordedAs: null,
+  };
 }
 
 /** Reads a prediction file's text; throws (with the reason) when the file as a whole is not it. */
