@@ -4,7 +4,6 @@ import { doctorCommand } from './doctor';
 import { evalCommand } from './eval';
 import { execCommand } from './exec';
 import { exportCommand } from './export';
-import { exportCommand } from './export';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
@@ -43,7 +42,6 @@ export const commands: CliCommand[] = [
   runsCommand,
   reportCommand,
   regradeCommand,
-  exportCommand,
   exportCommand,
   doctorCommand,
   sessionCreateCommand,
