@@ -117,6 +117,7 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
   it('compares the two runs: McNemar, paired bootstrap, flips with filters', async () => {
     const { comparison } = await call('runs.report', { runId: runA, compareTo: runB });
     expect(comparison!.flips.length).toBeGreaterThan(0);
+    await page.goto(session.server.url);
     await nav('Runs');
     const table = page.getByRole('table', { name: 'Runs' });
     await table.getByRole('checkbox', { name: `Pick run #${runA} to compare` }).check();
@@ -169,15 +170,36 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
         maxRetries: 0,
       },
     });
+    // Scripted replies: the gold answer for every other question of the first 12, a wrong
+    // number for the rest (the default reply), so the report has both outcomes.
+    const { questions } = await call('datasets.questions', { datasetId });
+    const golds: { text: string; answer: string }[] = [];
+    for (const q of questions.slice(0, 12).filter((_, i) => i % 2 === 0)) {
+      const { question } = await call('questions.get', { id: q.id });
+      golds.push({ text: q.question.slice(0, 60), answer: String(question.gold.answer) });
+    }
+    llm.setReplies([
+      {
+        match: /[\s\S]/,
+        reply: (req) => {
+          const text = JSON.stringify(req.body?.messages ?? '');
+          const hit = golds.find((g) => text.includes(JSON.stringify(g.text).slice(1, -1)));
+          return `The values are read from the table. Therefore, the answer is ${hit?.answer ?? 42}.`;
+        },
+      },
+    ]);
     // Slow answers, so the run can be seen running.
     llm.fault({ kind: 'slow', delayMs: 400, times: 1000, path: '/chat/completions' });
+    await page.goto(session.server.url);
     await nav('Runs');
     const form = page.getByRole('form', { name: 'Start a run' });
     await form.getByLabel('Dataset').selectOption(String(datasetId));
     await form.getByLabel('Limit').fill('12');
-    await form.getByLabel('Mode').selectOption('cot');
+    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
     await form.getByLabel('Concurrency').fill('2');
-    await expect.poll(() => form.getByLabel('Model').inputValue()).toBe('test-chat');
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('test-chat');
     await form.getByRole('button', { name: 'Start run' }).click();
     await page.waitForURL(/#\/run\/\d+$/);
     const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
@@ -200,6 +222,15 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
       .poll(() => page.getByRole('table', { name: 'Items' }).locator('tbody tr').count())
       .toBe(12);
     await page.getByRole('img', { name: /^Accuracy by scorer, % \(bootstrap/ }).waitFor();
+    const { report } = await call('runs.report', { runId });
+    expect(report.n).toBe(12);
+    expect(
+      report.scorers[0]!.correct,
+      'the scripted gold answers are graded right',
+    ).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('table', { name: 'Accuracy by scorer' }).locator('tbody').textContent(),
+    ).toContain(report.scorers[0]!.accuracy.toFixed(2));
     await page.screenshot({ path: join(artifactsDir, 'runs-done.png') });
     expect(session.errors).toEqual([]);
   });

@@ -76,7 +76,7 @@ export function RunReportScreen({ id }: { id: number }) {
               questions or gold. Re-grade to grade against the current ones.
             </p>
           )}
-          {report.unanswered > 0 && (
+          {report.unanswered > 0 && live?.status !== 'running' && (
             <p className="notice" role="note">
               {report.unanswered} questions of the run's scope have no item; accuracy is over the{' '}
               {report.n} items written.
@@ -117,10 +117,18 @@ export function RunReportScreen({ id }: { id: number }) {
               </>
             )}
           </div>
-          <ScorerAccuracy report={report} />
-          <Table2 report={report} />
-          <Breakdowns report={report} />
-          <ReportItems report={report} />
+          {report.n === 0 ? (
+            <p className="hint">
+              No item is committed yet: the report fills in as items are answered and graded.
+            </p>
+          ) : (
+            <>
+              <ScorerAccuracy report={report} />
+              <Table2 report={report} />
+              <Breakdowns report={report} />
+              <ReportItems report={report} />
+            </>
+          )}
         </>
       )}
     </main>

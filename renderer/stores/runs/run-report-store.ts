@@ -24,13 +24,21 @@ export interface RunReportState {
   select(externalId: string | undefined): void;
 }
 
-/** One run's report (runs.get + runs.report): scorer choice, item filters, the selected item. */
-export function createRunReportStore(api: ApiClient) {
+/** While a run is running its report is read again at most this often (ms). */
+export const LIVE_REFRESH_MS = 5000;
+
+/**
+ * One run's report (runs.get + runs.report): scorer choice, item filters, the selected item.
+ * `now` is the clock of the live refresh (a hand-moved one in tests).
+ */
+export function createRunReportStore(api: ApiClient, now: () => number = Date.now) {
+  let loadedAt = -Infinity;
   const store = createStore<RunReportState>()((set, get) => {
     // A later open or scorer change wins over an earlier answer still on its way.
     let request = 0;
     const load = async (runId: number, scorer: string | undefined) => {
       const mine = ++request;
+      loadedAt = now();
       set({ status: 'loading', error: undefined });
       const [run, rep] = await Promise.all([
         api.call('runs.get', { runId }),
@@ -74,12 +82,16 @@ export function createRunReportStore(api: ApiClient) {
       select: (selected) => set({ selected }),
     };
   });
-  // The report of a running run is a snapshot: when the run stops, it is read again so it
-  // covers every committed item.
+  // The report of a running run is a snapshot: it is read again every few seconds while items
+  // commit (a report is a whole-run computation, so not on every event), and when the run stops
+  // so it covers every committed item.
   api.subscribe('run.progress', (p) => {
     const s = store.getState();
-    if (p.runId === s.runId && p.status !== 'running' && s.summary?.status !== p.status)
-      void s.open(p.runId, true);
+    if (p.runId !== s.runId) return;
+    const stopped = p.status !== 'running' && s.summary?.status !== p.status;
+    const stale =
+      p.status === 'running' && s.status !== 'loading' && now() - loadedAt >= LIVE_REFRESH_MS;
+    if (stopped || stale) void s.open(p.runId, true);
   });
   return store;
 }

@@ -6,7 +6,10 @@ import {
   filterFlips,
   filterItems,
 } from '../../../renderer/stores/runs/report-filter';
-import { createRunReportStore } from '../../../renderer/stores/runs/run-report-store';
+import {
+  createRunReportStore,
+  LIVE_REFRESH_MS,
+} from '../../../renderer/stores/runs/run-report-store';
 import { createRunsListStore } from '../../../renderer/stores/runs/runs-list-store';
 import {
   emptyStartDraft,
@@ -234,6 +237,22 @@ describe('run report store', () => {
     store.setState({ summary: summary(1, { status: 'running' }) });
     api.emit('run.progress', progress(1, { status: 'paused' }));
     await expect.poll(reports).toBe(2);
+  });
+
+  it('reads a running run’s report again at most every few seconds', async () => {
+    const api = reportApi();
+    let t = 1000;
+    const store = createRunReportStore(api.client, () => t);
+    await store.getState().open(1);
+    const reports = () => api.calls.filter((c) => c.method === 'runs.report').length;
+    t += LIVE_REFRESH_MS - 1;
+    api.emit('run.progress', progress(1));
+    expect(reports()).toBe(1);
+    t += 1;
+    api.emit('run.progress', progress(1));
+    await expect.poll(reports).toBe(2);
+    api.emit('run.progress', progress(1));
+    expect(reports()).toBe(2);
   });
 
   it('reports a failure as the error', async () => {
