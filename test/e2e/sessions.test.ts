@@ -268,11 +268,12 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
       .poll(async () => (await call('sessions.get', { sessionId: id })).clock.state)
       .toBe('active');
     // A hidden page stops the clock at once (another tab, a minimised window).
+    // (A string: the test's TypeScript has no DOM types.)
     const setHidden = (hidden: boolean) =>
-      page.evaluate((h) => {
-        Object.defineProperty(document, 'hidden', { value: h, configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
+      page.evaluate(
+        `Object.defineProperty(document, 'hidden', { value: ${hidden}, configurable: true });
+         document.dispatchEvent(new Event('visibilitychange'));`,
+      );
     await setHidden(true);
     await expect.poll(clockState).toMatch(/hidden/);
     await expect
