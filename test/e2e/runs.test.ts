@@ -182,7 +182,8 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
       {
         match: /[\s\S]/,
         reply: (req) => {
-          const text = JSON.stringify(req.body?.messages ?? '');
+          // The whole request as JSON: the question is somewhere in its messages.
+          const text = JSON.stringify(req.body as unknown);
           const hit = golds.find((g) => text.includes(JSON.stringify(g.text).slice(1, -1)));
           return `The values are read from the table. Therefore, the answer is ${hit?.answer ?? 42}.`;
         },
