@@ -1,6 +1,7 @@
 import { askHandlers } from './ask';
 import { datasetsHandlers } from './datasets';
 import { documentHandlers } from './document';
+import { gapHandlers } from './gap';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { llmHandlers } from './llm';
@@ -24,4 +25,5 @@ export const allHandlers: HandlerMap[] = [
   askHandlers,
   runsHandlers,
   sessionsHandlers,
+  gapHandlers,
 ];

@@ -39,6 +39,7 @@ import {
   RunSummary,
 } from '../runs/run';
 import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
+import { GapCompareInput, GapReport } from '../gap/gap-report';
 import {
   BundleImportResult,
   ClockSummary,
@@ -400,6 +401,11 @@ export const contract = {
     input: z.object({ sessionId: z.number().int() }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
+  /**
+   * The human-vs-model gap (docs/sessions.md): a finished session against a run on the same
+   * questions, per subset, paired McNemar and bootstrap, time, disagreements, evidence overlap.
+   */
+  'gap.compare': { input: GapCompareInput, output: GapReport },
 } as const;
 
 export const events = {

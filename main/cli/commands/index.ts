@@ -4,6 +4,7 @@ import { doctorCommand } from './doctor';
 import { evalCommand } from './eval';
 import { execCommand } from './exec';
 import { exportCommand } from './export';
+import { gapCommand } from './gap';
 import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
@@ -51,4 +52,5 @@ export const commands: CliCommand[] = [
   sessionAgreementCommand,
   sessionExportBundleCommand,
   sessionImportBundleCommand,
+  gapCommand,
 ];

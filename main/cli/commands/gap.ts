@@ -1,0 +1,54 @@
+import { writeFile } from 'node:fs/promises';
+import { gapMarkdown } from '../../../shared/gap/gap-format';
+import { compareGap } from '../../gap/gap-service';
+import { CliError, type CliCommand } from '../command';
+
+const FORMATS = ['md', 'json'] as const;
+
+function id(v: unknown, what: string, lists: string): number {
+  if (typeof v !== 'string' || !/^\d+$/.test(v))
+    throw new CliError(
+      `${what} must be an id (${lists} lists them), got ${typeof v === 'string' ? v : 'nothing'}`,
+      2,
+    );
+  return Number(v);
+}
+
+export const gapCommand: CliCommand = {
+  name: 'gap',
+  summary:
+    'The human-vs-model gap: a finished session vs a run on the questions both answered (McNemar, paired bootstrap, time, disagreements, evidence overlap)',
+  usage: `workbench gap --session ID --run ID [--scorer ID] [--seed N] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]`,
+  options: {
+    session: { type: 'string' },
+    run: { type: 'string' },
+    scorer: { type: 'string' },
+    seed: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  },
+  readOnly: true,
+  async run(ctx) {
+    const { session, run, scorer, seed, format = 'md', out } = ctx.values;
+    if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format))
+      throw new CliError(`--format must be one of ${FORMATS.join(', ')}`, 2);
+    if (ctx.args.length > 0) throw new CliError(`gap takes no arguments: ${gapCommand.usage}`, 2);
+    const sessionId = id(session, '--session', 'workbench session list');
+    const runId = id(run, '--run', 'workbench runs');
+    if (seed !== undefined && (typeof seed !== 'string' || !/^-?\d+$/.test(seed)))
+      throw new CliError('--seed must be an integer', 2);
+    const services = await ctx.services();
+    const report = await compareGap(services, {
+      sessionId,
+      runId,
+      ...(typeof scorer === 'string' ? { scorer } : {}),
+      ...(typeof seed === 'string' ? { seed: Number(seed) } : {}),
+    });
+    const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : gapMarkdown(report);
+    if (typeof out === 'string') {
+      await writeFile(out, text);
+      ctx.say(`wrote ${out}`);
+    } else if (!(ctx.json && format === 'json')) ctx.say(text.trimEnd());
+    return report;
+  },
+};
