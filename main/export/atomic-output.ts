@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
+import { processAlive } from '../jobs/recover';
 import { syncDir } from '../workspace/durable';
 
 /** Text is handed to the OS in pieces of about this size. */
@@ -13,6 +14,26 @@ export function partPath(target: string): string {
     dirname(target),
     `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`,
   );
+}
+
+/**
+ * A killed export (kill -9, power cut) leaves its hidden part file behind; the next export to
+ * the same target removes the parts of processes that are gone.
+ */
+async function sweepStaleParts(target: string): Promise<void> {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.part')) continue;
+    const pid = Number(/^(\d+)\./.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isSafeInteger(pid) && pid > 0 && !processAlive(pid))
+      await unlink(join(dirname(target), name)).catch(() => undefined);
+  }
 }
 
 async function checkTarget(target: string): Promise<void> {
@@ -44,6 +65,7 @@ export async function writeAtomically(
 ): Promise<{ path: string; bytes: number }> {
   const target = resolve(targetPath);
   await checkTarget(target);
+  await sweepStaleParts(target);
   const part = partPath(target);
   const handle = await open(part, 'wx');
   let bytes = 0;

@@ -25,8 +25,12 @@ export async function* codalabPieces(
   yield first ? ']\n' : '\n]\n';
 }
 
-/** A TAT-QA prediction's answer: a number, a string, or a list of spans. */
-export type TatqaAnswer = number | string | string[];
+/**
+ * A TAT-QA prediction's answer: a number, a string, or a list (of spans, or of numbers as a
+ * PoT program's `ans` held them). Kept exactly as graded: turning [19812, 5912] into strings
+ * would change how the evaluator (and our parity scorer) reads it.
+ */
+export type TatqaAnswer = number | string | (string | number)[];
 
 /** What the official evaluator reads for one uid: the answer and its scale (`''` for none). */
 export function tatqaPrediction(l: TranscriptLine): [TatqaAnswer, string] {
@@ -35,7 +39,9 @@ export function tatqaPrediction(l: TranscriptLine): [TatqaAnswer, string] {
     typeof a === 'number' || typeof a === 'string'
       ? a
       : Array.isArray(a)
-        ? a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)))
+        ? a.map((x: unknown) =>
+            typeof x === 'string' || typeof x === 'number' ? x : JSON.stringify(x),
+          )
         : a === null || a === undefined
           ? ''
           : JSON.stringify(a);

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import type { Services } from '../../../main/services';
+import { exportTranscripts, type ExportResult } from '../../../main/export/export-transcripts';
+import type { ExportFormat, ExportTarget } from '../../../main/export/export-target';
+import { TranscriptLine } from '../../../main/export/transcript';
+
+/** Exports through the same function the CLI calls, on real services. */
+export function exportTo(
+  s: Services,
+  target: ExportTarget,
+  format: ExportFormat,
+  out: string,
+  extra: { scorer?: string; batchSize?: number } = {},
+): Promise<ExportResult> {
+  return exportTranscripts(
+    {
+      db: s.workspace.db,
+      runs: s.runs,
+      sessions: s.sessions,
+      datasets: s.datasets,
+      documents: s.documents,
+    },
+    target,
+    { format, out, ...extra },
+  );
+}
+
+/** Every line parsed against the documented schema (a line that does not fit fails the test). */
+export function readTranscripts(path: string): TranscriptLine[] {
+  const text = readFileSync(path, 'utf8');
+  if (!text.endsWith('\n')) throw new Error('a JSONL export ends with a newline');
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((l) => TranscriptLine.parse(JSON.parse(l)));
+}
+
+/** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i++;
+      } else {
+        field += c;
+        i++;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 2;
+    } else if (c === '\n' || c === '\r' || c === '"') {
+      throw new Error(`bare ${JSON.stringify(c)} outside a quoted field at ${i}`);
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (field !== '' || row.length > 0) throw new Error('the last record does not end with CRLF');
+  return rows;
+}
+
+/** The verdict fields a re-import must reproduce exactly. */
+export const verdictKey = (v: {
+  scorer: string;
+  scorerVersion: string;
+  correct: boolean;
+  score: number;
+  outcome: string;
+  rule: string;
+  extracted: string | null;
+  predNormalized: string;
+  goldNormalized: string;
+}) =>
+  JSON.stringify([
+    v.scorer,
+    v.scorerVersion,
+    v.correct,
+    v.score,
+    v.outcome,
+    v.rule,
+    v.extracted,
+    v.predNormalized,
+    v.goldNormalized,
+  ]);
