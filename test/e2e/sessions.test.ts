@@ -287,6 +287,53 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     // Alt+→ steps to the next question.
     await page.keyboard.press('Alt+ArrowRight');
     await expect.poll(() => page.locator('.question-steps .hint').textContent()).toBe('2 of 3');
+
+    // Another expert on the same questions, started from the list.
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: 'Sessions' })
+      .click();
+    const row = page
+      .getByRole('table', { name: 'Sessions' })
+      .getByRole('row', { name: /Second expert/ });
+    await row.getByRole('button', { name: 'Another expert' }).click();
+    const builder = page.getByRole('form', { name: 'New session' });
+    expect(await builder.textContent()).toContain(`questions of session #${id}`);
+    await builder.getByRole('textbox', { name: 'Expert', exact: true }).fill('Third expert');
+    await builder.getByRole('button', { name: 'Create and start' }).click();
+    await page.waitForURL(/#\/session\/\d+$/);
+    const id2 = sessionId();
+    expect(id2).not.toBe(id);
+    const first = await call('sessions.get', { sessionId: id });
+    const second = await call('sessions.get', { sessionId: id2 });
+    expect(second.session.questionSetKey).toBe(first.session.questionSetKey);
+    // Both answer every question (the same wrong answer) and finish, through the API.
+    for (const sid of [id, id2]) {
+      const d = await call('sessions.get', { sessionId: sid });
+      for (const q of d.questions) {
+        const base = d.answers.find((a) => a.questionId === q.id)?.revision ?? 0;
+        const saved = await call('sessions.saveAnswer', {
+          sessionId: sid,
+          questionId: q.id,
+          baseRevision: base,
+          value: '-1',
+        });
+        if (saved.status !== 'saved') throw new Error('unexpected conflict');
+        await call('sessions.submit', {
+          sessionId: sid,
+          questionId: q.id,
+          baseRevision: saved.answer.revision,
+        });
+      }
+      await call('sessions.finish', { sessionId: sid });
+    }
+    await page.goto(`${session.server.url}#/session/${id2}/results`);
+    const agreement = page.getByRole('region', { name: 'Agreement with other experts' });
+    await agreement.waitFor();
+    expect(await agreement.textContent()).toMatch(
+      /Second expert, Third expert on 3 questions all submitted: all agree on 100\.0%/,
+    );
+    await page.screenshot({ path: join(artifactsDir, 'sessions-agreement.png') });
     expect(session.errors).toEqual([]);
   });
 });

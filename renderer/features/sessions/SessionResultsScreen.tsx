@@ -6,12 +6,15 @@ import { ActiveTimeChart } from './ActiveTimeChart';
 import './sessions.css';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const kappa = (k: number | null) => (k === null ? 'undefined (no variation)' : k.toFixed(3));
 
 /** A finished session, unblinded: each answer against gold with its verdict, accuracy, time. */
 export function SessionResultsScreen({ id }: { id: number }) {
   const status = useSessionResults((s) => (s.sessionId === id ? s.status : 'loading'));
   const results = useSessionResults((s) => s.results);
   const error = useSessionResults((s) => s.error);
+  const agreement = useSessionResults((s) => s.agreement);
+  const agreementError = useSessionResults((s) => s.agreementError);
 
   useEffect(() => {
     void sessionResultsStore.getState().open(id, { reload: true });
@@ -69,6 +72,18 @@ export function SessionResultsScreen({ id }: { id: number }) {
           {durationWords(results.session.budgetSeconds)}
         </p>
       </section>
+      {agreement && (
+        <section className="results-agreement" aria-labelledby="agreement-title">
+          <h2 id="agreement-title">Agreement with other experts</h2>
+          <p>
+            {agreement.experts.join(', ')} on {agreement.n} questions all submitted: all agree on{' '}
+            {pct(agreement.percent)}
+            {agreement.sessionIds.length === 2 && ` · Cohen’s κ ${kappa(agreement.cohenKappa)}`}
+            {` · Fleiss’ κ ${kappa(agreement.fleissKappa)}`}
+          </p>
+        </section>
+      )}
+      {agreementError && <ApiErrorText error={agreementError} />}
       <section aria-labelledby="time-chart-title">
         <h2 id="time-chart-title">Active time per question</h2>
         <ActiveTimeChart

@@ -132,6 +132,7 @@ describe('session results store', () => {
   it('loads once per session unless asked to reload; an open session answers an error', async () => {
     let finished = false;
     const api = fakeClient({
+      'sessions.list': () => ok({ sessions: [summary] }),
       'sessions.results': () =>
         finished
           ? ok({
@@ -155,9 +156,61 @@ describe('session results store', () => {
     finished = true;
     await store.getState().open(5);
     expect(store.getState().results?.accuracy.correct).toBe(1);
+    const results = () => api.calls.filter((c) => c.method === 'sessions.results');
     await store.getState().open(5);
-    expect(api.calls).toHaveLength(2);
+    expect(results()).toHaveLength(2);
     await store.getState().open(5, { reload: true });
-    expect(api.calls).toHaveLength(3);
+    expect(results()).toHaveLength(3);
+    // Alone on its question set: no agreement asked for.
+    expect(api.calls.some((c) => c.method === 'sessions.agreement')).toBe(false);
+  });
+});
+
+describe('agreement on the results screen', () => {
+  it('asks for agreement over the finished sessions on the same question set', async () => {
+    const finished = { ...summary, status: 'finished' as const };
+    const api = fakeClient({
+      'sessions.results': () =>
+        ok({
+          session: finished,
+          scorer: 'strict',
+          accuracy: {
+            correct: 0,
+            total: 3,
+            submitted: 0,
+            rate: 0,
+            wilson95: { low: 0, high: 0.56 },
+          },
+          activeSeconds: 0,
+          items: [],
+        }),
+      'sessions.list': () =>
+        ok({
+          sessions: [
+            finished,
+            { ...finished, id: 8, expert: 'Bo' },
+            { ...finished, id: 9, questionSetKey: 'other' },
+            { ...finished, id: 10, status: 'open' as const },
+          ],
+        }),
+      'sessions.agreement': (input) =>
+        ok({
+          sessionIds: input.sessionIds,
+          experts: ['Ada', 'Bo'],
+          n: 3,
+          percent: 2 / 3,
+          cohenKappa: 0.25,
+          fleissKappa: 0.2,
+          pairs: [],
+          items: [],
+        }),
+    });
+    const store = createSessionResultsStore(api.client);
+    await store.getState().open(5);
+    expect(api.calls.at(-1)).toEqual({
+      method: 'sessions.agreement',
+      input: { sessionIds: [5, 8] },
+    });
+    expect(store.getState().agreement?.cohenKappa).toBe(0.25);
   });
 });
