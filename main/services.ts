@@ -14,6 +14,7 @@ import { LlmService } from './llm/llm-service';
 import { RetrievalService } from './retrieval/retrieval-service';
 import { RunService } from './runs/run-service';
 import { SessionService } from './sessions/session-service';
+import { DisputeService } from './disputes/dispute-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -52,6 +53,8 @@ export interface Services {
   runs: RunService;
   /** Expert sessions (main/sessions); the CLI's `session` commands. */
   sessions: SessionService;
+  /** Gold disputes (main/disputes); the CLI's `dispute` commands. */
+  disputes: DisputeService;
   close(): void;
 }
 
@@ -74,6 +77,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
   const runs = new RunService(workspace.db, datasets, jobs);
   const sessions = new SessionService({ db: workspace.db, datasets, documents });
+  const disputes = new DisputeService({ db: workspace.db, datasets, sessions });
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -91,6 +95,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     ask,
     runs,
     sessions,
+    disputes,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -106,6 +111,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     ask,
     runs,
     sessions,
+    disputes,
     close: () => {
       facts.close();
       // Stops the sandbox workers; running asks are cancelled.

@@ -11,6 +11,7 @@ import type { DatasetService } from '../datasets/dataset-service';
 import type { RetrievalService } from '../retrieval/retrieval-service';
 import type { RunService } from '../runs/run-service';
 import type { SessionService } from '../sessions/session-service';
+import type { DisputeService } from '../disputes/dispute-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -43,4 +44,6 @@ export interface ApiContext {
   runs: RunService;
   /** Timed human-expert sessions (main/sessions). */
   sessions: SessionService;
+  /** Gold disputes and gold versions (main/disputes). */
+  disputes: DisputeService;
 }

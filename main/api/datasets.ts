@@ -37,13 +37,18 @@ export const datasetsHandlers: HandlerMap = {
     questions: datasets.questions(datasetId),
   }),
 
-  'questions.get': ({ id }, { datasets, workspace }) => {
+  'questions.get': ({ id }, { datasets, disputes, workspace }) => {
     const question = datasets.question(id);
     const document =
       question.documentId === null
         ? null
         : (documentsRepo(workspace.db).findById(question.documentId) ?? null);
-    return { question, dataset: datasets.summary(question.datasetId), document };
+    return {
+      question,
+      dataset: datasets.summary(question.datasetId),
+      document,
+      goldHistory: disputes.history(id),
+    };
   },
 
   'datasets.remove': ({ id }, { datasets }) => ({ removed: datasets.remove(id) }),

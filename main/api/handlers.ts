@@ -1,5 +1,6 @@
 import { askHandlers } from './ask';
 import { datasetsHandlers } from './datasets';
+import { disputesHandlers } from './disputes';
 import { documentHandlers } from './document';
 import { gapHandlers } from './gap';
 import { jobsHandlers } from './jobs';
@@ -25,5 +26,6 @@ export const allHandlers: HandlerMap[] = [
   askHandlers,
   runsHandlers,
   sessionsHandlers,
+  disputesHandlers,
   gapHandlers,
 ];

@@ -52,8 +52,18 @@ interface QuestionRow {
   scale: string | null;
   type: string;
   evidence: string;
+  /** The newest accepted correction (gold_versions, source 'dispute'), if any. */
+  corrected_gold: string | null;
 }
 
+/**
+ * The one place gold is read for grading, runs, sessions and `questions.get`: an accepted
+ * correction wins over what the dataset file says (migration 13, docs/disputes.md).
+ */
+const CURRENT_GOLD = `(SELECT v.gold FROM gold_versions v WHERE v.question_id = q.id AND v.source = 'dispute'
+   ORDER BY v.version DESC LIMIT 1) AS corrected_gold`;
+
+/** The question as the dataset file gave it (its own gold, not a correction). */
 const toQuestion = (r: QuestionRow): Question =>
   Question.parse({
     id: r.external_id,
@@ -65,8 +75,11 @@ const toQuestion = (r: QuestionRow): Question =>
     evidence: JSON.parse(r.evidence) as unknown,
   });
 
+/** The question as the workspace grades it: the current gold. */
 const toStored = (r: QuestionRow): StoredQuestion => {
-  const { id: externalId, ...rest } = toQuestion(r);
+  const { id: externalId, ...rest } = toQuestion(
+    r.corrected_gold === null ? r : { ...r, gold: r.corrected_gold },
+  );
   return { ...rest, id: r.id, externalId, datasetId: r.dataset_id, documentId: r.document_id };
 };
 
@@ -141,9 +154,30 @@ export const questionsRepo = perConnection((db: Database) => {
   );
 
   const questionRows = db.prepare<[number], QuestionRow>(
-    'SELECT * FROM questions WHERE dataset_id = ? ORDER BY id',
+    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.dataset_id = ? ORDER BY q.id`,
   );
-  const questionById = db.prepare<[number], QuestionRow>('SELECT * FROM questions WHERE id = ?');
+  const questionById = db.prepare<[number], QuestionRow>(
+    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.id = ?`,
+  );
+  // Gold versions (migration 13), written when a re-import changes a question's gold.
+  const lastVersion = db.prepare<[number], { version: number | null }>(
+    'SELECT max(version) AS version FROM gold_versions WHERE question_id = ?',
+  );
+  const insVersion = db.prepare<[number, number, string, string]>(
+    `INSERT INTO gold_versions (question_id, version, gold, source, dispute_id, created_at)
+     VALUES (?, ?, ?, 'dataset', NULL, ?)`,
+  );
+  /**
+   * The dataset's gold changed on re-import: keep the gold it replaces (version 0, when this is
+   * the first change) and record the new one as a dataset version. An accepted correction stays
+   * current (toStored reads the newest dispute version); the history then says the dataset
+   * changed since the correction.
+   */
+  function recordDatasetGold(questionId: number, oldGold: string, newGold: string, at: string) {
+    const last = lastVersion.get(questionId)?.version ?? null;
+    if (last === null) insVersion.run(questionId, 0, oldGold, at);
+    insVersion.run(questionId, (last ?? 0) + 1, newGold, at);
+  }
   const insQuestion = db.prepare<
     [number, string, number | null, string, string, string, string | null, string, string]
   >(
@@ -257,6 +291,9 @@ export const questionsRepo = perConnection((db: Database) => {
         questions.unchanged++;
         continue;
       }
+      const newGold = values[3];
+      if (JSON.stringify(JSON.parse(row.gold)) !== newGold)
+        recordDatasetGold(row.id, row.gold, newGold, input.importedAt);
       updQuestion.run(...values, row.id);
       if (same) questions.unchanged++;
       else count(questions, 'changed', q.id);

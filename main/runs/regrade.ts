@@ -1,7 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
-import type { RunManifest, RunRegradeResult, RunVerdict } from '../../shared/runs/run';
+import { getScorer } from '../../shared/grading';
+import {
+  IMPORTED_SCORER_ID,
+  type RunManifest,
+  type RunRegradeResult,
+  type RunVerdict,
+} from '../../shared/runs/run';
 import { runsRepo } from '../db/runs-repo';
 import { processAlive } from '../jobs/recover';
 import { datasetContentHash } from './dataset-hash';
@@ -74,4 +80,68 @@ export function regradeRun(
         ? null
         : { correct: prevCorrect, accuracy: pct(prevCorrect, before.length) },
   };
+}
+
+/** What re-grading one question in one run changed. */
+export interface QuestionRegrade {
+  runId: number;
+  verdicts: number;
+  flipped: number;
+}
+
+/**
+ * After a question's gold changed (an accepted gold dispute, main/disputes): the run's verdicts
+ * on that question are graded again by each of the run's own scorers (the file's `imported`
+ * verdicts are the file's and stay), and every scorer that was graded against the dataset as it
+ * was (`hashBefore`) is marked graded against the dataset as it is now (`hashAfter`), so a run
+ * without the question is not reported as stale. A scorer already stale keeps its old hash. One
+ * transaction per run; no model calls.
+ */
+export function regradeQuestionInRun(
+  db: Database,
+  runId: number,
+  question: StoredQuestion,
+  hashes: { before: string; after: string },
+): QuestionRegrade {
+  const repo = runsRepo(db);
+  return db
+    .transaction((): QuestionRegrade => {
+      const manifest = repo.manifest(runId);
+      if (!manifest) return { runId, verdicts: 0, flipped: 0 };
+      const item = repo.items(runId).find((it) => it.questionId === question.id);
+      const all = repo.verdicts(runId);
+      const next: RunManifest = {
+        ...manifest,
+        scorers: manifest.scorers.map((s) =>
+          s.gradedAgainst === hashes.before ? { ...s, gradedAgainst: hashes.after } : s,
+        ),
+      };
+      let verdicts = 0;
+      let flipped = 0;
+      const own = manifest.scorers.filter((s) => s.id !== IMPORTED_SCORER_ID && getScorer(s.id));
+      for (const ref of own) {
+        const scorer = getScorer(ref.id)!;
+        const ofScorer = all.filter((v) => v.scorer === ref.id);
+        const old = item ? ofScorer.find((v) => v.itemId === item.itemId) : undefined;
+        if (!item || !old) {
+          // Nothing of this scorer on the question: only the manifest moves on.
+          repo.replaceVerdicts(runId, ref.id, ofScorer, next);
+          continue;
+        }
+        const fresh: RunVerdict = {
+          itemId: item.itemId,
+          ...gradeAnswer(scorer, manifest.dataset.format, question, item),
+        };
+        verdicts++;
+        if (fresh.correct !== old.correct) flipped++;
+        repo.replaceVerdicts(
+          runId,
+          ref.id,
+          ofScorer.map((v) => (v.itemId === item.itemId ? fresh : v)),
+          next,
+        );
+      }
+      return { runId, verdicts, flipped };
+    })
+    .immediate();
 }

@@ -39,6 +39,14 @@ import {
   RunSummary,
 } from '../runs/run';
 import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
+import {
+  DisputeDecideInput,
+  DisputeDecideResult,
+  DisputeListInput,
+  DisputeRaiseInput,
+  GoldDispute,
+  GoldHistory,
+} from '../disputes/dispute';
 import { GapCompareInput, GapReport } from '../gap/gap-report';
 import {
   BundleImportResult,
@@ -145,6 +153,8 @@ export const contract = {
       question: StoredQuestion,
       dataset: DatasetSummary,
       document: DocumentSummary.nullable(),
+      /** The gold over time (docs/disputes.md): current, the dataset's original, disputes. */
+      goldHistory: GoldHistory.optional(),
     }),
   },
   'datasets.remove': {
@@ -406,6 +416,16 @@ export const contract = {
    * questions, per subset, paired McNemar and bootstrap, time, disagreements, evidence overlap.
    */
   'gap.compare': { input: GapCompareInput, output: GapReport },
+  /**
+   * Gold disputes (main/disputes, docs/disputes.md): a proposed correction of a question's gold
+   * with a reason; accepting one versions the gold and re-grades every run and finished session.
+   */
+  'disputes.raise': { input: DisputeRaiseInput, output: z.object({ dispute: GoldDispute }) },
+  'disputes.list': {
+    input: DisputeListInput,
+    output: z.object({ disputes: z.array(GoldDispute) }),
+  },
+  'disputes.decide': { input: DisputeDecideInput, output: DisputeDecideResult },
 } as const;
 
 export const events = {

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
+import { disputeCommands } from './dispute';
 import { doctorCommand } from './doctor';
 import { evalCommand } from './eval';
 import { execCommand } from './exec';
@@ -53,4 +54,5 @@ export const commands: CliCommand[] = [
   sessionExportBundleCommand,
   sessionImportBundleCommand,
   gapCommand,
+  ...disputeCommands,
 ];

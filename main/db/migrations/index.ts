@@ -11,6 +11,7 @@ import { m0009Retrieval } from './0009-retrieval';
 import { m0010Asks } from './0010-asks';
 import { m0011Runs } from './0011-runs';
 import { m0012Sessions } from './0012-sessions';
+import { m0013GoldDisputes } from './0013-gold-disputes';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   m0010Asks,
   m0011Runs,
   m0012Sessions,
+  m0013GoldDisputes,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -4,6 +4,8 @@ CREATE INDEX asks_by_question ON asks (question_id, id);
 
 CREATE INDEX documents_by_dataset ON documents (dataset_id);
 
+CREATE INDEX gold_disputes_by_question ON gold_disputes (question_id, status);
+
 CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
 
 CREATE INDEX questions_by_document ON questions (document_id);
@@ -86,6 +88,31 @@ CREATE TABLE evidence_marks (
         source_col  INTEGER,
         created_at  TEXT    NOT NULL,
         UNIQUE (document_id, target)
+      ) STRICT;
+
+CREATE TABLE gold_disputes (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        question_id   INTEGER NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+        proposed      TEXT    NOT NULL CHECK (json_valid(proposed)),
+        reason        TEXT    NOT NULL CHECK (reason <> ''),
+        raised_by     TEXT    NOT NULL CHECK (raised_by <> ''),
+        raised_at     TEXT    NOT NULL,
+        status        TEXT    NOT NULL CHECK (status IN ('open', 'accepted', 'rejected')),
+        decided_by    TEXT,
+        decided_at    TEXT,
+        decision_note TEXT,
+        CHECK ((status = 'open') = (decided_at IS NULL))
+      ) STRICT;
+
+CREATE TABLE gold_versions (
+        question_id INTEGER NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+        version     INTEGER NOT NULL CHECK (version >= 0),
+        gold        TEXT    NOT NULL CHECK (json_valid(gold)),
+        source      TEXT    NOT NULL CHECK (source IN ('dataset', 'dispute')),
+        dispute_id  INTEGER REFERENCES gold_disputes(id),
+        created_at  TEXT    NOT NULL,
+        PRIMARY KEY (question_id, version),
+        CHECK ((source = 'dispute') = (dispute_id IS NOT NULL))
       ) STRICT;
 
 CREATE TABLE jobs (
