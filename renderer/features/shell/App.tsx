@@ -1,5 +1,6 @@
 import { useNavigation } from '../../stores/navigation';
 import { DocumentScreen } from '../document/DocumentScreen';
+import { GapScreen } from '../gap/GapScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
 import { ModelsScreen } from '../llm/ModelsScreen';
 import { DatasetScreen } from '../questions/DatasetScreen';
@@ -46,6 +47,9 @@ export function App() {
         >
           Sessions
         </a>
+        <a href="#/gap" aria-current={route.screen === 'gap' ? 'page' : undefined}>
+          Gap
+        </a>
       </nav>
       {route.screen === 'document' ? (
         <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
@@ -65,6 +69,8 @@ export function App() {
         <RunReportScreen key={route.id} id={route.id} />
       ) : route.screen === 'compare' ? (
         <CompareScreen a={route.a} b={route.b} />
+      ) : route.screen === 'gap' ? (
+        <GapScreen sessionId={route.sessionId} runId={route.runId} />
       ) : route.screen === 'models' ? (
         <ModelsScreen />
       ) : (

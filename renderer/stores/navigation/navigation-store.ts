@@ -12,12 +12,20 @@ export type Route =
   | { screen: 'session-results'; id: number }
   | { screen: 'runs' }
   | { screen: 'run'; id: number }
-  | { screen: 'compare'; a: number; b: number };
+  | { screen: 'compare'; a: number; b: number }
+  | { screen: 'gap'; sessionId?: number; runId?: number };
 
 export function parseRoute(hash: string): Route {
   if (hash === '#/models') return { screen: 'models' };
   if (hash === '#/sessions') return { screen: 'sessions' };
   if (hash === '#/runs') return { screen: 'runs' };
+  const g = /^#\/gap(?:\/(\d+)(?:\/(\d+))?)?$/.exec(hash);
+  if (g)
+    return {
+      screen: 'gap',
+      ...(g[1] ? { sessionId: Number(g[1]) } : {}),
+      ...(g[2] ? { runId: Number(g[2]) } : {}),
+    };
   const r = /^#\/run\/(\d+)$/.exec(hash);
   if (r) return { screen: 'run', id: Number(r[1]) };
   const c = /^#\/compare\/(\d+)\/(\d+)$/.exec(hash);
@@ -54,6 +62,8 @@ export function routeHash(route: Route): string {
       return `#/run/${route.id}`;
     case 'compare':
       return `#/compare/${route.a}/${route.b}`;
+    case 'gap':
+      return `#/gap${route.sessionId !== undefined ? `/${route.sessionId}${route.runId !== undefined ? `/${route.runId}` : ''}` : ''}`;
   }
 }
 

@@ -1,0 +1,58 @@
+import type { GapReport } from '../../../shared/gap/gap-report';
+import { f2, groupLabel, pValueText } from './gap-bars';
+
+const sec = (s: number | null) => (s === null ? '–' : `${f2(s)} s`);
+
+/** The per-subset table: accuracies with Wilson intervals, the paired difference, McNemar. */
+export function GapGroupsTable({ report }: { report: GapReport }) {
+  return (
+    <div className="table-scroll">
+      <table className="documents gap-groups" aria-label="Expert vs model per subset">
+        <thead>
+          <tr>
+            <th scope="col">Group</th>
+            <th scope="col">n</th>
+            <th scope="col">Expert %</th>
+            <th scope="col">Model %</th>
+            <th scope="col">Expert − model (pp)</th>
+            <th scope="col">Bootstrap 95%</th>
+            <th scope="col">McNemar b / c</th>
+            <th scope="col">McNemar p</th>
+            <th scope="col">Expert median</th>
+            <th scope="col">Model median</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.groups.map((g) => (
+            <tr key={`${g.by}:${g.value}`} className={g.by === 'all' ? 'gap-all' : undefined}>
+              <th scope="row">{groupLabel(g)}</th>
+              <td className="num">{g.n}</td>
+              <td className="num">
+                {f2(g.human.accuracy)}{' '}
+                <span className="hint">
+                  [{f2(g.human.wilson.low)}, {f2(g.human.wilson.high)}]
+                </span>
+              </td>
+              <td className="num">
+                {f2(g.model.accuracy)}{' '}
+                <span className="hint">
+                  [{f2(g.model.wilson.low)}, {f2(g.model.wilson.high)}]
+                </span>
+              </td>
+              <td className="num">{f2(g.difference)}</td>
+              <td className="num">
+                {f2(g.bootstrap.low)} to {f2(g.bootstrap.high)}
+              </td>
+              <td className="num">
+                {g.mcnemar.humanOnly} / {g.mcnemar.modelOnly}
+              </td>
+              <td className="num">{pValueText(g.mcnemar.pValue)}</td>
+              <td className="num">{sec(g.humanMedianSeconds)}</td>
+              <td className="num">{sec(g.modelMedianSeconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiError } from '../../../shared/api/result';
+import type { GapReport } from '../../../shared/gap/gap-report';
+import type { RunSummary } from '../../../shared/runs/run';
+import type { SessionSummary } from '../../../shared/sessions/session';
+import type { ApiClient } from '../../api/client-core';
+
+export interface GapState {
+  /** Finished sessions (the only ones with verdicts) and every run, for the pickers. */
+  sessions: SessionSummary[];
+  runs: RunSummary[];
+  listsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  pair?: { sessionId: number; runId: number };
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  report?: GapReport;
+  error?: ApiError;
+  loadLists(): Promise<void>;
+  open(sessionId: number, runId: number): Promise<void>;
+}
+
+/** The gap view's data: the pickers' lists and one gap.compare report. */
+export function createGapStore(api: ApiClient) {
+  return createStore<GapState>()((set, get) => {
+    let request = 0;
+    return {
+      sessions: [],
+      runs: [],
+      listsStatus: 'idle',
+      status: 'idle',
+      async loadLists() {
+        set({ listsStatus: 'loading' });
+        const [s, r] = await Promise.all([
+          api.call('sessions.list', {}),
+          api.call('runs.list', {}),
+        ]);
+        if (!s.ok) return set({ listsStatus: 'error', error: s.error });
+        if (!r.ok) return set({ listsStatus: 'error', error: r.error });
+        set({
+          listsStatus: 'ready',
+          sessions: s.value.sessions.filter((x) => x.status === 'finished'),
+          runs: r.value.runs,
+        });
+      },
+      async open(sessionId, runId) {
+        const was = get().pair;
+        if (was?.sessionId === sessionId && was.runId === runId && get().status === 'ready') return;
+        const mine = ++request;
+        set({ pair: { sessionId, runId }, status: 'loading', report: undefined, error: undefined });
+        const r = await api.call('gap.compare', { sessionId, runId });
+        // A later pick wins: an earlier answer arriving late is dropped.
+        if (mine !== request) return;
+        if (!r.ok) return set({ status: 'error', error: r.error });
+        set({ status: 'ready', report: r.value });
+      },
+    };
+  });
+}
