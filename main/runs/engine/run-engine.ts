@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { setMaxListeners } from 'node:events';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { StoredQuestion } from '../../../shared/datasets';
 import { GenerationParams } from '../../../shared/llm/provider';
@@ -313,6 +314,9 @@ export class RunEngine {
       listeners: new Set(onProgress ? [onProgress] : []),
       finished: Promise.resolve(undefined as never),
     };
+    // Every request in flight listens on the run's cancel signal (AbortSignal.any): dozens at
+    // a high concurrency are expected, not a leak.
+    setMaxListeners(0, exec.items.signal, exec.dispatch.signal);
     this.executions.set(runId, exec);
     const release = this.deps.runs.writing(runId);
     const label = `Run #${runId}: ${settings.model} (${settings.mode}) on ${manifest.dataset.name}`;

@@ -1,0 +1,151 @@
+/**
+ * The run engine's own overhead (issue 13's "≥ 200 questions/s"): 1,000 TAT-QA dev questions,
+ * direct mode, against the OpenAI-compatible test server answering at once. The server runs in
+ * its own process (so its work is not counted against the engine's event loop), and the same
+ * server's raw rate is measured in the same run: 1,000 plain chat requests through the `openai`
+ * client at the same concurrency, each with a prompt of the engine's size. Engine throughput is
+ * everything per question: the document opened, its retrieval index built (first question of a
+ * record) and searched, the prompt, the request, two scorers, the item and its verdicts
+ * committed in one transaction, progress events.
+ *
+ *   node --import tsx test/bench/runs-engine.ts   (BENCH_N=… questions, default 1000;
+ *                                                   BENCH_CONCURRENCY=…, default 16)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import OpenAI from 'openai';
+import { runsRepo } from '../../main/db/runs-repo';
+import { runEngineOf } from '../../main/runs/engine/engine-of';
+import { dataPath, hasData, noDataMessage } from '../support/data-dir';
+import { tempServices } from '../support/services';
+import { tempDir } from '../support/temp-dir';
+
+const N = Number(process.env.BENCH_N ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const TARGET_QPS = 200;
+const repoRoot = join(__dirname, '..', '..');
+
+/** The test server as a child process; resolves with its base URL. */
+async function startServer(dir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const script = join(dir, 'server.json');
+  writeFileSync(script, JSON.stringify({ defaultReply: 'Answer: 2019' }));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/openai-test-server.ts', '--port', '0', '--script', script],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`test server exited (${code})`)));
+  });
+  return { baseUrl: line.trim(), child };
+}
+
+/** `n` chat requests through the openai client, `concurrency` at a time; requests/s. */
+async function rawRate(baseUrl: string, n: number, concurrency: number, prompt: string) {
+  const client = new OpenAI({ baseURL: baseUrl, apiKey: 'x', maxRetries: 0 });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        await client.chat.completions.create({
+          model: 'test-chat',
+          messages: [
+            { role: 'system', content: 'Answer the question.' },
+            { role: 'user', content: `${prompt}\n#${i}` },
+          ],
+        });
+      }
+    }),
+  );
+  return n / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<number> {
+  if (!hasData) {
+    console.log(`[skip] ${noDataMessage}`);
+    return 0;
+  }
+  const files = tempDir('bench-engine-');
+  const { services, cleanup } = await tempServices();
+  const { baseUrl, child } = await startServer(files.dir);
+  try {
+    const t0 = performance.now();
+    const stored = await services.datasets.importFile(
+      'tatqa',
+      dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
+    );
+    console.log(
+      `imported TAT-QA dev: ${services.datasets.summary(stored.datasetId).questionCount} questions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    // The engine first (a cold workspace: every record's retrieval index is built in the run).
+    // BENCH_SYNC_NORMAL=1: WAL with synchronous=NORMAL (commits not fsynced; see BENCHMARKS).
+    if (process.env.BENCH_SYNC_NORMAL) services.workspace.db.pragma('synchronous = NORMAL');
+    const engine = runEngineOf(services);
+    const started = performance.now();
+    const cpu0 = process.cpuUsage();
+    const last = await engine.start({
+      datasetId: stored.datasetId,
+      limit: N,
+      provider: { baseUrl },
+      model: 'test-chat',
+      mode: 'direct',
+      concurrency: CONCURRENCY,
+    }).finished;
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const engineCpuMs = (cpu.user + cpu.system) / 1000 / N;
+    if (last.status !== 'done' || last.done !== N)
+      throw new Error(`run ended ${last.status}: ${last.done}/${last.total} (${last.message})`);
+    const engineQps = N / seconds;
+    const items = runsRepo(services.workspace.db).items(last.runId);
+    const promptChars = Math.round(
+      (4 * items.reduce((n, i) => n + (i.usage?.inputTokens ?? 0), 0)) / items.length,
+    );
+
+    // The same server's raw rate, same concurrency, prompts of the same size.
+    const latency = items.reduce((n, i) => n + (i.latencyMs ?? 0), 0) / items.length;
+    const rawCpu0 = process.cpuUsage();
+    const raw = await rawRate(baseUrl, N, CONCURRENCY, 'x'.repeat(promptChars));
+    const rawCpuUsed = process.cpuUsage(rawCpu0);
+    const rawCpuMs = (rawCpuUsed.user + rawCpuUsed.system) / 1000 / N;
+
+    console.log(`\nquestions: ${N}, direct mode, concurrency ${CONCURRENCY}, cache on (no hits)`);
+    console.log(
+      `engine:   ${engineQps.toFixed(0)} questions/s (${seconds.toFixed(2)} s); ${engineCpuMs.toFixed(2)} ms of this process's CPU per question; mean model latency seen ${latency.toFixed(0)} ms`,
+    );
+    console.log(
+      `raw:      ${raw.toFixed(0)} requests/s (openai client, ~${promptChars}-char prompts); ${rawCpuMs.toFixed(2)} ms CPU per request`,
+    );
+    console.log(
+      `machine:  load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ' ',
+        )} on ${availableParallelism()} cores (wall rates shrink with it; CPU per question does not)`,
+    );
+    console.log(`ratio:    ${((100 * engineQps) / raw).toFixed(0)}% of the raw rate`);
+    console.log(
+      `target:   ≥ ${TARGET_QPS} questions/s: ${engineQps >= TARGET_QPS ? 'met' : 'NOT met'}`,
+    );
+    return engineQps >= TARGET_QPS ? 0 : 1;
+  } finally {
+    child.kill('SIGTERM');
+    cleanup();
+    files.cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
