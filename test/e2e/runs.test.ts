@@ -33,6 +33,25 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
   const nav = (name: string) =>
     page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name }).click();
 
+  /** The test server as a provider (once; the Models e2e test covers adding it in the UI). */
+  let providerSaved = false;
+  async function ensureProvider() {
+    if (providerSaved) return;
+    await call('llm.saveProvider', {
+      config: {
+        name: 'Test server',
+        preset: 'custom',
+        baseUrl: llm.baseUrl,
+        apiKeyName: null,
+        defaultModel: 'test-chat',
+        params: {},
+        timeoutMs: 30_000,
+        maxRetries: 0,
+      },
+    });
+    providerSaved = true;
+  }
+
   beforeAll(async () => {
     llm = await startOpenAiTestServer({
       models: ['test-chat'],
@@ -158,18 +177,7 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
   });
 
   it('starts a run from the UI against the test server and follows it to done', async () => {
-    await call('llm.saveProvider', {
-      config: {
-        name: 'Test server',
-        preset: 'custom',
-        baseUrl: llm.baseUrl,
-        apiKeyName: null,
-        defaultModel: 'test-chat',
-        params: {},
-        timeoutMs: 30_000,
-        maxRetries: 0,
-      },
-    });
+    await ensureProvider();
     // Scripted replies: the gold answer for every other question of the first 12, a wrong
     // number for the rest (the default reply), so the report has both outcomes.
     const { questions } = await call('datasets.questions', { datasetId });
@@ -233,6 +241,62 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
       await page.getByRole('table', { name: 'Accuracy by scorer' }).locator('tbody').textContent(),
     ).toContain(report.scorers[0]!.accuracy.toFixed(2));
     await page.screenshot({ path: join(artifactsDir, 'runs-done.png') });
+    expect(session.errors).toEqual([]);
+  });
+  it('pauses, resumes and cancels a run with the buttons of the Runs screen', async () => {
+    await ensureProvider();
+    llm.clearFaults();
+    llm.fault({ kind: 'slow', delayMs: 500, times: 1000, path: '/chat/completions' });
+    await page.goto(session.server.url);
+    await nav('Runs');
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('Dataset').selectOption(String(datasetId));
+    await form.getByLabel('Limit').fill('10');
+    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
+    await form.getByLabel('Concurrency').fill('1');
+    // The first run asked these questions already: without this they would answer from the cache.
+    await form.getByRole('checkbox', { name: 'Reuse cached answers' }).uncheck();
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('test-chat');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(/#\/run\/\d+$/);
+    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    await nav('Runs');
+
+    const live = page.getByRole('region', { name: 'In progress' });
+    const bar = live.getByRole('progressbar', { name: `Run #${runId} progress` });
+    const now = async () => Number(await bar.getAttribute('aria-valuenow'));
+    await expect.poll(now, { timeout: 30_000 }).toBeGreaterThan(0);
+    await live.getByRole('button', { name: `Pause run #${runId}` }).click();
+    const status = live.locator('.run-status');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('paused');
+    // Paused: the item in flight was committed, nothing new starts.
+    const paused = await now();
+    expect(paused).toBeLessThan(10);
+    await page.waitForTimeout(1200);
+    expect(await now()).toBe(paused);
+    await page.screenshot({ path: join(artifactsDir, 'runs-paused.png') });
+
+    await live.getByRole('button', { name: `Resume run #${runId}` }).click();
+    await expect.poll(() => status.textContent()).toBe('running');
+    await expect.poll(now).toBeGreaterThan(paused);
+    await live.getByRole('button', { name: `Cancel run #${runId}` }).click();
+    // Cancelled runs are interrupted and resumable; the table says so.
+    const row = page
+      .getByRole('table', { name: 'Runs' })
+      .getByRole('row', { name: new RegExp(`#${runId}\\b`) });
+    await expect
+      .poll(() => row.locator('.run-status').textContent(), { timeout: 30_000 })
+      .toBe('interrupted');
+    await row.getByRole('button', { name: `Resume run #${runId}` }).click();
+    await expect
+      .poll(() => row.locator('.run-status').textContent(), { timeout: 60_000 })
+      .toBe('done');
+    const { report } = await call('runs.report', { runId });
+    expect(report.n).toBe(10);
+    expect(report.unanswered).toBe(0);
+    llm.clearFaults();
     expect(session.errors).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { RunControls } from './RunControls';
+import { RunProgressBar } from './RunProgressBar';
+import { modeText } from './run-text';
 import { RunsTable } from './RunsTable';
 import { StartRunForm } from './StartRunForm';
 import './runs.css';
@@ -14,6 +17,11 @@ export function RunsScreen() {
   const error = useRunsList((s) => s.error);
   const actionError = useRunsList((s) => s.actionError);
   const picked = useRunsList((s) => s.picked);
+  const progress = useRunsList((s) => s.progress);
+  // Engine runs on their way (running or paused) get a full progress bar above the table.
+  const active = runs.filter(
+    (r) => r.source === 'engine' && (r.status === 'running' || r.status === 'paused'),
+  );
 
   useEffect(() => {
     void runsListStore.getState().load(true);
@@ -30,6 +38,21 @@ export function RunsScreen() {
         <StartRunForm />
       </section>
       {actionError && <ApiErrorText error={actionError} />}
+      {active.length > 0 && (
+        <section aria-labelledby="active-runs-title">
+          <h2 id="active-runs-title">In progress</h2>
+          {active.map((r) => (
+            <div key={r.runId} className="run-live">
+              <div className="run-live-name">
+                <a href={`#/run/${r.runId}`}>#{r.runId}</a> {r.model} · {modeText(r.mode)}{' '}
+                <span className={`run-status status-${r.status}`}>{r.status}</span>
+              </div>
+              <RunProgressBar summary={r} progress={progress[r.runId]} />
+              <RunControls summary={r} />
+            </div>
+          ))}
+        </section>
+      )}
       {status === 'error' && error && <ApiErrorText error={error} />}
       <section aria-labelledby="runs-title">
         <div className="section-bar">

@@ -156,6 +156,16 @@ export function StartRunForm() {
             onChange={(e) => set({ rpm: e.currentTarget.value })}
           />
         </div>
+        <div className="field checkbox">
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.cache}
+              onChange={(e) => set({ cache: e.currentTarget.checked })}
+            />{' '}
+            Reuse cached answers
+          </label>
+        </div>
       </div>
       {llmStatus === 'ready' && providers.length === 0 && (
         <p className="hint">

@@ -11,6 +11,8 @@ export interface StartDraft {
   mode: RunMode;
   concurrency: string;
   rpm: string;
+  /** Identical requests answer from the response cache (main's default); off asks again. */
+  cache: boolean;
 }
 
 export const emptyStartDraft = (): StartDraft => ({
@@ -20,6 +22,7 @@ export const emptyStartDraft = (): StartDraft => ({
   mode: 'pot',
   concurrency: '8',
   rpm: '',
+  cache: true,
 });
 
 const intOf = (s: string) => (/^\s*\d+\s*$/.test(s) ? Number(s) : undefined);
@@ -52,5 +55,6 @@ export function startInput(d: StartDraft): RunStartInput {
     ...(limit !== undefined ? { limit } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(rpm !== undefined ? { rpm } : {}),
+    ...(d.cache ? {} : { cache: false }),
   };
 }

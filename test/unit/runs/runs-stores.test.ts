@@ -172,6 +172,7 @@ describe('start draft', () => {
       model: 'm',
       mode: 'pot',
     });
+    expect(startInput({ ...d, cache: false })).toMatchObject({ cache: false });
   });
 });
 
