@@ -249,6 +249,9 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     expect(after).toMatchObject({ value: '200', revision: q.revision + 1 });
     expect(q.revision).toBe(2); // '12..5' then '100': both saved, nothing lost
     await other.close();
+    // The closing window reports the session idle on pagehide; let that land before this
+    // window's pause and resume, so the server's clock read below is this window's.
+    await page.waitForTimeout(500);
 
     // Alt+P pauses from the answer box: the clock stops and the document is hidden.
     await answerBox().focus();
