@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsRepo } from '../../../main/db/sessions-repo';
+import { ModelUnits } from '../../../main/gap/model-units';
+import { gridLayout } from '../../../shared/document/grid-layout';
+import type { Document } from '../../../shared/model';
 import { runsRepo } from '../../../main/db/runs-repo';
 import type { MethodOutput } from '../../../shared/api/contract';
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
@@ -165,6 +168,60 @@ describe.skipIf(!hasData)('gap: expert session vs imported TAT-QA run', () => {
       runId,
     });
     expect(again.groups).toEqual(report.groups);
+  });
+
+  it('finds the cells a JavaScript PoT program read by running it again (trace), literals otherwise', async () => {
+    const s = ctx.services;
+    const q = s.datasets.question(s.sessions.session(sessionId).questionIds[0]!);
+    const documentId = q.documentId!;
+    const opened = await s.documents.open(documentId);
+    const doc = (JSON.parse(Buffer.from(opened.$jsonBytes).toString('utf8')) as { model: Document })
+      .model;
+    const layout = gridLayout(doc.tables[0]!);
+    // The first two numeric body cells of the context's table, by grid position.
+    const numeric: { row: number; col: number; key: string; value: number }[] = [];
+    layout.rows.forEach((row, r) =>
+      layout.columns.forEach((c, col) => {
+        const cell = row.cells[c.field];
+        if (cell && cell.value !== null && cell.value !== 0)
+          numeric.push({
+            row: r,
+            col,
+            key: `c:t0:${cell.sourceRow}:${cell.sourceCol}`,
+            value: cell.value,
+          });
+      }),
+    );
+    expect(numeric.length).toBeGreaterThan(1);
+    const [a, b] = numeric as [(typeof numeric)[0], (typeof numeric)[0]];
+    const units = new ModelUnits(s.documents);
+    try {
+      const traced = await units.of(
+        {
+          program: `function solution() { return cell('t0', ${a.row}, ${a.col}) - cell('t0', ${b.row}, ${b.col}); }`,
+        },
+        'pot',
+        documentId,
+      );
+      expect(traced.source).toBe('trace');
+      expect(
+        traced.units.map(
+          (u) => `c:${u.type === 'cell' ? `${u.tableId}:${u.sourceRow}:${u.sourceCol}` : ''}`,
+        ),
+      ).toEqual([a.key, b.key]);
+      // The same numbers written as literals (as imported Python PoT programs do).
+      const literal = await units.of(
+        { program: `x = ${a.value}\ny = ${b.value}\nans = x - y` },
+        'pot-python',
+        documentId,
+      );
+      expect(literal.source).toBe('literals');
+      expect(literal.units.length).toBeGreaterThan(0);
+      const none = await units.of({ program: null }, 'cot', documentId);
+      expect(none).toEqual({ units: [], source: 'none' });
+    } finally {
+      await units.close();
+    }
   });
 
   it('refuses an open session and a run on nothing of the session', async () => {
