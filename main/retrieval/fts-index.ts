@@ -8,6 +8,7 @@ import {
 import type { HitKind, RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
 import { tokenCount, type WeightedTerm } from '../../shared/retrieval/terms';
 import type { IndexUnit } from '../../shared/retrieval/units';
+import { pagesFirst } from '../../shared/retrieval/pages';
 import { perConnection } from '../db/per-connection';
 
 /** Which unit kinds a search ranks, per retrieval unit. Paragraphs always compete. */
@@ -70,6 +71,14 @@ interface LoadedUnits {
   rows: MetaRow[];
   scored: ScoredUnit[];
 }
+
+/**
+ * How much more a unit of a statement the question asks for scores (×2): enough to lift the
+ * cash flow statement over a note that repeats "capital expenditures" in a sentence, not
+ * enough to lift a statement row that matches none of the question's line items. Chosen on
+ * the benches (docs/BENCHMARKS.md, Retrieval: ×1.25–×3 move FinanceBench by one question).
+ */
+export const STATEMENT_BOOST = 2;
 
 /** Documents whose unit metadata stays in memory between searches (a few open filings). */
 const CACHED_DOCUMENTS = 8;
@@ -239,13 +248,18 @@ export const ftsIndex = perConnection((db: Database) => {
       // to upgrade its read to a write.
       build.immediate(documentId, versionKey, units),
     remove: (documentId: number) => remove.immediate(documentId),
-    /** The units of the given kinds ranked by BM25F for the terms; ties in document order. */
+    /**
+     * The units of the given kinds ranked by BM25F for the terms; ties in document order.
+     * Units of `favoured` blocks (the statement tables a question asks for, see
+     * shared/retrieval/statements.ts) score STATEMENT_BOOST times more; on a paged document
+     * the hits spread over the best pages (shared/retrieval/pages.ts).
+     */
     search: (
       index: IndexRow,
       terms: readonly WeightedTerm[],
       kinds: HitKind[],
       limit: number,
-      params: Bm25fParams = DEFAULT_BM25F,
+      options: { params?: Bm25fParams; favoured?: ReadonlySet<string> } = {},
     ): RankedUnit[] => {
       if (terms.length === 0) return [];
       const units = load(index);
@@ -258,10 +272,18 @@ export const ftsIndex = perConnection((db: Database) => {
           kinds.includes('table'),
         ),
         new Set(kinds),
-        params,
+        options.params ?? DEFAULT_BM25F,
         terms.map((t) => t.weight),
       );
-      const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      const favoured = options.favoured;
+      if (favoured && favoured.size > 0)
+        for (const [i, score] of scores)
+          if (favoured.has(units.rows[i]!.block_id)) scores.set(i, score * STATEMENT_BOOST);
+      const ranked = pagesFirst(
+        [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+        ([i]) => units.rows[i]!.page ?? undefined,
+        ([, score]) => score,
+      );
       return withParagraphShare(ranked, ([i]) => units.rows[i]!.kind === 'paragraph', limit).map(
         ([i, score]) => {
           const row = units.rows[i]!;

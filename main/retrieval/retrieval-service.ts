@@ -4,6 +4,7 @@ import type { Document } from '../../shared/model';
 import { hitKey } from '../../shared/retrieval/document-order';
 import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
+import { statementBlocks } from '../../shared/retrieval/statements';
 import { searchTerms } from '../../shared/retrieval/terms';
 import { indexUnits } from '../../shared/retrieval/units';
 import { PARSER_VERSION } from '../document/document-service';
@@ -53,11 +54,20 @@ export const indexVersionKey = (document: Document): string =>
 function bm25Search(
   db: Db,
   index: IndexRow,
+  document: Document,
   question: string,
   options: RetrievalOptions,
   limit: number,
 ) {
-  return ftsIndex(db).search(index, searchTerms(question), kindsFor(options.unit ?? 'cell'), limit);
+  return ftsIndex(db).search(
+    index,
+    searchTerms(question),
+    kindsFor(options.unit ?? 'cell'),
+    limit,
+    {
+      favoured: statementBlocks(document, question),
+    },
+  );
 }
 
 function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
@@ -102,7 +112,7 @@ export class RetrievalService {
       throw e;
     }
     if (!options.embeddings)
-      return bm25Search(this.db, index, question, options, k).map((r) => r.hit);
+      return bm25Search(this.db, index, document, question, options, k).map((r) => r.hit);
     if (!embedder)
       throw new WorkbenchError(
         'unsupported',
@@ -110,7 +120,7 @@ export class RetrievalService {
       );
     // Fuse a deeper BM25 list with the dense ranking, so units only one of them finds can rise.
     const depth = Math.max(50, 5 * k);
-    const lexical = bm25Search(this.db, index, question, options, depth);
+    const lexical = bm25Search(this.db, index, document, question, options, depth);
     const modelKey = `${options.embeddings.providerId}/${options.embeddings.model}`;
     const dense = await denseRanking(
       this.db,
@@ -160,7 +170,9 @@ export function searchDocument(
   const db = memoryIndexDatabase();
   try {
     const index = ensureIndex(db, 1, document);
-    return bm25Search(db, index, question, options, options.k ?? DEFAULT_K).map((r) => r.hit);
+    return bm25Search(db, index, document, question, options, options.k ?? DEFAULT_K).map(
+      (r) => r.hit,
+    );
   } finally {
     db.close();
   }
