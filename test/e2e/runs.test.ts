@@ -131,6 +131,21 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     await page.waitForURL(new RegExp(`#/question/${first.questionId}$`));
     await page.goBack();
     await page.waitForURL(new RegExp(`#/run/${runA}$`));
+
+    // Another scorer's items and failures; re-grading with it calls no model.
+    await page.getByLabel('Items and failures by scorer').selectOption('strict');
+    await expect
+      .poll(() => page.locator('.subhead').textContent())
+      .toBe('Failure attribution (strict)');
+    const strict = report.scorers.find((s) => s.scorer === 'strict')!;
+    await page.getByRole('button', { name: 'Re-grade', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Re-graded' }).textContent())
+      .toMatch(
+        new RegExp(
+          `^Re-graded ${strict.n} items with strict .*: ${strict.accuracy.toFixed(2)}% \\(was ${strict.accuracy.toFixed(2)}%\\)`,
+        ),
+      );
   });
 
   it('compares the two runs: McNemar, paired bootstrap, flips with filters', async () => {

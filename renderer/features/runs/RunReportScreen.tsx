@@ -9,7 +9,8 @@ import { RunManifestView } from './RunManifestView';
 import { RunProgressBar } from './RunProgressBar';
 import { ScorerAccuracy } from './ScorerAccuracy';
 import { Table2 } from './Table2';
-import { dateText, modeText, scorerLabel } from './run-text';
+import { IMPORTED_SCORER_ID } from '../../../shared/runs/run';
+import { dateText, modeText, pct, scorerLabel } from './run-text';
 import './runs.css';
 
 /** One run: what it is, its accuracy with intervals, Table 2, breakdowns, failures and items. */
@@ -20,6 +21,7 @@ export function RunReportScreen({ id }: { id: number }) {
   const summary = useRunReport((s) => (s.runId === id ? s.summary : undefined));
   const manifest = useRunReport((s) => (s.runId === id ? s.manifest : undefined));
   const error = useRunReport((s) => s.error);
+  const regraded = useRunReport((s) => (s.runId === id ? s.regraded : undefined));
   const runs = useRunsList((s) => s.runs);
   const progress = useRunsList((s) => s.progress[id]);
   // The list's line moves with run.progress; the report's summary is from when it was read.
@@ -96,6 +98,16 @@ export function RunReportScreen({ id }: { id: number }) {
                 </option>
               ))}
             </select>
+            {report.scorer !== IMPORTED_SCORER_ID && (
+              <button
+                type="button"
+                disabled={regraded?.status === 'running'}
+                title="Grade every item again with this scorer against the dataset as it is now (no model calls)"
+                onClick={() => void runReportStore.getState().regrade(report.scorer)}
+              >
+                {regraded?.status === 'running' ? 'Re-grading…' : 'Re-grade'}
+              </button>
+            )}
             {others.length > 0 && (
               <>
                 <label htmlFor={`${htmlId}-compare`}>Compare with</label>
@@ -117,6 +129,19 @@ export function RunReportScreen({ id }: { id: number }) {
               </>
             )}
           </div>
+          {regraded?.status === 'error' && <ApiErrorText error={regraded.error} />}
+          {regraded?.status === 'done' && (
+            <p className="hint" role="status">
+              Re-graded {regraded.value.items} items with {regraded.value.scorer.id}{' '}
+              {regraded.value.scorer.version}: {pct(regraded.value.accuracy)}%
+              {regraded.value.previous
+                ? ` (was ${pct(regraded.value.previous.accuracy)}%)`
+                : ' (first grading with this scorer)'}
+              {regraded.value.missingQuestions > 0 &&
+                `; ${regraded.value.missingQuestions} items' questions are no longer in the dataset`}
+              .
+            </p>
+          )}
           {report.n === 0 ? (
             <p className="hint">
               No item is committed yet: the report fills in as items are answered and graded.

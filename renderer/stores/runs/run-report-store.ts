@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
 import type { RunReport } from '../../../shared/runs/report';
-import type { RunManifest, RunSummary } from '../../../shared/runs/run';
+import type { RunManifest, RunRegradeResult, RunSummary } from '../../../shared/runs/run';
 import type { ApiClient } from '../../api/client-core';
 import { emptyItemFilter, type ItemFilter } from './report-filter';
 
@@ -22,6 +22,13 @@ export interface RunReportState {
   setScorer(scorer: string): Promise<void>;
   setFilter(patch: Partial<ItemFilter>): void;
   select(externalId: string | undefined): void;
+  /** The last re-grade of this run (what changed), or why it was refused. */
+  regraded?:
+    | { status: 'running' }
+    | { status: 'done'; value: RunRegradeResult }
+    | { status: 'error'; error: ApiError };
+  /** Grades the run again with one scorer against the dataset as it is now (no model calls). */
+  regrade(scorer: string): Promise<void>;
 }
 
 /** While a run is running its report is read again at most this often (ms). */
@@ -68,6 +75,7 @@ export function createRunReportStore(api: ApiClient, now: () => number = Date.no
             scorer: undefined,
             filter: emptyItemFilter(),
             selected: undefined,
+            regraded: undefined,
           });
         await load(runId, get().scorer);
       },
@@ -80,6 +88,16 @@ export function createRunReportStore(api: ApiClient, now: () => number = Date.no
       },
       setFilter: (patch) => set({ filter: { ...get().filter, ...patch } }),
       select: (selected) => set({ selected }),
+      async regrade(scorer) {
+        const runId = get().runId;
+        if (runId === undefined) return;
+        set({ regraded: { status: 'running' } });
+        const r = await api.call('runs.regrade', { runId, scorer });
+        if (get().runId !== runId) return;
+        if (!r.ok) return set({ regraded: { status: 'error', error: r.error } });
+        set({ regraded: { status: 'done', value: r.value } });
+        await load(runId, get().scorer);
+      },
     };
   });
   // The report of a running run is a snapshot: it is read again every few seconds while items

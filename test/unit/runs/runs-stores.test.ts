@@ -256,6 +256,41 @@ describe('run report store', () => {
     expect(reports()).toBe(2);
   });
 
+  it('re-grades with one scorer, says what changed and reads the report again', async () => {
+    const api = fakeClient({
+      'runs.get': ({ runId }) => ok({ summary: summary(runId), manifest }),
+      'runs.report': ({ runId }) => ok({ report: report(runId), comparison: null }),
+      'runs.regrade': ({ runId, scorer }) =>
+        scorer === 'nope'
+          ? fail('invalid-input', 'no scorer "nope"')
+          : ok({
+              runId,
+              scorer: { id: scorer, version: '2' },
+              items: 4,
+              correct: 3,
+              accuracy: 75,
+              missingQuestions: 0,
+              previous: { correct: 2, accuracy: 50 },
+            }),
+    });
+    const store = createRunReportStore(api.client);
+    await store.getState().open(1);
+    await store.getState().regrade('docmath');
+    expect(store.getState().regraded).toMatchObject({
+      status: 'done',
+      value: { accuracy: 75, previous: { accuracy: 50 } },
+    });
+    expect(api.calls.filter((c) => c.method === 'runs.report')).toHaveLength(2);
+    await store.getState().regrade('nope');
+    expect(store.getState().regraded).toMatchObject({
+      status: 'error',
+      error: { code: 'invalid-input' },
+    });
+    // Another run starts without the last one's re-grade.
+    await store.getState().open(2);
+    expect(store.getState().regraded).toBeUndefined();
+  });
+
   it('reports a failure as the error', async () => {
     const { client } = fakeClient({
       'runs.get': () => fail('not-found', 'no run #9'),
