@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
 import { runsRepo } from '../../../main/db/runs-repo';
+import { programCells } from '../../../main/export/program-cells';
+import { expandJsonBytes } from '../../../shared/api/json-bytes';
+import { gridLayout } from '../../../shared/document/grid-layout';
+import type { Document } from '../../../shared/model';
 import { gradeAnswer } from '../../../main/runs/grade-item';
 import { getScorer } from '../../../shared/grading/scorers';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -273,6 +277,30 @@ describe.skipIf(!hasData)('export of imported runs', () => {
     const fmHtml = readFileSync(fm, 'utf8');
     expect(fmHtml.match(/<section class="item"/g)).toHaveLength(200);
     expect(fmHtml).toContain('def solution');
+  });
+
+  it('marks the cells a JavaScript program names by grid position, as the view places them', async () => {
+    const dsId = s.runs.get(tqRun).summary.datasetId!;
+    const q = s.datasets.storedQuestions(dsId).find((x) => x.documentId !== null)!;
+    const doc = (expandJsonBytes(await s.documents.open(q.documentId!)) as { model: Document })
+      .model;
+    const table = doc.tables[0]!;
+    const layout = gridLayout(table);
+    const r = layout.rows.findIndex((row) => Object.keys(row.cells).length > 0);
+    const field = Object.keys(layout.rows[r]!.cells)[0]!;
+    const c = layout.columns.findIndex((col) => col.field === field);
+    const cell = layout.rows[r]!.cells[field]!;
+    const program = `function solution() {
+  const a = cell('${table.id}', ${r}, ${c});
+  const b = cellInfo("${table.id}", ${r}, ${c}).value; // the same cell twice
+  const d = cell('${table.id}', ['Revenue'], ['2019']); // by path: not resolved from the text
+  const e = cell('t999', 0, 0); // no such table
+  return a + b + d + e;
+}`;
+    expect(programCells(program, doc)).toEqual([
+      { type: 'cell', tableId: table.id, sourceRow: cell.sourceRow, sourceCol: cell.sourceCol },
+    ]);
+    expect(programCells(null, doc)).toEqual([]);
   });
 
   it('refuses what it cannot export with a clear message', async () => {
