@@ -49,7 +49,7 @@ export function TimeScatter({ report }: { report: GapReport }) {
             ),
           )}
           {layout.points.map((p, i) => (
-            <text key={`l${i}`} className="tick" x={p.x + 8} y={p.y - 6}>
+            <text key={`l${i}`} className="tick" x={p.x + 8} y={p.labelY}>
               {p.label}
             </text>
           ))}

@@ -44,7 +44,8 @@ export interface ScatterLayout {
   /** Powers of ten spanning the points. */
   xTicks: { value: number; x: number }[];
   yTicks: { value: number; y: number }[];
-  points: (TimePoint & { x: number; y: number })[];
+  /** `labelY`: where the point's label goes, moved down when it would overprint another. */
+  points: (TimePoint & { x: number; y: number; labelY: number })[];
 }
 
 export function layoutScatter(
@@ -68,8 +69,28 @@ export function layoutScatter(
     plot,
     xTicks,
     yTicks,
-    points: points.map((p) => ({ ...p, x: x(p.seconds), y: y(p.accuracy) })),
+    points: placeLabels(
+      points.map((p) => ({ ...p, x: x(p.seconds), y: y(p.accuracy) })),
+      (plot.top + plot.bottom) / 2,
+    ),
   };
+}
+
+/** Points at (nearly) the same place get their labels stacked, 12 px apart. */
+function placeLabels<P extends { x: number; y: number }>(
+  points: P[],
+  middle: number,
+): (P & { labelY: number })[] {
+  const placed: { x: number; y: number }[] = [];
+  return points.map((p) => {
+    // Stack towards the middle of the plot so labels stay inside it.
+    const step = p.y > middle ? -12 : 12;
+    let labelY = p.y - 6;
+    while (placed.some((q) => Math.abs(q.x - p.x) < 40 && Math.abs(q.y - labelY) < 11))
+      labelY += step;
+    placed.push({ x: p.x, y: labelY });
+    return { ...p, labelY };
+  });
 }
 
 const fmt = (v: number) => String(Number(v.toFixed(2)));

@@ -88,6 +88,17 @@ describe('gap view', () => {
     const top = layout.points.find((p) => p.accuracy === 100);
     expect(top?.y).toBeCloseTo(layout.plot.top);
     expect(scatterSummary('T', points)).toContain('all expert 75% at 150 s (n = 4)');
+    // Two points at one place: their labels do not overprint.
+    const same = layoutScatter(
+      [
+        { label: 'a', side: 'expert', seconds: 30, accuracy: 0, n: 1 },
+        { label: 'b', side: 'expert', seconds: 30, accuracy: 0, n: 1 },
+      ],
+      500,
+      200,
+    );
+    expect(Math.abs(same.points[0]!.labelY - same.points[1]!.labelY)).toBeGreaterThanOrEqual(11);
+    expect(same.points[1]!.labelY).toBeLessThan(same.plot.bottom);
     expect(scatterSummary('T', [])).toBe('T: no timed questions.');
   });
 });
