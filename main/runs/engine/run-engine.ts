@@ -221,12 +221,14 @@ export class RunEngine {
   pause(runId: number): RunSummary {
     const exec = this.executions.get(runId);
     if (exec) this.stop(exec, 'pause', 'paused');
+    else this.refuseForeign(runId, 'pause');
     return this.summaryOf(runId);
   }
 
   /** Stops the run now: requests in flight are aborted (not committed); it is `interrupted`. */
   async cancel(runId: number, reason = 'cancelled'): Promise<RunSummary> {
     const exec = this.executions.get(runId);
+    if (!exec) this.refuseForeign(runId, 'cancel');
     if (exec) {
       this.stop(exec, 'cancel', reason);
       let timer: NodeJS.Timeout | undefined;
@@ -246,6 +248,16 @@ export class RunEngine {
   }
 
   // ---- internals ----------------------------------------------------------------------------
+
+  /** A run another live process writes (the CLI beside the app) is paused or cancelled there. */
+  private refuseForeign(runId: number, what: string): void {
+    const summary = this.summaryOf(runId);
+    if (summary.status === 'running')
+      throw new WorkbenchError(
+        'unsupported',
+        `run #${runId} is being written by another process; ${what} it there (Ctrl-C in its terminal)`,
+      );
+  }
 
   private summaryOf(runId: number): RunSummary {
     const summary = this.repo.summary(runId);
