@@ -1,27 +1,15 @@
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { GoldDispute, ProposedAnswer } from '../../../shared/disputes/dispute';
+import { parseProposedAnswer } from '../../../shared/disputes/proposed-answer';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { wholeNumber } from './session-args';
 
-/**
- * `--gold` as typed: JSON when it reads as a number or a list of spans (`12.5`, `["a","b"]`),
- * otherwise the text itself (`"Cost of sales"`), so a span need not be quoted twice.
- */
+/** `--gold` as typed (shared/disputes/proposed-answer.ts); a usage error when empty. */
 export function readProposedGold(text: string): ProposedAnswer {
-  const t = text.trim();
-  if (t === '') throw new CliError('--gold must not be empty', 2);
-  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-  if (t.startsWith('[')) {
-    try {
-      const v = JSON.parse(t) as unknown;
-      if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'))
-        return v;
-    } catch {
-      // Not a JSON list: the text itself.
-    }
-  }
-  return t;
+  const answer = parseProposedAnswer(text);
+  if (answer === undefined) throw new CliError('--gold must not be empty', 2);
+  return answer;
 }
 
 const line = (d: GoldDispute) =>

@@ -2,6 +2,7 @@ import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets/st
 import type { Document } from '../../../shared/model';
 import { EvidenceList } from './EvidenceList';
 import { GoldAnswer } from './GoldAnswer';
+import { GoldDisputes } from './GoldDisputes';
 
 interface Props {
   question: StoredQuestion;
@@ -52,7 +53,10 @@ export function QuestionPanel(p: Props) {
         </button>
         <div id="gold-answer">
           {p.showGold ? (
-            <GoldAnswer gold={q.gold} scale={q.scale} />
+            <>
+              <GoldAnswer gold={q.gold} scale={q.scale} />
+              <GoldDisputes />
+            </>
           ) : (
             <p className="hint">The {p.dataset.format} answer is hidden.</p>
           )}

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
 import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets/stored-question';
 import type { DocumentSummary } from '../../../shared/library/document';
+import type { GoldHistory, ProposedAnswer } from '../../../shared/disputes/dispute';
 import type { ApiClient } from '../../api/client-core';
 import { readShowGold, writeShowGold, type PreferenceStorage } from './gold-preference';
 
@@ -13,6 +14,11 @@ export interface QuestionState {
   /** The document the question stands on; null when it is not in the library (a removed PDF). */
   document?: DocumentSummary | null;
   error?: ApiError;
+  /** The gold over time: current, the dataset's original, disputes (docs/disputes.md). */
+  goldHistory?: GoldHistory;
+  /** A dispute being raised or decided; its error, if it failed. */
+  disputeBusy: boolean;
+  disputeError?: ApiError;
   /** Whether the gold answer is shown. Hidden by default; the choice is remembered. */
   showGold: boolean;
   /** The evidence item (index into question.evidence) the user last went to. */
@@ -20,12 +26,19 @@ export interface QuestionState {
   open(id: number): Promise<void>;
   toggleGold(): void;
   setActiveEvidence(index: number | undefined): void;
+  /** Proposes a correction of the open question's gold; true when it was recorded. */
+  raiseDispute(answer: ProposedAnswer, reason: string, raisedBy?: string): Promise<boolean>;
+  /** Accepts (re-grades runs and sessions) or rejects a dispute, then reads the question again. */
+  decideDispute(disputeId: number, decision: 'accept' | 'reject', note?: string): Promise<void>;
+  /** The open question and its gold history read again in place (a dispute changed them). */
+  reloadGold(): Promise<void>;
 }
 
 /** One question with its gold, evidence and document summary (the document itself: document store). */
 export function createQuestionStore(api: ApiClient, storage?: PreferenceStorage) {
   return createStore<QuestionState>()((set, get) => ({
     status: 'idle',
+    disputeBusy: false,
     showGold: readShowGold(storage),
     async open(id) {
       if (get().openId === id && get().status !== 'error') return;
@@ -37,6 +50,8 @@ export function createQuestionStore(api: ApiClient, storage?: PreferenceStorage)
         document: undefined,
         error: undefined,
         activeEvidence: undefined,
+        goldHistory: undefined,
+        disputeError: undefined,
       });
       const r = await api.call('questions.get', { id });
       if (get().openId !== id) return; // the user moved on
@@ -47,6 +62,7 @@ export function createQuestionStore(api: ApiClient, storage?: PreferenceStorage)
           question: r.value.question,
           dataset: r.value.dataset,
           document: r.value.document,
+          goldHistory: r.value.goldHistory,
         });
     },
     toggleGold() {
@@ -55,5 +71,36 @@ export function createQuestionStore(api: ApiClient, storage?: PreferenceStorage)
       set({ showGold });
     },
     setActiveEvidence: (activeEvidence) => set({ activeEvidence }),
+    async raiseDispute(answer, reason, raisedBy) {
+      const questionId = get().openId;
+      if (questionId === undefined) return false;
+      set({ disputeBusy: true, disputeError: undefined });
+      const r = await api.call('disputes.raise', {
+        questionId,
+        answer,
+        reason,
+        ...(raisedBy ? { raisedBy } : {}),
+      });
+      set({ disputeBusy: false, ...(r.ok ? {} : { disputeError: r.error }) });
+      if (r.ok) await get().reloadGold();
+      return r.ok;
+    },
+    async decideDispute(disputeId, decision, note) {
+      set({ disputeBusy: true, disputeError: undefined });
+      const r = await api.call('disputes.decide', {
+        disputeId,
+        decision,
+        ...(note ? { note } : {}),
+      });
+      set({ disputeBusy: false, ...(r.ok ? {} : { disputeError: r.error }) });
+      if (r.ok) await get().reloadGold();
+    },
+    async reloadGold() {
+      const id = get().openId;
+      if (id === undefined) return;
+      const r = await api.call('questions.get', { id });
+      if (r.ok && get().openId === id)
+        set({ question: r.value.question, goldHistory: r.value.goldHistory });
+    },
   }));
 }
