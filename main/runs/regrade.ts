@@ -118,16 +118,21 @@ export function regradeQuestionInRun(
       };
       let verdicts = 0;
       let flipped = 0;
+      let manifestWritten = false;
       const own = manifest.scorers.filter((s) => s.id !== IMPORTED_SCORER_ID && getScorer(s.id));
       for (const ref of own) {
         const scorer = getScorer(ref.id)!;
         const ofScorer = all.filter((v) => v.scorer === ref.id);
         const old = item ? ofScorer.find((v) => v.itemId === item.itemId) : undefined;
         if (!item || !old) {
-          // Nothing of this scorer on the question: only the manifest moves on.
-          repo.replaceVerdicts(runId, ref.id, ofScorer, next);
+          // Nothing of this scorer on the question: only the manifest moves on, and it is
+          // written whole by any one replaceVerdicts (the runs repo's only manifest writer).
+          const moves = JSON.stringify(next.scorers) !== JSON.stringify(manifest.scorers);
+          if (moves && !manifestWritten) repo.replaceVerdicts(runId, ref.id, ofScorer, next);
+          manifestWritten = true;
           continue;
         }
+        manifestWritten = true;
         const fresh: RunVerdict = {
           itemId: item.itemId,
           ...gradeAnswer(scorer, manifest.dataset.format, question, item),
