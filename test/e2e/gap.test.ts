@@ -17,6 +17,7 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
   let page: Page;
   let sessionId: number;
   let runId: number;
+  let cotRunId: number;
   let report: MethodOutput<'gap.compare'>;
 
   async function call<M extends Method>(method: M, input: MethodInput<M>) {
@@ -38,6 +39,12 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
       await call('runs.import', {
         format: 'tatqa-pot',
         path: dataPath('model_outputs', 'tatqa_dev', 'tatqa_s0_e-1_11_08_11_09.jsonl'),
+      })
+    ).runId;
+    cotRunId = (
+      await call('runs.import', {
+        format: 'tatqa-pred',
+        path: dataPath('model_outputs', 'tatqa_dev', 'tatqa_cot_gpt3_s0_e-1_11_13_21_05.jsonl'),
       })
     ).runId;
     const created = await call('sessions.create', {
@@ -123,6 +130,21 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
     await overlap.scrollIntoViewIfNeeded();
     expect(await overlap.innerText()).toMatch(/expert marks\s+8/i);
     await page.screenshot({ path: join(artifactsDir, 'gap-disagreements.png') });
+
+    // The expert against every run on the dataset (the PoT run and the CoT run).
+    await page
+      .getByRole('button', { name: /Compare with every run on this dataset \(2\)/ })
+      .click();
+    const each = page.getByRole('table', { name: 'Expert vs each run' });
+    await expect
+      .poll(async () => (await each.innerText()).includes('Comparing…'), { timeout: 60_000 })
+      .toBe(false);
+    const cot = await call('gap.compare', { sessionId, runId: cotRunId });
+    const rows = await each.locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    const cotRow = rows.find((r) => r.includes(`#${cotRunId} `));
+    expect(cotRow).toContain(cot.groups[0]!.model.accuracy.toFixed(2));
+    await page.screenshot({ path: join(artifactsDir, 'gap-each-run.png') });
 
     // A disagreement opens its question (keyboard: the link takes focus and Enter follows it).
     const first = report.disagreements[0]!;

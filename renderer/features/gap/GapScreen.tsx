@@ -5,6 +5,7 @@ import { gapStore, useGap } from '../../stores/gap';
 import { navigationStore } from '../../stores/navigation';
 import { ApiErrorText } from '../ask/ApiErrorText';
 import { DisagreementList } from './DisagreementList';
+import { EachRunTable } from './EachRunTable';
 import { EvidenceOverlapTable } from './EvidenceOverlapTable';
 import { f2, gapBars, pValueText } from './gap-bars';
 import { GapGroupsTable } from './GapGroupsTable';
@@ -31,6 +32,7 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
   );
   const report = useGap((s) => s.report);
   const error = useGap((s) => s.error);
+  const each = useGap((s) => (s.each?.sessionId === sessionId ? s.each : undefined));
 
   useEffect(() => {
     void gapStore.getState().loadLists();
@@ -119,6 +121,25 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
           </select>
         </span>
       </div>
+      {sessionId !== undefined && sameDataset.length > 0 && (
+        <section aria-labelledby={`${id}-each`}>
+          <h2 id={`${id}-each`} className="visually-hidden">
+            Expert vs each run
+          </h2>
+          <button
+            type="button"
+            onClick={() =>
+              void gapStore.getState().compareEach(
+                sessionId,
+                sameDataset.map((r) => r.runId),
+              )
+            }
+          >
+            Compare with every run on this dataset ({sameDataset.length})
+          </button>
+          {each && <EachRunTable sessionId={sessionId} rows={each.rows} runs={runs} />}
+        </section>
+      )}
       {listsStatus === 'ready' && sessions.length === 0 && (
         <p className="hint">
           No finished session yet: finish one on the <a href="#/sessions">Sessions</a> screen.

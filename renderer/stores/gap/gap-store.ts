@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
-import type { GapReport } from '../../../shared/gap/gap-report';
+import type { GapGroup, GapReport } from '../../../shared/gap/gap-report';
 import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionSummary } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
@@ -14,19 +14,47 @@ export interface GapState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   report?: GapReport;
   error?: ApiError;
+  /** The session against each of several runs: the "all" row of each gap (or why it failed). */
+  each: { sessionId: number; rows: EachRunRow[] } | undefined;
   loadLists(): Promise<void>;
   open(sessionId: number, runId: number): Promise<void>;
+  compareEach(sessionId: number, runIds: readonly number[]): Promise<void>;
+}
+
+export interface EachRunRow {
+  runId: number;
+  status: 'loading' | 'ready' | 'error';
+  all?: GapGroup;
+  paired?: number;
+  error?: ApiError;
 }
 
 /** The gap view's data: the pickers' lists and one gap.compare report. */
 export function createGapStore(api: ApiClient) {
   return createStore<GapState>()((set, get) => {
     let request = 0;
+    let eachRequest = 0;
     return {
       sessions: [],
       runs: [],
       listsStatus: 'idle',
       status: 'idle',
+      each: undefined,
+      async compareEach(sessionId, runIds) {
+        const mine = ++eachRequest;
+        let rows: EachRunRow[] = runIds.map((runId) => ({ runId, status: 'loading' }));
+        set({ each: { sessionId, rows } });
+        // One at a time: each compare may re-run programs in the sandbox.
+        for (const [i, runId] of runIds.entries()) {
+          const r = await api.call('gap.compare', { sessionId, runId });
+          if (mine !== eachRequest) return;
+          const row: EachRunRow = r.ok
+            ? { runId, status: 'ready', all: r.value.groups[0], paired: r.value.counts.paired }
+            : { runId, status: 'error', error: r.error };
+          rows = rows.map((x, k) => (k === i ? row : x));
+          set({ each: { sessionId, rows } });
+        }
+      },
       async loadLists() {
         set({ listsStatus: 'loading' });
         const [s, r] = await Promise.all([
