@@ -23,6 +23,15 @@ export function GoldDisputes() {
   const [by, setBy] = useState('');
   if (!history) return null;
   const proposed = parseProposedAnswer(answer);
+  const anyOpen = history.disputes.some((d) => d.status === 'open');
+  const decide = (id: number, decision: 'accept' | 'reject') =>
+    questionStore.getState().decideDispute(id, decision, undefined, by.trim() || undefined);
+  const nameField = (
+    <label className="dispute-name">
+      Your name
+      <input value={by} onChange={(e) => setBy(e.target.value)} />
+    </label>
+  );
 
   const submit = async () => {
     if (proposed === undefined || reason.trim() === '') return;
@@ -62,18 +71,10 @@ export function GoldDisputes() {
               </span>
               {d.status === 'open' && (
                 <span className="dispute-actions">
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void questionStore.getState().decideDispute(d.id, 'accept')}
-                  >
+                  <button type="button" disabled={busy} onClick={() => void decide(d.id, 'accept')}>
                     Accept
                   </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void questionStore.getState().decideDispute(d.id, 'reject')}
-                  >
+                  <button type="button" disabled={busy} onClick={() => void decide(d.id, 'reject')}>
                     Reject
                   </button>
                 </span>
@@ -82,6 +83,7 @@ export function GoldDisputes() {
           ))}
         </ol>
       )}
+      {anyOpen && !open && nameField}
       {open ? (
         <form
           className="dispute-form"
@@ -98,10 +100,7 @@ export function GoldDisputes() {
             Reason
             <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
           </label>
-          <label>
-            Your name
-            <input value={by} onChange={(e) => setBy(e.target.value)} />
-          </label>
+          {nameField}
           <button type="submit" disabled={busy || proposed === undefined || reason.trim() === ''}>
             Raise dispute
           </button>{' '}

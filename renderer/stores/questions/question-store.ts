@@ -29,7 +29,12 @@ export interface QuestionState {
   /** Proposes a correction of the open question's gold; true when it was recorded. */
   raiseDispute(answer: ProposedAnswer, reason: string, raisedBy?: string): Promise<boolean>;
   /** Accepts (re-grades runs and sessions) or rejects a dispute, then reads the question again. */
-  decideDispute(disputeId: number, decision: 'accept' | 'reject', note?: string): Promise<void>;
+  decideDispute(
+    disputeId: number,
+    decision: 'accept' | 'reject',
+    note?: string,
+    decidedBy?: string,
+  ): Promise<void>;
   /** The open question and its gold history read again in place (a dispute changed them). */
   reloadGold(): Promise<void>;
 }
@@ -85,12 +90,13 @@ export function createQuestionStore(api: ApiClient, storage?: PreferenceStorage)
       if (r.ok) await get().reloadGold();
       return r.ok;
     },
-    async decideDispute(disputeId, decision, note) {
+    async decideDispute(disputeId, decision, note, decidedBy) {
       set({ disputeBusy: true, disputeError: undefined });
       const r = await api.call('disputes.decide', {
         disputeId,
         decision,
         ...(note ? { note } : {}),
+        ...(decidedBy ? { decidedBy } : {}),
       });
       set({ disputeBusy: false, ...(r.ok ? {} : { disputeError: r.error }) });
       if (r.ok) await get().reloadGold();
