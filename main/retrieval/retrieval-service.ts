@@ -16,7 +16,7 @@ import { retrievalSchemaSql } from './index-schema';
  * Bump when what is indexed changes (units, their texts, the normaliser, the tokenizer):
  * every document's index is then built again on its next search.
  */
-export const RETRIEVAL_INDEX_VERSION = 1;
+export const RETRIEVAL_INDEX_VERSION = 2;
 
 export const DEFAULT_K = 10;
 

@@ -101,12 +101,16 @@ export function indexUnits(document: Document): IndexUnit[] {
   /** The paragraph unit right before the current block, if the previous block was one. */
   let leadIn: IndexUnit | undefined;
   const placed = new Set<string>();
+  const furniture = pageFurniture(document);
   for (const block of document.blocks) {
     const previous = leadIn;
     leadIn = undefined;
     if (block.type === 'heading') heading = block.text;
     else if (block.type === 'paragraph') {
       if (block.text.trim() === '') continue;
+      // A PDF reader gives many titles ("Note 5 - Acquisitions", "Item 3. Legal Proceedings")
+      // as plain lines: a short line that is not page furniture heads the paragraphs below it.
+      const titleLine = block.location.kind === 'pdf' && isTitleLine(block.text, furniture);
       const paragraphIndex = datasetParagraphIndex(document, block);
       const page = pageOf(block);
       units.push({
@@ -120,6 +124,7 @@ export function indexUnits(document: Document): IndexUnit[] {
         caption: '',
       });
       leadIn = units.at(-1);
+      if (titleLine) heading = block.text;
     } else {
       const table = tables.get(block.id);
       if (!table || placed.has(table.id)) continue;
@@ -135,6 +140,32 @@ export function indexUnits(document: Document): IndexUnit[] {
   for (const table of document.tables)
     if (!placed.has(table.id)) units.push(...tableUnits(table, '', ''));
   return units;
+}
+
+/** Words of a line that can be a title in a PDF. */
+const TITLE_LINE_WORDS = 8;
+
+/** Short lines printed on 3 or more pages: running heads ("Table of Contents"), not titles. */
+function pageFurniture(document: Document): Set<string> {
+  const pages = new Map<string, Set<number>>();
+  for (const b of document.blocks)
+    if (b.type === 'paragraph' && b.location.kind === 'pdf') {
+      const key = b.text.trim().toLowerCase();
+      const set = pages.get(key) ?? new Set<number>();
+      set.add(b.location.page);
+      pages.set(key, set);
+    }
+  return new Set([...pages].filter(([, p]) => p.size >= 3).map(([k]) => k));
+}
+
+function isTitleLine(text: string, furniture: ReadonlySet<string>): boolean {
+  const t = text.trim();
+  return (
+    /\p{L}{3}/u.test(t) &&
+    t.split(/\s+/).length <= TITLE_LINE_WORDS &&
+    !/[.:;,]$/.test(t) &&
+    !furniture.has(t.toLowerCase())
+  );
 }
 
 /**
