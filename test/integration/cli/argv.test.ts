@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { positionalWords, rewriteLegacyJsonOut } from '../../../main/cli/argv';
+import { documentSchemaVersion } from '../../../shared/model';
 import { commands } from '../../../main/cli/commands';
 import { runSourceCli, sampleFiling } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
@@ -104,7 +105,9 @@ describe('workbench CLI: --json, --out, --workspace anywhere', () => {
       wrote: string;
     }[];
     expect(result).toEqual([expect.objectContaining({ ok: true, tables: 3, wrote: out })]);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ schemaVersion: 2 });
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({
+      schemaVersion: documentSchemaVersion,
+    });
     expect(r.stderr).toContain('3 tables');
   });
 });

@@ -7,7 +7,7 @@ import {
   parseGridRef,
   zeroBasedPageEvidence,
 } from '../../../shared/datasets';
-import type { Table } from '../../../shared/model';
+import { documentSchemaVersion, type Table } from '../../../shared/model';
 
 const table: Table = {
   id: 't0',
@@ -39,7 +39,7 @@ const table: Table = {
 };
 
 const doc: DatasetDocument = DatasetDocument.parse({
-  schemaVersion: 2,
+  schemaVersion: documentSchemaVersion,
   externalId: 'doc-1',
   source: { name: 'x.json', kind: 'dataset', bytes: 10, format: 'finqa' },
   title: 'x',
