@@ -1,3 +1,4 @@
+export * from './basis-text';
 export * from './block';
 export * from './cell';
 export * from './cell-sentence';

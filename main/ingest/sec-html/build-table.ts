@@ -7,6 +7,7 @@ import {
 } from './header-band';
 import { isPureScaleNote } from '../table/header-text';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../table/merge-symbols';
+import { parseCellValueShared } from '../table/cell-value';
 import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from '../table/raw-types';
@@ -52,6 +53,29 @@ export interface AnalysedTable {
 
 export type TableAnalysis = AnalysedTable | { data: false; reason: string; lines: string[] };
 
+// "Other (1)", "Diluted EPS(2)", "Operating lease liabilities (1)(2)": marks after a label
+const trailingMarks = /\s*((?:\(\d{1,2}\)\s*)+)$/;
+const endsWithParen = /\)\s*$/;
+const amountBefore = /(?:\$|[-\u2013\u2014,:=]|\b(?:and|or|of|to|by|from|at))\s*$/i;
+
+/**
+ * Takes footnote marks written after a row label in plain text ("Other (1)") off the label
+ * into its footnotes, as raised marks already are. Only parenthesised numbers at the end of a
+ * label that has words: "Series 2" and "737" are parts of a name, not marks.
+ */
+function takeTrailingMarks(p: Piece): void {
+  if (!endsWithParen.test(p.text)) return;
+  const m = trailingMarks.exec(p.text);
+  if (m === null) return;
+  const head = p.text.slice(0, m.index);
+  // "net of tax of $(134), $63 and $(49)": the last of a list of amounts, not a mark
+  if (!/[a-z]/i.test(head) || amountBefore.test(head)) return;
+  const marks = (m[1] ?? '').match(/\d{1,2}/g) ?? [];
+  p.text = head;
+  p.parsed = parseCellValueShared(p.text);
+  p.footnotes = [...(p.footnotes ?? []), ...marks];
+}
+
 function bodyRow(
   sourceRow: number,
   pieces: Piece[],
@@ -92,6 +116,9 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
   const body = rows
     .map((pieces, r) => ({ pieces, r }))
     .filter(({ pieces, r }) => pieces.length > 0 && !headers.headerRows.has(r));
+  for (const { pieces } of body) {
+    for (const p of pieces) if (p.firstCol < valueCol) takeTrailingMarks(p);
+  }
   // Rows under one header band form a block (a band restated in the body starts the next).
   const blocks = new Map(headers.bands.map((b, i) => [b.rows[0], i]));
   const blockOf = (r: number) => {
@@ -106,16 +133,19 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
   const note = inside ?? around.nearby.map(findScaleNote).find((n) => n !== null) ?? null;
   const tableRows: TableRow[] = [];
   rows.forEach((pieces, r) => {
-    const row = headers.headerRows.has(r)
-      ? {
-          sourceRow: r,
-          kind: 'header' as const,
-          label: pieces.map((p) => p.text).join(' '),
-          level: 0,
-          path: [],
-        }
-      : placed.get(r);
-    if (row) tableRows.push(row);
+    if (headers.headerRows.has(r)) {
+      const label = pieces.map((p) => p.text).join(' ');
+      tableRows.push({ sourceRow: r, kind: 'header', label, level: 0, path: [] });
+      return;
+    }
+    const row = placed.get(r);
+    if (row === undefined) return;
+    let marks: string[] | undefined;
+    for (const p of pieces) {
+      if (p.footnotes !== undefined && p.firstCol < valueCol)
+        marks = [...(marks ?? []), ...p.footnotes];
+    }
+    tableRows.push(marks === undefined ? row : { ...row, footnotes: marks });
   });
   return {
     data: true,

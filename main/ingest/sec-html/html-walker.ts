@@ -88,6 +88,33 @@ interface Frame {
   style: string | undefined;
 }
 
+/**
+ * A superscript or raised run inside a table cell, held until it closes: a footnote mark
+ * ("1", "(2)", "*") goes to the cell's footnotes; other raised text ("®") is kept in the text
+ * as before (a `<sup>` that is no mark is left out, as before).
+ */
+interface RaisedRun {
+  text: string;
+  sup: boolean;
+  /** Depth of the element that opened it. */
+  depth: number;
+  bold: boolean;
+}
+
+/** "1", "(2)", "a", "*", "1,2", "(1)(3)": marks only, each a number, a letter or symbols. */
+const tableTags = new Set(['table', 'tr', 'td', 'th']);
+
+// one mark: "(1)", "(a)", "1", "a", "*", "†"; bare marks in a list need a separator ("1,2")
+const oneMark = String.raw`(?:\(\s*(?:\d{1,2}|[a-z])\s*\)|\d{1,2}|[a-z]|[*\u2020\u2021\u00a7]+)`;
+const markList = new RegExp(String.raw`^${oneMark}(?:(?:[\s,]+|(?<=\))|(?=\())${oneMark})*$`, 'i');
+const markPart = /\d{1,2}|[a-z]|[*\u2020\u2021\u00a7]+/gi;
+
+/** The marks of a raised run ("(1)(3)" → ["1", "3"]), or null when it is not only marks. */
+export function footnoteMarks(text: string): string[] | null {
+  const t = text.trim();
+  return markList.test(t) ? (t.match(markPart) ?? null) : null;
+}
+
 interface TableState {
   raw: RawTable;
   row: RawRow | null;
@@ -136,6 +163,7 @@ class Walker {
   private table: TableState | null = null;
   private text: TextBuffer | null = null;
   private fact: RawIxFact | null = null;
+  private raisedRun: RaisedRun | null = null;
   private tableCount = 0;
   private ixFactCount = 0;
   private title = '';
@@ -198,6 +226,14 @@ class Walker {
     frame.bold = style.bold ?? (boldTags.has(name) || parent.bold);
     frame.sup = parent.sup || name === 'sup';
     frame.style = styleText;
+    if (
+      (name === 'sup' || style.raised === true) &&
+      !tableTags.has(name) &&
+      this.raisedRun === null &&
+      this.table?.cell != null
+    ) {
+      this.raisedRun = { text: '', sup: name === 'sup', depth: this.depth, bold: frame.bold };
+    }
     if (name === 'table') this.openTable(hidden);
     else if (name === 'tr') this.openRow();
     else if (name === 'td' || name === 'th') this.openCell(name, attribs);
@@ -221,6 +257,7 @@ class Walker {
   }
 
   private closeElement(tag: string): void {
+    if (this.raisedRun !== null && this.raisedRun.depth === this.depth) this.closeRaisedRun();
     if (tag === 'title') this.inTitle = false;
     else if (tag === 'td' || tag === 'th') this.closeCell();
     else if (tag === 'tr') this.closeRow();
@@ -239,17 +276,13 @@ class Walker {
     const table = this.table;
     if (table !== null) {
       const cell = table.cell;
-      if (cell === null || frame.sup) return; // footnote marks are not part of a value
-      const n = nonSpaceLength(data);
-      if (n > 0 && !table.cellSawText) {
-        table.cellSawText = true;
-        cell.indentPt =
-          this.cellIndent(table.cellDepth) + leadingNbsp(cell.text + data) * nbspIndentPt;
+      if (cell === null) return;
+      if (this.raisedRun !== null && this.fact === null) {
+        this.raisedRun.text += data;
+        return;
       }
-      cell.text += data;
-      cell.chars += n;
-      if (frame.bold) cell.boldChars += n;
-      if (this.fact !== null) this.fact.shown += data;
+      if (frame.sup) return; // footnote marks are not part of a value
+      this.appendCellText(table, cell, data, frame.bold);
       return;
     }
     const n = nonSpaceLength(data);
@@ -261,6 +294,31 @@ class Walker {
     buf.text += data;
     buf.chars += n;
     if (frame.bold) buf.boldChars += n;
+  }
+
+  private appendCellText(table: TableState, cell: RawCell, data: string, bold: boolean): void {
+    const n = nonSpaceLength(data);
+    if (n > 0 && !table.cellSawText) {
+      table.cellSawText = true;
+      cell.indentPt =
+        this.cellIndent(table.cellDepth) + leadingNbsp(cell.text + data) * nbspIndentPt;
+    }
+    cell.text += data;
+    cell.chars += n;
+    if (bold) cell.boldChars += n;
+    if (this.fact !== null) this.fact.shown += data;
+  }
+
+  /** A raised run ends: its marks become the cell's footnotes, other raised text stays. */
+  private closeRaisedRun(): void {
+    const run = this.raisedRun;
+    this.raisedRun = null;
+    const table = this.table;
+    const cell = table?.cell;
+    if (run === null || table === null || cell === null || cell === undefined) return;
+    const marks = footnoteMarks(run.text);
+    if (marks !== null) cell.footnotes = [...(cell.footnotes ?? []), ...marks];
+    else if (!run.sup) this.appendCellText(table, cell, run.text, run.bold);
   }
 
   /** Left indentation of the cell's first text: the cell's and its descendants' own indents. */
@@ -380,6 +438,7 @@ class Walker {
     const cell = table?.cell;
     if (table === null || cell === null || cell === undefined) return;
     this.closeFact();
+    if (this.raisedRun !== null) this.closeRaisedRun();
     if (table.row) {
       table.row.cells.push(cell);
       this.countCell(table, cell);

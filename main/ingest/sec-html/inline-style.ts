@@ -5,6 +5,11 @@ export interface InlineStyle {
   bold: boolean | null;
   /** Left indentation in pt: padding-left + margin-left + text-indent. */
   indentPt: number;
+  /**
+   * Set above the line, as a superscript is: "vertical-align:super", or Workiva's
+   * "position:relative;top:-3.5pt" on a small "(1)" after a label or an amount.
+   */
+  raised?: boolean;
 }
 
 const noStyle: InlineStyle = { hidden: false, bold: null, indentPt: 0 };
@@ -57,6 +62,15 @@ function weightIsBold(value: string): boolean | null {
   return Number.isFinite(n) ? n >= 600 : null;
 }
 
+const superPattern = /vertical-align\s*:\s*super/i;
+const raisedTop = /(?:^|;)\s*top\s*:\s*-\s*\d/i;
+const relativePosition = /position\s*:\s*relative/i;
+
+function isRaised(style: string): boolean {
+  if (style.includes('super') && superPattern.test(style)) return true;
+  return style.includes('top') && raisedTop.test(style) && relativePosition.test(style);
+}
+
 const hiddenPattern = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const weightPattern = /font-weight\s*:\s*([^;]+)/i;
 const indentProps = /(padding|margin)(-left)?\s*:\s*([^;]+)|text-indent\s*:\s*([^;]+)/gi;
@@ -90,7 +104,11 @@ function parseStyle(style: string, withIndent: boolean): InlineStyle {
   const weight =
     style.includes('eight') || style.includes('EIGHT') ? weightPattern.exec(style) : null;
   const bold = weight ? weightIsBold(weight[1] ?? '') : null;
-  if (!withIndent) return hidden || bold !== null ? { hidden, bold, indentPt: 0 } : noStyle;
+  if (!withIndent) {
+    const raised = isRaised(style);
+    if (raised) return { hidden, bold, indentPt: 0, raised };
+    return hidden || bold !== null ? { hidden, bold, indentPt: 0 } : noStyle;
+  }
   // Later declarations win, as in CSS: "padding:2px 1pt;padding-left:9pt" is 9pt.
   let paddingLeft = 0;
   let marginLeft = 0;

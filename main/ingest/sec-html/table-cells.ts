@@ -149,7 +149,7 @@ export function makeCells(
   const ranges = percentRanges(body, valueCol, (r, p) =>
     columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
   );
-  const footnotes = footnoteColumns(body, valueCol);
+  const markColumns = footnoteColumns(body, valueCol);
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
@@ -161,7 +161,7 @@ export function makeCells(
       if (part === 'separator') continue;
       const column = columnOf(band, p.col, p.firstCol);
       if (
-        footnotes.has(p.col) &&
+        markColumns.has(p.col) &&
         previous?.value !== null &&
         previous !== undefined &&
         previous.colPath.join('\u0000') === column.colPath.join('\u0000')
@@ -169,6 +169,7 @@ export function makeCells(
         // A footnote mark under the amount's own header: it annotates that amount, as the
         // page shows it ("$151 (2)"), and is no number of its own.
         previous.text = `${previous.text} ${p.text.trim()}`;
+        previous.footnotes = [...(previous.footnotes ?? []), p.text.trim().slice(1, -1)];
         continue;
       }
       const colPath = part === undefined ? column.colPath : [...column.colPath, part];
@@ -212,6 +213,7 @@ export function makeCells(
         cell.unitBasis = resolved.unitBasis;
       }
       if (p.parsed.range) cell.range = p.parsed.range;
+      if (p.footnotes !== undefined) cell.footnotes = p.footnotes;
       if (p.facts.length > 0) {
         const shown = cell.range ?? (value === null ? [] : [value]);
         cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));

@@ -17,6 +17,8 @@ export interface Piece {
   indentPt: number;
   isTh: boolean;
   facts: RawIxFact[];
+  /** Footnote marks printed on the piece's cells (see RawCell.footnotes), in order. */
+  footnotes?: string[];
 }
 
 const unparsed = parseCellValueShared('');
@@ -26,8 +28,14 @@ const suffixSymbol = /^(?:\)|%|\)\s*%|%\s*\))$/;
 const numericStart = /^[\s(]*[-\u2010-\u2015\u2212]?\s*[\d.\-\u2010-\u2015\u2212]/;
 const numericEnd = /[\d\-\u2010-\u2015\u2212)%]$/;
 
+/** Marks of two runs read as one, in reading order. */
+function joinMarks(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
+  if (a === undefined) return b;
+  return b === undefined ? a : [...a, ...b];
+}
+
 function toPiece(cell: GridCell): Piece {
-  return {
+  const piece: Piece = {
     row: cell.row,
     col: cell.col,
     firstCol: cell.col,
@@ -39,6 +47,8 @@ function toPiece(cell: GridCell): Piece {
     isTh: cell.raw.isTh,
     facts: cell.raw.facts,
   };
+  if (cell.raw.footnotes !== undefined) piece.footnotes = cell.raw.footnotes;
+  return piece;
 }
 
 /** True for a piece that is only a currency sign, parenthesis or percent sign. */
@@ -63,6 +73,8 @@ export function mergeSymbolCells(cells: GridCell[]): Piece[] {
       if (prev !== undefined && numericEnd.test(prev.text) && !isSymbolOnly(prev.text)) {
         prev.text += cell.text;
         prev.lastCol = Math.max(prev.lastCol, cell.lastCol);
+        const marks = joinMarks(prev.footnotes, cell.raw.footnotes);
+        if (marks !== undefined) prev.footnotes = marks;
       } else {
         out.push(toPiece(cell));
       }
@@ -72,6 +84,12 @@ export function mergeSymbolCells(cells: GridCell[]): Piece[] {
     if (prefix.length > 0 && numericStart.test(cell.text)) {
       piece.text = prefix.map((p) => p.text).join('') + piece.text;
       piece.firstCol = (prefix[0] as GridCell).col;
+      const marks = prefix.reduce<string[] | undefined>(
+        (all, p) => joinMarks(all, p.raw.footnotes),
+        undefined,
+      );
+      const joined = joinMarks(marks, piece.footnotes);
+      if (joined !== undefined) piece.footnotes = joined;
     } else {
       for (const p of prefix) out.push(toPiece(p)); // symbols with no number to join
     }

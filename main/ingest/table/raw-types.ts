@@ -27,6 +27,8 @@ export interface RawCell {
   /** Left indentation (pt) from padding/margin/text-indent inside the cell, at the first text. */
   indentPt: number;
   facts: RawIxFact[];
+  /** Footnote marks printed raised in the cell (`<sup>1</sup>`, a raised "(2)"), in order. */
+  footnotes?: string[];
 }
 
 export interface RawRow {

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { cellSentence, locationText, type Cell, type Table } from '../../../shared/model';
+import {
+  basisText,
+  cellSentence,
+  locationText,
+  scaleName,
+  type Cell,
+  type Table,
+} from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
 import { quantityText } from './quantity-text';
@@ -18,6 +25,11 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
   // The grid position is what a program addresses: cell(tableId, row, col).
   const positions = useMemo(() => gridPositions(table), [table]);
   const at = positions.of(cell);
+  const labelMarks = table.rows.find((r) => r.sourceRow === cell.sourceRow)?.footnotes;
+  const footnotes = [
+    ...(cell.footnotes === undefined ? [] : [`cell ${cell.footnotes.join(', ')}`]),
+    ...(labelMarks === undefined ? [] : [`row label ${labelMarks.join(', ')}`]),
+  ];
   return (
     <aside className="cell-details" aria-label="Cell details">
       <header>
@@ -37,9 +49,21 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
         <dt>Value</dt>
         <dd className="num">{cell.value ?? '—'}</dd>
         <dt>Scale</dt>
-        <dd className="num">×{cell.scale}</dd>
+        <dd>
+          {scaleName(cell.scale)} <span className="num">×{cell.scale}</span>
+          {cell.scaleBasis ? ` — ${basisText(cell.scaleBasis)}` : ''}
+        </dd>
         <dt>Unit</dt>
-        <dd>{cell.unit ?? '—'}</dd>
+        <dd>
+          {cell.unit ?? '—'}
+          {cell.unitBasis ? ` — ${basisText(cell.unitBasis)}` : ''}
+        </dd>
+        {footnotes.length > 0 && (
+          <>
+            <dt>Footnotes</dt>
+            <dd>{footnotes.join('; ')}</dd>
+          </>
+        )}
         <dt>Quantity</dt>
         <dd className="num">{quantityText(cell)}</dd>
         <dt>Grid position</dt>

@@ -54,10 +54,13 @@ describe.skipIf(!hasData)('where a cell’s scale and unit came from (real filin
       ['nflx', /^Diluted$/, 'except per share data'],
     ] as const;
     for (const [key, label, exception] of expected) {
-      const eps = find(
-        filing(key),
-        (c) => label.test(c.rowPath.at(-1) ?? '') && c.unit === 'USD/share' && c.value !== 0,
-      );
+      // in a table whose statement has the exception (a per-share row elsewhere is unscaled
+      // because per-share amounts never are: its basis is the row label alone)
+      const excepting = filing(key).tables.filter((t) => /except/i.test(t.scaleNote ?? ''));
+      const eps = excepting
+        .flatMap((t) => t.cells)
+        .find((c) => label.test(c.rowPath.at(-1) ?? '') && c.unit === 'USD/share' && c.value !== 0);
+      if (eps === undefined) throw new Error(`${key}: no per-share row`);
       expect(eps.scale, key).toBe(1);
       expect(eps.scaleBasis, key).toEqual({ source: 'table-exception', phrase: exception });
       expect(eps.unitBasis?.source, key).toBe('row-label');
