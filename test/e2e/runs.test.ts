@@ -123,9 +123,7 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
       `${top.count} of ${report.items.length}`,
     );
     // The chips and the filtered table in one picture.
-    await page
-      .getByRole('heading', { name: 'Items', exact: true })
-      .evaluate((h) => h.scrollIntoView());
+    await page.getByRole('heading', { name: 'Items', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifactsDir, 'runs-report-failures.png') });
 
     // An item opens its question.
