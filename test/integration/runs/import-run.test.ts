@@ -229,40 +229,43 @@ describe.skipIf(!hasData)('import-run', () => {
   it('refuses clearly: no dataset with the ids, no matching record, unknown scorer, missing file', async () => {
     const file = join(env.dir, 'strangers.jsonl');
     writeFileSync(file, '{"id": "zz-1", "output": "1"}\n');
-    const cases: [Promise<unknown>, string, RegExp][] = [
+    // Each call starts only when awaited: a rejection created earlier and awaited later would
+    // count as unhandled while the calls before it run.
+    const cases: [() => Promise<unknown>, string, RegExp][] = [
       [
-        s.runs.importFile({ format: 'jsonl', path: file }),
+        () => s.runs.importFile({ format: 'jsonl', path: file }),
         'not-found',
         /no dataset in this workspace has the questions of strangers\.jsonl.*workbench import-dataset/,
       ],
       [
-        s.runs.importFile({ format: 'jsonl', path: file, datasetId: financemath }),
+        () => s.runs.importFile({ format: 'jsonl', path: file, datasetId: financemath }),
         'invalid-input',
         /none of the 1 records/,
       ],
       [
-        s.runs.importFile({
-          format: 'jsonl',
-          path: file,
-          datasetId: financemath,
-          scorers: ['nope'],
-        }),
+        () =>
+          s.runs.importFile({
+            format: 'jsonl',
+            path: file,
+            datasetId: financemath,
+            scorers: ['nope'],
+          }),
         'invalid-input',
         /unknown scorer "nope"/,
       ],
       [
-        s.runs.importFile({ format: 'jsonl', path: join(env.dir, 'missing.jsonl') }),
+        () => s.runs.importFile({ format: 'jsonl', path: join(env.dir, 'missing.jsonl') }),
         'file-unreadable',
         /missing\.jsonl/,
       ],
       [
-        s.runs.importFile({ format: 'docmath-processed', path: file }),
+        () => s.runs.importFile({ format: 'docmath-processed', path: file }),
         'invalid-input',
         /cannot read strangers\.jsonl as docmath-processed/,
       ],
     ];
     for (const [call, code, message] of cases) {
-      const e = await failure(call);
+      const e = await failure(call());
       expect(e.code).toBe(code);
       expect(e.message).toMatch(message);
     }
