@@ -12,6 +12,7 @@ import { m0010Asks } from './0010-asks';
 import { m0011Runs } from './0011-runs';
 import { m0012Sessions } from './0012-sessions';
 import { m0013GoldDisputes } from './0013-gold-disputes';
+import { m0014RunBatches } from './0014-run-batches';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -31,6 +32,7 @@ export const migrations: readonly Migration[] = [
   m0011Runs,
   m0012Sessions,
   m0013GoldDisputes,
+  m0014RunBatches,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -10,6 +10,8 @@ CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
 
 CREATE INDEX questions_by_document ON questions (document_id);
 
+CREATE INDEX run_batches_open ON run_batches (run_id, collected);
+
 CREATE INDEX run_items_by_question ON run_items (question_id);
 
 CREATE INDEX run_verdicts_by_run ON run_verdicts (run_id, scorer);
@@ -224,6 +226,23 @@ CREATE TABLE retrieval_vectors (
       PRIMARY KEY (document_id, model, ordinal),
       FOREIGN KEY (document_id) REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE
     ) STRICT;
+
+CREATE TABLE run_batches (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id         INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        batch_id       TEXT    NOT NULL CHECK (batch_id <> ''),
+        input_file_id  TEXT    NOT NULL CHECK (input_file_id <> ''),
+        output_file_id TEXT,
+        error_file_id  TEXT,
+        status         TEXT    NOT NULL CHECK (status IN ('validating', 'in_progress', 'finalizing', 'completed', 'failed', 'expired', 'cancelling', 'cancelled')),
+        question_ids   TEXT    NOT NULL CHECK (json_valid(question_ids)),
+        request_counts TEXT    CHECK (request_counts IS NULL OR json_valid(request_counts)),
+        message        TEXT,
+        collected      INTEGER NOT NULL DEFAULT 0 CHECK (collected IN (0, 1)),
+        created_at     TEXT    NOT NULL,
+        updated_at     TEXT    NOT NULL,
+        UNIQUE (run_id, batch_id)
+      ) STRICT;
 
 CREATE TABLE run_items (
         id           INTEGER PRIMARY KEY,
