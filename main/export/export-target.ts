@@ -1,15 +1,14 @@
 import { WorkbenchError } from '../../shared/api/result';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportTarget,
+} from '../../shared/export/export-format';
 
-export const EXPORT_FORMATS = ['html', 'jsonl', 'csv', 'codalab', 'tatqa'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat, type ExportTarget };
 
 export const isExportFormat = (s: string): s is ExportFormat =>
   (EXPORT_FORMATS as readonly string[]).includes(s);
-
-export interface ExportTarget {
-  kind: 'run' | 'session';
-  id: number;
-}
 
 /** `run:3` or `session:7`: the one spelling `workbench export` takes. */
 export function parseExportTarget(text: string): ExportTarget {

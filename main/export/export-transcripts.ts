@@ -3,6 +3,14 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
 import type { Document } from '../../shared/model';
 import { expandJsonBytes } from '../../shared/api/json-bytes';
+import {
+  EXPORT_FORMAT_FACTS,
+  exportFileName,
+  type ExportBytesInput,
+  type ExportBytesResult,
+  type ExportFormat,
+  type ExportTarget,
+} from '../../shared/export/export-format';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import type { RunService } from '../runs/run-service';
@@ -10,7 +18,6 @@ import type { SessionService } from '../sessions/session-service';
 import { writeAtomically } from './atomic-output';
 import { codalabPieces, tatqaPieces } from './benchmark-formats';
 import { csvPieces } from './csv-format';
-import type { ExportFormat, ExportTarget } from './export-target';
 import { htmlPieces } from './html-format';
 import { jsonlPieces } from './jsonl-format';
 import { runHeader, runTranscripts } from './run-transcripts';
@@ -74,15 +81,17 @@ async function* counted(
   }
 }
 
-/**
- * Writes a run's or a finished session's graded transcripts in one format. The file appears at
- * `out` only when it is complete (written beside it, flushed, renamed).
- */
-export async function exportTranscripts(
+interface Prepared {
+  pieces: AsyncIterable<string> | Iterable<string>;
+  count: { n: number };
+}
+
+/** The export's text as it is produced, item by item; the scorer checked before any is read. */
+function preparePieces(
   deps: ExportDeps,
   target: ExportTarget,
-  options: ExportOptions,
-): Promise<ExportResult> {
+  options: Pick<ExportOptions, 'format' | 'scorer' | 'batchSize'>,
+): Prepared {
   let header: TranscriptHeader;
   let source: AsyncIterable<TranscriptLine> | Iterable<TranscriptLine>;
   if (target.kind === 'run') {
@@ -129,12 +138,45 @@ export async function exportTranscripts(
         );
     }
   })();
+  return { pieces, count };
+}
+
+/**
+ * Writes a run's or a finished session's graded transcripts in one format. The file appears at
+ * `out` only when it is complete (written beside it, flushed, renamed).
+ */
+export async function exportTranscripts(
+  deps: ExportDeps,
+  target: ExportTarget,
+  options: ExportOptions,
+): Promise<ExportResult> {
+  const { pieces, count } = preparePieces(deps, target, options);
   const written = await writeAtomically(options.out, pieces);
   return {
     target: `${target.kind}:${target.id}`,
     format: options.format,
     path: written.path,
     bytes: written.bytes,
+    items: count.n,
+  };
+}
+
+/**
+ * The same export as bytes with a file name, for a screen to download: web mode has no paths,
+ * and Electron saves the download where the user chooses.
+ */
+export async function exportBytes(
+  deps: ExportDeps,
+  input: ExportBytesInput,
+): Promise<ExportBytesResult> {
+  const { pieces, count } = preparePieces(deps, input.target, input);
+  const chunks: Buffer[] = [];
+  for await (const piece of pieces) chunks.push(Buffer.from(piece, 'utf8'));
+  const all = Buffer.concat(chunks);
+  return {
+    name: exportFileName(input.target, input.format),
+    mimeType: EXPORT_FORMAT_FACTS[input.format].mimeType,
+    bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength),
     items: count.n,
   };
 }
