@@ -1,38 +1,14 @@
-import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
+import type { ChatRequest, ChatResult, ProviderRef } from '../llm/llm-service';
 
 /**
  * What the ask service needs of the model client (main/llm's LlmService satisfies it): one
  * chat call, streamed, cancellable, bounded by the provider's timeout and retries. Kept as an
- * interface so the service depends on the call, not on how providers are stored.
+ * interface so the service depends on the call, not on how providers are stored; the request
+ * and result are LlmService's own, so the two cannot drift apart.
  */
-export type AskProviderRef =
-  | { providerId: number }
-  | { baseUrl: string; apiKeyName?: string | null; timeoutMs?: number; maxRetries?: number };
-
-export interface AskChatRequest {
-  provider: AskProviderRef;
-  model: string;
-  messages: ChatMessage[];
-  params?: GenerationParams;
-  signal?: AbortSignal;
-  onDelta?: (text: string) => void;
-  onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
-  /** Self-consistency: the sample's index, so cached replies of sample 0 are not reused. */
-  sampleIndex?: number;
-  cache?: boolean;
-}
-
-export interface AskChatResult {
-  text: string;
-  usage: Usage;
-  finishReason: string | null;
-  model: string;
-  cached: boolean;
-  latencyMs: number;
-  waitedMs: number;
-  retries: number;
-  costUsd: number | null;
-}
+export type AskProviderRef = ProviderRef;
+export type AskChatRequest = ChatRequest;
+export type AskChatResult = ChatResult;
 
 export interface AskChat {
   chat(req: AskChatRequest): Promise<AskChatResult>;

@@ -177,6 +177,14 @@ export const runsRepo = perConnection((db: Database) => {
   const verdictsOf = db.prepare<[number], VerdictRow>(
     'SELECT * FROM run_verdicts WHERE run_id = ? ORDER BY item_id, scorer',
   );
+  // Keyset pages (on the item id), so items committed meanwhile by a running engine never
+  // shift a page of a reader going through a big run.
+  const itemsAfter = db.prepare<[number, number, number], ItemRow>(
+    'SELECT * FROM run_items WHERE run_id = ? AND id > ? ORDER BY id LIMIT ?',
+  );
+  const verdictsBetween = db.prepare<[number, number, number], VerdictRow>(
+    'SELECT * FROM run_verdicts WHERE run_id = ? AND item_id BETWEEN ? AND ? ORDER BY item_id, scorer',
+  );
   const delVerdicts = db.prepare<[number, string]>(
     'DELETE FROM run_verdicts WHERE run_id = ? AND scorer = ?',
   );
@@ -304,6 +312,12 @@ export const runsRepo = perConnection((db: Database) => {
     running: () => runningRows.all(),
     items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
     verdicts: (runId: number): RunVerdict[] => verdictsOf.all(runId).map(toVerdict),
+    /** Up to `limit` items with an id above `afterItemId`, in id order. */
+    itemsAfter: (runId: number, afterItemId: number, limit: number): RunItem[] =>
+      itemsAfter.all(runId, afterItemId, limit).map(toItem),
+    /** The verdicts of the items whose ids lie in [fromItemId, toItemId]. */
+    verdictsBetween: (runId: number, fromItemId: number, toItemId: number): RunVerdict[] =>
+      verdictsBetween.all(runId, fromItemId, toItemId).map(toVerdict),
     replaceVerdicts: (
       runId: number,
       scorer: string,

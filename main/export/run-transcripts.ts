@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { StoredQuestion } from '../../shared/datasets';
-import type { RunItem } from '../../shared/runs/run';
+import { runsRepo } from '../db/runs-repo';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { RunService } from '../runs/run-service';
 import {
@@ -12,36 +12,6 @@ import {
 
 /** Items read per query: an export of a big run never holds all of its items at once. */
 export const EXPORT_BATCH = 200;
-
-interface ItemRow {
-  id: number;
-  question_id: number | null;
-  external_id: string;
-  output: string | null;
-  answer: string | null;
-  answer_kind: RunItem['answerKind'];
-  answer_scale: string | null;
-  program: string | null;
-  execution: string | null;
-  usage: string | null;
-  latency_ms: number | null;
-  error: string | null;
-}
-
-interface VerdictRow {
-  item_id: number;
-  scorer: string;
-  scorer_version: string;
-  correct: number;
-  score: number;
-  outcome: TranscriptVerdict['outcome'];
-  rule: string;
-  extracted: string | null;
-  pred_normalized: string;
-  gold_normalized: string;
-}
-
-const parsed = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
 
 export interface RunTranscriptDeps {
   db: Database;
@@ -75,12 +45,7 @@ export async function* runTranscripts(
   header: TranscriptHeader,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<TranscriptLine> {
-  const page = deps.db.prepare<[number, number, number], ItemRow>(
-    'SELECT * FROM run_items WHERE run_id = ? AND id > ? ORDER BY id LIMIT ?',
-  );
-  const verdictsOf = deps.db.prepare<[number, number, number], VerdictRow>(
-    'SELECT * FROM run_verdicts WHERE run_id = ? AND item_id BETWEEN ? AND ? ORDER BY item_id, scorer',
-  );
+  const repo = runsRepo(deps.db);
   // Questions are small (text and gold; documents are apart): one read for the whole run.
   const questions = new Map<number, StoredQuestion>(
     header.datasetId === null
@@ -91,56 +56,43 @@ export async function* runTranscripts(
   let after = 0;
   let position = 0;
   for (;;) {
-    const rows = page.all(header.id, after, batch);
+    const rows = repo.itemsAfter(header.id, after, batch);
     if (rows.length === 0) return;
     const byItem = new Map<number, TranscriptVerdict[]>();
-    for (const v of verdictsOf.all(header.id, rows[0]!.id, rows.at(-1)!.id)) {
-      const list = byItem.get(v.item_id) ?? [];
-      list.push({
-        scorer: v.scorer,
-        scorerVersion: v.scorer_version,
-        correct: v.correct === 1,
-        score: v.score,
-        outcome: v.outcome,
-        rule: v.rule,
-        extracted: v.extracted,
-        predNormalized: v.pred_normalized,
-        goldNormalized: v.gold_normalized,
-      });
-      byItem.set(v.item_id, list);
+    for (const { itemId, ...v } of repo.verdictsBetween(
+      header.id,
+      rows[0]!.itemId,
+      rows.at(-1)!.itemId,
+    )) {
+      const list = byItem.get(itemId) ?? [];
+      list.push(v);
+      byItem.set(itemId, list);
     }
     for (const r of rows) {
-      const q = r.question_id === null ? undefined : questions.get(r.question_id);
-      const verdicts = (byItem.get(r.id) ?? []).sort(
+      const q = r.questionId === null ? undefined : questions.get(r.questionId);
+      const verdicts = (byItem.get(r.itemId) ?? []).sort(
         (a, b) => (order.get(a.scorer) ?? 99) - (order.get(b.scorer) ?? 99),
       );
+      const { itemId, questionId, externalId, ...answered } = r;
       yield {
         schema: TRANSCRIPT_SCHEMA,
         source: { kind: 'run', id: header.id, by: header.by, mode: header.mode },
-        itemId: r.id,
+        itemId,
         position: position++,
-        questionId: r.question_id,
-        externalId: r.external_id,
+        questionId,
+        externalId,
         datasetId: header.datasetId,
         datasetFormat: header.datasetFormat,
         question: q?.question ?? null,
         documentExternalId: q?.documentExternalId ?? null,
         gold: q ? { answer: q.gold.answer, scale: q.scale } : null,
-        output: r.output,
-        answer: parsed<unknown>(r.answer),
-        answerKind: r.answer_kind,
-        answerScale: r.answer_scale,
-        program: r.program,
-        execution: parsed<TranscriptLine['execution']>(r.execution),
-        usage: parsed<TranscriptLine['usage']>(r.usage),
-        latencyMs: r.latency_ms,
-        error: r.error,
+        ...answered,
         human: null,
         verdicts,
         reviewerOverrides: [],
       };
     }
-    after = rows.at(-1)!.id;
+    after = rows.at(-1)!.itemId;
     // Between batches, let other work (a Ctrl-C, the app's requests) in.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

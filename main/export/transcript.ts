@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MarkTarget } from '../../shared/document/evidence';
+import { RunExecution, RunUsage, RunVerdict } from '../../shared/runs/run';
 
 /**
  * One graded item of a run or an expert session, as every export format reads it. It is also
@@ -8,17 +9,7 @@ import { MarkTarget } from '../../shared/document/evidence';
  */
 export const TRANSCRIPT_SCHEMA = 'filing-workbench.transcript/1';
 
-export const TranscriptVerdict = z.object({
-  scorer: z.string(),
-  scorerVersion: z.string(),
-  correct: z.boolean(),
-  score: z.number(),
-  outcome: z.enum(['correct', 'incorrect', 'refusal', 'no-answer', 'error']),
-  rule: z.string(),
-  extracted: z.string().nullable(),
-  predNormalized: z.string(),
-  goldNormalized: z.string(),
-});
+export const TranscriptVerdict = RunVerdict.omit({ itemId: true });
 export type TranscriptVerdict = z.infer<typeof TranscriptVerdict>;
 
 /** What the expert entered (sessions only). */
@@ -72,16 +63,8 @@ export const TranscriptLine = z.object({
   answerKind: z.enum(['text', 'extracted', 'executed']),
   answerScale: z.string().nullable(),
   program: z.string().nullable(),
-  execution: z
-    .object({ ok: z.boolean(), result: z.unknown().optional(), error: z.string().optional() })
-    .nullable(),
-  usage: z
-    .object({
-      inputTokens: z.number().optional(),
-      outputTokens: z.number().optional(),
-      costUsd: z.number().optional(),
-    })
-    .nullable(),
+  execution: RunExecution.nullable(),
+  usage: RunUsage.nullable(),
   latencyMs: z.number().nullable(),
   error: z.string().nullable(),
   human: TranscriptHuman.nullable(),

@@ -152,6 +152,20 @@ export const RunSummary = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
+/** What running an item's program gave: `{ok, result?, error?}` (PoT). */
+export const RunExecution = z.object({
+  ok: z.boolean(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+});
+
+/** Tokens and cost of an item's model call, where known. */
+export const RunUsage = z.object({
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  costUsd: z.number().optional(),
+});
+
 /** What the model (or the imported file) answered for one question. */
 export const RunItem = z.object({
   itemId: z.number().int(),
@@ -166,25 +180,18 @@ export const RunItem = z.object({
   /** A scale the model gave separately (TAT-QA PoT `units`). */
   answerScale: z.string().nullable(),
   program: z.string().nullable(),
-  /** What running the program gave: `{ok, result?, error?}` (PoT). */
-  execution: z
-    .object({ ok: z.boolean(), result: z.unknown().optional(), error: z.string().optional() })
-    .nullable(),
-  usage: z
-    .object({
-      inputTokens: z.number().optional(),
-      outputTokens: z.number().optional(),
-      costUsd: z.number().optional(),
-    })
-    .nullable(),
+  execution: RunExecution.nullable(),
+  usage: RunUsage.nullable(),
   latencyMs: z.number().nullable(),
   error: z.string().nullable(),
 });
 export type RunItem = z.infer<typeof RunItem>;
 
-/** One scorer's verdict on one item, as stored. */
-export const RunVerdict = z.object({
-  itemId: z.number().int(),
+/**
+ * What every stored verdict holds, whoever answered (a run's item, an expert's answer, a
+ * transcript line): one shape, so the three cannot drift apart.
+ */
+export const StoredVerdict = z.object({
   scorer: z.string(),
   scorerVersion: z.string(),
   correct: z.boolean(),
@@ -192,9 +199,14 @@ export const RunVerdict = z.object({
   score: z.number(),
   outcome: z.enum(['correct', 'incorrect', 'refusal', 'no-answer', 'error']),
   rule: z.string(),
-  extracted: z.string().nullable(),
   predNormalized: z.string(),
   goldNormalized: z.string(),
+});
+
+/** One scorer's verdict on one item, as stored. */
+export const RunVerdict = StoredVerdict.extend({
+  itemId: z.number().int(),
+  extracted: z.string().nullable(),
 });
 export type RunVerdict = z.infer<typeof RunVerdict>;
 

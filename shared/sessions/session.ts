@@ -3,6 +3,7 @@ import { AnswerScale } from '../datasets/question';
 import { QuestionSummary } from '../datasets/stored-question';
 import { MarkTarget } from '../document/evidence';
 import { DatasetFormat } from '../model/dataset-format';
+import { StoredVerdict } from '../runs/run';
 
 /**
  * Timed human-expert baseline sessions (docs/sessions.md): a sampled, blinded question set, an
@@ -229,18 +230,10 @@ export const SessionQuestion = QuestionSummary.extend({ position: z.number().int
 export type SessionQuestion = z.infer<typeof SessionQuestion>;
 
 /** One scorer's verdict on one submitted answer (stored at finish, like run verdicts). */
-export const SessionVerdict = z.object({
+export const SessionVerdict = StoredVerdict.extend({
   questionId: z.number().int(),
-  scorer: z.string(),
-  scorerVersion: z.string(),
-  correct: z.boolean(),
-  score: z.number(),
-  outcome: z.enum(['correct', 'incorrect', 'refusal', 'no-answer', 'error']),
-  rule: z.string(),
   /** The prediction string the scorer read (value with unit and scale). */
   prediction: z.string(),
-  predNormalized: z.string(),
-  goldNormalized: z.string(),
 });
 export type SessionVerdict = z.infer<typeof SessionVerdict>;
 

@@ -1,13 +1,17 @@
-import { WorkbenchError } from '../../../shared/api/result';
 import { AskMode, type AskResult } from '../../../shared/ask/ask';
 import { isProgramMode } from '../../../shared/ask/templates';
 import { SecretName } from '../../../shared/llm/provider';
-import { Document } from '../../../shared/model';
-import { RetrievalUnit } from '../../../shared/retrieval/hit';
 import type { AskInput } from '../../ask/ask-service';
-import { ingestFile } from '../../ingest/ingest-file';
 import { writeStderr } from '../terminal-text';
 import { CliError, type CliCommand } from '../command';
+import {
+  checkDocumentSource,
+  DOCUMENT_SOURCE_OPTIONS,
+  readDocumentFile,
+  textFlag,
+  unitFlag,
+  wholeNumberFlag,
+} from '../source-flags';
 
 /** What `workbench ask --json` prints (docs/ask.md). */
 export interface AskOutput {
@@ -36,34 +40,6 @@ export const askOutput = (r: AskResult): AskOutput => ({
   usage: r.usage,
   grade: r.grade,
 });
-
-function wholeNumber(
-  value: string | boolean | string[] | undefined,
-  flag: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new CliError(
-      `${flag} must be a whole number from ${min} to ${max}, got ${String(value)}`,
-      2,
-    );
-  return n;
-}
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : undefined;
-
-async function readDocument(file: string): Promise<Document> {
-  try {
-    return Document.parse(await ingestFile(file));
-  } catch (e) {
-    if (e instanceof WorkbenchError) throw new CliError(`${file}: ${e.message} [${e.code}]`, 1);
-    throw e;
-  }
-}
 
 /** The human-readable answer: value, program result, grounding, grade. */
 function describe(r: AskResult): string {
@@ -101,56 +77,36 @@ export const askCommand: CliCommand = {
   usage:
     'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|table-first --base-url URL --model NAME [--api-key-name NAME] [--k N] [--unit cell|row|block] [--samples K] [--template ID] [--json] [--workspace DIR]',
   options: {
-    doc: { type: 'string' },
-    document: { type: 'string' },
-    'dataset-question': { type: 'string' },
-    question: { type: 'string' },
+    ...DOCUMENT_SOURCE_OPTIONS,
     mode: { type: 'string' },
     'base-url': { type: 'string' },
     model: { type: 'string' },
     'api-key-name': { type: 'string' },
-    k: { type: 'string' },
-    unit: { type: 'string' },
     samples: { type: 'string' },
     template: { type: 'string' },
   },
   async run(ctx) {
-    if (ctx.args.length > 0)
-      throw new CliError(`ask takes no FILE argument (got ${ctx.args[0]}); use --doc FILE`, 2);
-    const sources = ['doc', 'document', 'dataset-question'].filter(
-      (f) => ctx.values[f] !== undefined,
-    );
-    if (sources.length !== 1)
-      throw new CliError(
-        'give exactly one of --doc FILE, --document ID or --dataset-question ID',
-        2,
-      );
+    const question = checkDocumentSource(ctx, 'ask');
     const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
     if (!mode.success)
       throw new CliError(
         `--mode must be direct, cot, pot or table-first, got ${String(ctx.values.mode)}`,
         2,
       );
-    const baseUrl = text(ctx.values['base-url']);
+    const baseUrl = textFlag(ctx.values['base-url']);
     if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
-    const model = text(ctx.values.model);
+    const model = textFlag(ctx.values.model);
     if (model === undefined || model.trim() === '')
       throw new CliError('--model NAME is required', 2);
-    const apiKeyName = text(ctx.values['api-key-name']);
+    const apiKeyName = textFlag(ctx.values['api-key-name']);
     if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
       throw new CliError(
         `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
         2,
       );
-    const question = text(ctx.values.question);
-    if (question !== undefined && question.trim() === '')
-      throw new CliError('--question is empty', 2);
-    const k = wholeNumber(ctx.values.k, '--k', 1, 200);
-    const samples = wholeNumber(ctx.values.samples, '--samples', 1, 15);
-    const unitFlag = ctx.values.unit;
-    const unit = unitFlag === undefined ? undefined : RetrievalUnit.safeParse(unitFlag);
-    if (unit && !unit.success)
-      throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
+    const k = wholeNumberFlag(ctx.values.k, '--k', 1, 200);
+    const samples = wholeNumberFlag(ctx.values.samples, '--samples', 1, 15);
+    const unit = unitFlag(ctx.values.unit);
 
     const input: AskInput = {
       provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
@@ -159,20 +115,27 @@ export const askCommand: CliCommand = {
       mode: mode.data,
       ...(question !== undefined ? { question } : {}),
       ...(k !== undefined || unit
-        ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit: unit.data } : {}) } }
+        ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit } : {}) } }
         : {}),
       ...(samples !== undefined ? { samples } : {}),
-      ...(text(ctx.values.template) !== undefined ? { templateId: text(ctx.values.template) } : {}),
+      ...(textFlag(ctx.values.template) !== undefined
+        ? { templateId: textFlag(ctx.values.template) }
+        : {}),
     };
-    const file = text(ctx.values.doc);
+    const file = textFlag(ctx.values.doc);
     if (file !== undefined) {
       if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
-      input.document = await readDocument(file);
+      input.document = await readDocumentFile(file);
     } else if (ctx.values.document !== undefined) {
       if (question === undefined) throw new CliError('--document needs --question "…"', 2);
-      input.documentId = wholeNumber(ctx.values.document, '--document', 1, Number.MAX_SAFE_INTEGER);
+      input.documentId = wholeNumberFlag(
+        ctx.values.document,
+        '--document',
+        1,
+        Number.MAX_SAFE_INTEGER,
+      );
     } else {
-      input.questionId = wholeNumber(
+      input.questionId = wholeNumberFlag(
         ctx.values['dataset-question'],
         '--dataset-question',
         1,

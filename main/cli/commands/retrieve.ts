@@ -1,10 +1,15 @@
-import { WorkbenchError } from '../../../shared/api/result';
-import { Document } from '../../../shared/model';
-import { RetrievalUnit, type RetrievalHit } from '../../../shared/retrieval/hit';
-import { ingestFile } from '../../ingest/ingest-file';
+import type { RetrievalHit } from '../../../shared/retrieval/hit';
 import { DEFAULT_K, searchDocument } from '../../retrieval/retrieval-service';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import {
+  checkDocumentSource,
+  DOCUMENT_SOURCE_OPTIONS,
+  readDocumentFile,
+  textFlag,
+  unitFlag,
+  wholeNumberFlag,
+} from '../source-flags';
 
 /** What `workbench retrieve --json` prints: the hits in rank order. */
 export interface RetrieveOutput {
@@ -12,21 +17,6 @@ export interface RetrieveOutput {
 }
 
 const MAX_K = 200;
-
-function wholeNumber(
-  value: string | boolean | string[] | undefined,
-  flag: string,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > max)
-    throw new CliError(`${flag} must be a whole number from 1 to ${max}, got ${String(value)}`, 2);
-  return n;
-}
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : undefined;
 
 /** "cell t21 (source row 4, column 3), page 12" */
 function where(h: RetrievalHit): string {
@@ -50,23 +40,15 @@ export function describeHits(hits: readonly RetrievalHit[]): string {
     .join('\n');
 }
 
-async function readDocument(file: string): Promise<Document> {
-  try {
-    return Document.parse(await ingestFile(file));
-  } catch (e) {
-    if (e instanceof WorkbenchError) throw new CliError(`${file}: ${e.message} [${e.code}]`, 1);
-    throw e;
-  }
-}
-
 /** The workspace document and question text named by --document or --dataset-question. */
 async function workspaceTarget(
   ctx: CliContext,
   question: string | undefined,
 ): Promise<{ documentId: number; question: string }> {
-  const questionId = wholeNumber(
+  const questionId = wholeNumberFlag(
     ctx.values['dataset-question'],
     '--dataset-question',
+    1,
     Number.MAX_SAFE_INTEGER,
   );
   if (questionId !== undefined) {
@@ -79,7 +61,12 @@ async function workspaceTarget(
       );
     return { documentId: stored.documentId, question: question ?? stored.question };
   }
-  const documentId = wholeNumber(ctx.values.document, '--document', Number.MAX_SAFE_INTEGER)!;
+  const documentId = wholeNumberFlag(
+    ctx.values.document,
+    '--document',
+    1,
+    Number.MAX_SAFE_INTEGER,
+  )!;
   if (question === undefined) throw new CliError('--document needs --question "…"', 2);
   return { documentId, question };
 }
@@ -90,40 +77,17 @@ export const retrieveCommand: CliCommand = {
     'Rank a document’s cells, rows, tables and paragraphs for a question (the evidence an answer would be given)',
   usage:
     'workbench retrieve (--doc FILE --question "…" | --document ID --question "…" | --dataset-question ID) [--k N] [--unit cell|row|block] [--json] [--workspace DIR]',
-  options: {
-    doc: { type: 'string' },
-    document: { type: 'string' },
-    'dataset-question': { type: 'string' },
-    question: { type: 'string' },
-    k: { type: 'string' },
-    unit: { type: 'string' },
-  },
+  options: DOCUMENT_SOURCE_OPTIONS,
   async run(ctx) {
-    if (ctx.args.length > 0)
-      throw new CliError(`retrieve takes no FILE argument (got ${ctx.args[0]}); use --doc FILE`, 2);
-    const sources = ['doc', 'document', 'dataset-question'].filter(
-      (f) => ctx.values[f] !== undefined,
-    );
-    if (sources.length !== 1)
-      throw new CliError(
-        'give exactly one of --doc FILE, --document ID or --dataset-question ID',
-        2,
-      );
-    const k = wholeNumber(ctx.values.k, '--k', MAX_K) ?? DEFAULT_K;
-    const unitFlag = ctx.values.unit;
-    const unit = RetrievalUnit.safeParse(unitFlag ?? 'cell');
-    if (!unit.success)
-      throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
-    const question = text(ctx.values.question);
-    if (question !== undefined && question.trim() === '')
-      throw new CliError('--question is empty', 2);
-    const options = { k, unit: unit.data };
+    const question = checkDocumentSource(ctx, 'retrieve');
+    const k = wholeNumberFlag(ctx.values.k, '--k', 1, MAX_K) ?? DEFAULT_K;
+    const options = { k, unit: unitFlag(ctx.values.unit) ?? 'cell' };
 
     let hits: RetrievalHit[];
-    const file = text(ctx.values.doc);
+    const file = textFlag(ctx.values.doc);
     if (file !== undefined) {
       if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
-      hits = searchDocument(await readDocument(file), question, options);
+      hits = searchDocument(await readDocumentFile(file), question, options);
     } else {
       const target = await workspaceTarget(ctx, question);
       const { registry } = await ctx.services();
