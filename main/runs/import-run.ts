@@ -52,7 +52,10 @@ const DATASET_HINT: Record<RunImportFormat, string> = {
 
 export interface ImportRunOptions {
   format: RunImportFormat;
+  /** The file on this machine; with `bytes`, only its name (the renderer sent the contents). */
   path: string;
+  /** The file's contents (web-mode upload); read from `path` when absent. */
+  bytes?: Uint8Array;
   datasetId?: number;
   /** Overrides what the file's name says. */
   model?: string;
@@ -91,6 +94,24 @@ export function resolveScorers(ids: readonly string[]): Scorer[] {
   });
 }
 
+/** The file's text with its SHA-256 and size, refused when empty or too large. */
+function predictionText(
+  name: string,
+  buf: Uint8Array,
+): { text: string; sha256: string; bytes: number } {
+  if (buf.length === 0) throw new WorkbenchError('file-empty', `${name} is empty`);
+  if (buf.length > MAX_RUN_FILE_BYTES)
+    throw new WorkbenchError(
+      'file-too-large',
+      `${name} is ${buf.length} bytes; prediction files up to ${MAX_RUN_FILE_BYTES} bytes are read`,
+    );
+  return {
+    text: Buffer.from(buf.buffer, buf.byteOffset, buf.length).toString('utf8'),
+    sha256: createHash('sha256').update(buf).digest('hex'),
+    bytes: buf.length,
+  };
+}
+
 async function readPredictionFile(
   path: string,
 ): Promise<{ text: string; sha256: string; bytes: number }> {
@@ -112,12 +133,7 @@ async function readPredictionFile(
       'file-too-large',
       `${path} is ${size} bytes; prediction files up to ${MAX_RUN_FILE_BYTES} bytes are read`,
     );
-  const buf = await readFile(path);
-  return {
-    text: buf.toString('utf8'),
-    sha256: createHash('sha256').update(buf).digest('hex'),
-    bytes: buf.length,
-  };
+  return predictionText(path, await readFile(path));
 }
 
 /** The dataset whose questions the file answers: the one given, or the only one that matches. */
@@ -176,7 +192,9 @@ export async function importRun(
   options: ImportRunOptions,
 ): Promise<RunImportResult> {
   const ours = resolveScorers(options.scorers ?? DEFAULT_RUN_SCORERS[options.format]);
-  const file = await readPredictionFile(options.path);
+  const file = options.bytes
+    ? predictionText(basename(options.path), options.bytes)
+    : await readPredictionFile(options.path);
   let read;
   try {
     read = readRunFile(options.format, file.text, options.path);

@@ -17,6 +17,7 @@ import {
   type RunManifest,
   type RunSummary,
 } from '../../shared/runs/run';
+import { traceOf, type RunItemDetail } from '../../shared/runs/item-detail';
 import { questionFacets } from '../../shared/runs/subsets';
 import { appRoot } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
@@ -104,6 +105,37 @@ export class RunService {
     if (!summary || !manifest)
       throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
     return { summary, manifest };
+  }
+
+  /**
+   * One item for the report's side panel: the question with its gold (analysts see it there),
+   * the model's output, program, execution and stored trace, and every scorer's verdict.
+   */
+  item(runId: number, questionId: number): RunItemDetail {
+    const { manifest } = this.get(runId);
+    const item = this.repo.items(runId).find((it) => it.questionId === questionId);
+    if (!item)
+      throw new WorkbenchError(
+        'not-found',
+        `run #${runId} has no item for question #${questionId}`,
+      );
+    let question: RunItemDetail['question'] = null;
+    try {
+      question = this.datasets.question(questionId);
+    } catch (e) {
+      if (!(e instanceof WorkbenchError && e.code === 'not-found')) throw e;
+    }
+    const verdicts = this.repo
+      .verdictsBetween(runId, item.itemId, item.itemId)
+      .map(({ itemId: _, ...v }) => v);
+    return {
+      runId,
+      item,
+      question,
+      trace: traceOf(item.execution),
+      verdicts,
+      scorers: manifest.scorers,
+    };
   }
 
   importFile(options: ImportRunOptions): Promise<RunImportResult> {

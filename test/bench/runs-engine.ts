@@ -9,10 +9,13 @@
  * committed in one transaction, progress events.
  *
  *   node --import tsx test/bench/runs-engine.ts   (BENCH_N=… questions, default 1000;
- *                                                   BENCH_CONCURRENCY=…, default 16)
+ *                                                   BENCH_CONCURRENCY=…, default 16;
+ *                                                   BENCH_PROFILE=file.cpuprofile: a CPU
+ *                                                   profile of the engine's part alone)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,6 +45,26 @@ async function startServer(dir: string): Promise<{ baseUrl: string; child: Child
     child.once('exit', (code) => reject(new Error(`test server exited (${code})`)));
   });
   return { baseUrl: line.trim(), child };
+}
+
+/**
+ * A CPU profile of what `work` does alone (not the import, the start-up or the raw-rate half),
+ * written to BENCH_PROFILE when set: `node --cpu-prof` would mix them all.
+ */
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const out = process.env.BENCH_PROFILE;
+  if (!out) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(out, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** `n` chat requests through the openai client, `concurrency` at a time; requests/s. */
@@ -90,14 +113,17 @@ async function main(): Promise<number> {
     const engine = runEngineOf(services);
     const started = performance.now();
     const cpu0 = process.cpuUsage();
-    const last = await engine.start({
-      datasetId: stored.datasetId,
-      limit: N,
-      provider: { baseUrl },
-      model: 'test-chat',
-      mode: 'direct',
-      concurrency: CONCURRENCY,
-    }).finished;
+    const last = await profiled(
+      () =>
+        engine.start({
+          datasetId: stored.datasetId,
+          limit: N,
+          provider: { baseUrl },
+          model: 'test-chat',
+          mode: 'direct',
+          concurrency: CONCURRENCY,
+        }).finished,
+    );
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const engineCpuMs = (cpu.user + cpu.system) / 1000 / N;

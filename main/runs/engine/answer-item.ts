@@ -5,6 +5,7 @@ import type { Scorer } from '../../../shared/grading/verdict';
 import type { GenerationParams } from '../../../shared/llm/provider';
 import type { DatasetFormat } from '../../../shared/model/dataset-format';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
+import { RUN_TRACE_VERSION, type StoredExecution } from '../../../shared/runs/item-detail';
 import type { RunItem, RunVerdict } from '../../../shared/runs/run';
 import {
   answerQuestion,
@@ -70,6 +71,20 @@ function usageOf(core: Pick<AnswerCore, 'usage' | 'costUsd'>): NonNullable<RunIt
   };
 }
 
+/**
+ * What running the program gave, with the cells it read (the sandbox trace as `reads`), so the
+ * report can show them without running the program again.
+ */
+function executionOf(core: AnswerCore): StoredExecution | null {
+  if (!core.execution) return null;
+  return {
+    ok: core.execution.ok,
+    ...(core.execution.value !== null ? { result: core.execution.value } : {}),
+    ...(core.execution.error !== null ? { error: core.execution.error } : {}),
+    trace: { version: RUN_TRACE_VERSION, reads: core.reads },
+  };
+}
+
 /** The item of an answered question: what grading reads, per mode, as the Ask panel grades. */
 function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): NewRunItem {
   const executed = core.predictionKind === 'executed';
@@ -86,13 +101,7 @@ function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): New
     output: core.output,
     ...answer,
     program: core.program,
-    execution: core.execution
-      ? {
-          ok: core.execution.ok,
-          ...(core.execution.value !== null ? { result: core.execution.value } : {}),
-          ...(core.execution.error !== null ? { error: core.execution.error } : {}),
-        }
-      : null,
+    execution: executionOf(core),
     usage: usageOf(core),
     // The model's own time: backoff waits are booked apart (EXAMPLES: inspect_ai's retries).
     latencyMs: Math.round(Math.max(0, core.modelMs - core.waitedMs)),
