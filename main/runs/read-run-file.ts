@@ -43,6 +43,22 @@ export interface RunFileRead {
 const bigText = (s: string | null): string | undefined => (s === null ? undefined : tooLong(s));
 const stem = (path: string) => basename(path).replace(/\.(jsonl?|json)$/i, '');
 
+/**
+ * The JSON objects of a JSONL file with their line numbers; a line that is not JSON or not an
+ * object becomes an error record (so it is counted and listed, never dropped silently).
+ */
+function* jsonlObjects(
+  text: string,
+  records: ReadRecord[],
+): Generator<{ line: number; r: Record<string, unknown> }> {
+  for (const l of parseJsonl(text)) {
+    if ('error' in l) records.push({ id: `line ${l.line}`, error: l.error });
+    else if (!isRecord(l.value))
+      records.push({ id: `line ${l.line}`, error: 'record is not an object' });
+    else yield { line: l.line, r: l.value };
+  }
+}
+
 function firstString(v: unknown): string | null {
   if (typeof v === 'string') return v;
   if (Array.isArray(v)) return firstString(v[0]);
@@ -139,21 +155,12 @@ function readDocmath(text: string, path: string): RunFileRead {
 function readTatqa(text: string, path: string, kind: 'pot' | 'pred'): RunFileRead {
   const records: ReadRecord[] = [];
   const seen = { pot: 0, pred: 0 };
-  for (const l of parseJsonl(text)) {
-    if ('error' in l) {
-      records.push({ id: `line ${l.line}`, error: l.error });
-      continue;
-    }
-    const r = l.value;
-    if (!isRecord(r)) {
-      records.push({ id: `line ${l.line}`, error: 'record is not an object' });
-      continue;
-    }
+  for (const { line, r } of jsonlObjects(text, records)) {
     const k = sniffTatqaKind(r);
     if (k) seen[k]++;
     const id = readId(r.question_id);
     if (id === undefined) {
-      records.push({ id: `line ${l.line}`, error: 'missing question_id' });
+      records.push({ id: `line ${line}`, error: 'missing question_id' });
       continue;
     }
     const output = firstString(r.generated);
@@ -227,16 +234,7 @@ function readLmEval(text: string, path: string): RunFileRead {
   let filter: string | undefined;
   let otherFilters = 0;
   let metric: string | undefined;
-  for (const l of parseJsonl(text)) {
-    if ('error' in l) {
-      records.push({ id: `line ${l.line}`, error: l.error });
-      continue;
-    }
-    const r = l.value;
-    if (!isRecord(r)) {
-      records.push({ id: `line ${l.line}`, error: 'record is not an object' });
-      continue;
-    }
+  for (const { line, r } of jsonlObjects(text, records)) {
     // A task with several filters (gsm8k: strict-match, flexible-extract) logs each document
     // once per filter; the first filter in the file is imported, the others counted.
     if (typeof r.filter === 'string') {
@@ -248,7 +246,7 @@ function readLmEval(text: string, path: string): RunFileRead {
     }
     const id = lmEvalId(r);
     if (id === undefined) {
-      records.push({ id: `line ${l.line}`, error: 'no doc_id and no id in doc' });
+      records.push({ id: `line ${line}`, error: 'no doc_id and no id in doc' });
       continue;
     }
     const output = firstString(r.resps);
@@ -302,18 +300,9 @@ function readGeneric(text: string, path: string): RunFileRead {
   const records: ReadRecord[] = [];
   // A transcript export names its model and mode on every line (docs/transcript-jsonl.md).
   let exported: { model: string; mode: RunMode | null } | undefined;
-  for (const l of parseJsonl(text)) {
-    if ('error' in l) {
-      records.push({ id: `line ${l.line}`, error: l.error });
-      continue;
-    }
-    const r = l.value;
-    if (!isRecord(r)) {
-      records.push({ id: `line ${l.line}`, error: 'record is not an object' });
-      continue;
-    }
+  for (const { line, r } of jsonlObjects(text, records)) {
     if (r.schema === TRANSCRIPT_SCHEMA) {
-      const t = readTranscriptLine(r, l.line);
+      const t = readTranscriptLine(r, line);
       records.push(t);
       if (!exported && isRecord(r.source) && typeof r.source.by === 'string') {
         const mode = RunMode.safeParse(r.source.mode);
@@ -323,7 +312,7 @@ function readGeneric(text: string, path: string): RunFileRead {
     }
     const id = readId(r.id);
     if (id === undefined) {
-      records.push({ id: `line ${l.line}`, error: 'missing id' });
+      records.push({ id: `line ${line}`, error: 'missing id' });
       continue;
     }
     if (r.output !== undefined && r.output !== null && typeof r.output !== 'string') {
