@@ -14,6 +14,32 @@ export interface StoredProvider {
 
 const defaultSettings: LlmSettingsT = { offline: false, prices: [] };
 
+/**
+ * The response cache is bounded: past `maxBytes` of stored responses the oldest entries go
+ * first (insertion order, the table's rowid) until 3/4 of the bound is left, so a workspace
+ * used for months of runs does not grow without end. The size is checked every `checkEvery`
+ * writes, not on each, since summing it reads the whole table.
+ */
+export const LLM_CACHE_LIMIT = { maxBytes: 256 * 1024 * 1024, checkEvery: 500 };
+
+/** Drops the oldest cache entries when they hold more than `maxBytes`; answers rows removed. */
+export function trimLlmCache(db: Database, maxBytes = LLM_CACHE_LIMIT.maxBytes): number {
+  const total =
+    db.prepare<[], { n: number | null }>('SELECT sum(length(response)) AS n FROM llm_cache').get()
+      ?.n ?? 0;
+  if (total <= maxBytes) return 0;
+  // Remove the oldest rows whose responses add up to what is over 3/4 of the bound.
+  const excess = total - Math.floor((maxBytes * 3) / 4);
+  return db
+    .prepare<[number]>(
+      `DELETE FROM llm_cache WHERE rowid <= (
+         SELECT rowid FROM (
+           SELECT rowid, sum(length(response)) OVER (ORDER BY rowid) AS upto FROM llm_cache
+         ) WHERE upto >= ? ORDER BY rowid LIMIT 1)`,
+    )
+    .run(excess).changes;
+}
+
 /** All SQL touching `llm_providers`, `llm_settings` and `llm_cache` (migration 8). */
 export const llmRepo = perConnection((db: Database) => {
   const all = db.prepare<[], { id: number; config: string }>(
@@ -39,6 +65,8 @@ export const llmRepo = perConnection((db: Database) => {
   const cachePut = db.prepare<[string, string, string]>(
     'INSERT OR REPLACE INTO llm_cache (key, response, created_at) VALUES (?, ?, ?)',
   );
+
+  let writesSinceCheck = 0;
 
   // Rows are parsed on the way out: a hand-edited or newer row cannot reach the API malformed.
   const toProvider = (r: { id: number; config: string }): StoredProvider => ({
@@ -78,6 +106,10 @@ export const llmRepo = perConnection((db: Database) => {
     },
     cachePut: (key: string, response: unknown): void => {
       cachePut.run(key, JSON.stringify(response), new Date().toISOString());
+      if (++writesSinceCheck >= LLM_CACHE_LIMIT.checkEvery) {
+        writesSinceCheck = 0;
+        trimLlmCache(db);
+      }
     },
   };
 });
