@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { TestBatches, type BatchOptions, type CompletionResult } from './openai-test-batches';
 
 export interface ScriptedReply {
   /** Matched against the last user message; a string matches as a substring. */
@@ -49,6 +50,8 @@ export interface OpenAiTestServer {
   /** http://127.0.0.1:PORT/v1 */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** `/v1/files` and `/v1/batches` (the Batch API): stored files, batches, their faults. */
+  batches: TestBatches;
   /** Listed by GET /v1/models; mutable. */
   models: string[];
   setReplies(r: ScriptedReply[]): void;
@@ -75,6 +78,8 @@ export interface OpenAiTestServerOptions {
   embeddingDim?: number;
   /** Port to listen on (default 0: any free port). */
   port?: number;
+  /** How batches progress through their statuses (see openai-test-batches.ts). */
+  batch?: BatchOptions;
 }
 
 export const TEST_CHAT_MODEL = 'test-chat';
@@ -107,6 +112,22 @@ function fnv1a(s: string): number {
   }
   return h >>> 0;
 }
+
+/** A chat request's answer (the non-streamed body and what streaming needs), or its error. */
+type Completion =
+  | {
+      ok: true;
+      body: {
+        id: string;
+        created: number;
+        model: string;
+        usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+      };
+      content: string;
+      finishReason: string;
+      chunkSize: number;
+    }
+  | Extract<CompletionResult, { ok: false }>;
 
 interface ArmedFault {
   fault: Fault;
@@ -166,6 +187,12 @@ export async function startOpenAiTestServer(
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let seq = 0;
+  const batches = new TestBatches(
+    (body) =>
+      complete({ method: 'POST', path: '/v1/chat/completions', headers: {}, body, aborted: false }),
+    errorBody,
+    options.batch,
+  );
 
   /** Resolves after `ms`, or early (false) when the client went away or the server closed. */
   const wait = (ms: number, res: ServerResponse) =>
@@ -201,7 +228,12 @@ export async function startOpenAiTestServer(
     res.end(text);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    recorded: RecordedRequest,
+    raw: Buffer,
+  ) {
     const path = recorded.path;
     if (options.apiKey !== undefined) {
       const auth = req.headers.authorization;
@@ -238,6 +270,22 @@ export async function startOpenAiTestServer(
       if (fault?.kind === 'malformed-json') return sendMalformed(res);
       return embeddings(res, recorded);
     }
+    if (/\/v1\/(files|batches)(\/|$)/.test(path)) {
+      const answer = await batches.handle(
+        req.method ?? 'GET',
+        path,
+        req.headers['content-type'],
+        raw,
+        recorded.body,
+      );
+      if (answer.kind === 'json') return sendJson(res, answer.status, answer.body);
+      res.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-length': answer.bytes.length,
+        'x-request-id': `req_${++seq}`,
+      });
+      return res.end(answer.bytes);
+    }
     return sendJson(res, 404, errorBody(404, `Invalid URL (${req.method} ${path})`));
   }
 
@@ -247,41 +295,34 @@ export async function startOpenAiTestServer(
     res.end(text);
   }
 
-  function modelMissing(res: ServerResponse, model: unknown): boolean {
-    if (!strictModels || (typeof model === 'string' && models.includes(model))) return false;
-    sendJson(
-      res,
+  /** OpenAI's 404 body for a model the server does not list (undefined: the model is fine). */
+  function modelMissing(model: unknown): unknown {
+    if (!strictModels || (typeof model === 'string' && models.includes(model))) return undefined;
+    return errorBody(
       404,
-      errorBody(
-        404,
-        `The model \`${String(model)}\` does not exist or you do not have access to it.`,
-        'model_not_found',
-      ),
+      `The model \`${String(model)}\` does not exist or you do not have access to it.`,
+      'model_not_found',
     );
-    return true;
   }
 
-  async function chat(
-    res: ServerResponse,
-    recorded: RecordedRequest,
-    fault: Fault | undefined,
-    perChunkDelay: number,
-  ) {
+  /** What a chat request is answered, streamed or not, or the error it gets. */
+  function complete(recorded: RecordedRequest): Completion {
     const body = recorded.body as Record<string, unknown> | undefined;
     const messages = Array.isArray(body?.messages) ? (body.messages as unknown[]) : null;
+    const fail = (status: number, error: unknown): Completion => ({
+      ok: false,
+      status,
+      body: error,
+    });
     if (!body || !messages) {
-      return sendJson(
-        res,
-        400,
-        errorBody(400, "Missing required parameter: 'messages'.", null, 'messages'),
-      );
+      return fail(400, errorBody(400, "Missing required parameter: 'messages'.", null, 'messages'));
     }
-    if (modelMissing(res, body.model)) return;
+    const missing = modelMissing(body.model);
+    if (missing) return fail(404, missing);
     const texts = messages.map((m) => messageText(m));
     const promptTokens = texts.reduce((s, t) => s + countTokens(t), 0);
     if (options.contextWindow !== undefined && promptTokens > options.contextWindow) {
-      return sendJson(
-        res,
+      return fail(
         400,
         errorBody(
           400,
@@ -304,8 +345,7 @@ export async function startOpenAiTestServer(
     } else if (options.defaultReply !== undefined) {
       content = options.defaultReply;
     } else {
-      return sendJson(
-        res,
+      return fail(
         400,
         errorBody(
           400,
@@ -329,24 +369,44 @@ export async function startOpenAiTestServer(
     const id = `chatcmpl-test${++seq}`;
     const created = Math.floor(Date.now() / 1000);
     const model = typeof body.model === 'string' ? body.model : TEST_CHAT_MODEL;
+    const full = {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: null },
+          logprobs: null,
+          finish_reason: finishReason,
+        },
+      ],
+      usage,
+    };
+    return {
+      ok: true,
+      body: full,
+      content,
+      finishReason,
+      chunkSize: Math.max(1, script?.chunkSize ?? 8),
+    };
+  }
+
+  async function chat(
+    res: ServerResponse,
+    recorded: RecordedRequest,
+    fault: Fault | undefined,
+    perChunkDelay: number,
+  ) {
+    const answer = complete(recorded);
+    if (!answer.ok) return sendJson(res, answer.status, answer.body);
+    const { body: full, content, finishReason } = answer;
+    const { id, created, model, usage } = full;
+    const body = recorded.body as Record<string, unknown>;
 
     if (body.stream !== true) {
       if (fault?.kind === 'malformed-json') return sendMalformed(res);
-      const full = {
-        id,
-        object: 'chat.completion',
-        created,
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content, refusal: null },
-            logprobs: null,
-            finish_reason: finishReason,
-          },
-        ],
-        usage,
-      };
       if (fault?.kind === 'cut-stream') {
         // Promise the whole body, send half, hang up.
         const text = JSON.stringify(full);
@@ -383,7 +443,7 @@ export async function startOpenAiTestServer(
       res.end('data: [DONE]\n\n');
       return;
     }
-    const size = Math.max(1, script?.chunkSize ?? 8);
+    const size = answer.chunkSize;
     let sent = 0;
     for (let i = 0; i < content.length; i += size) {
       if (fault?.kind === 'cut-stream' && sent >= fault.afterChunks) return destroyAfterFlush(res);
@@ -423,7 +483,8 @@ export async function startOpenAiTestServer(
         errorBody(400, "Missing required parameter: 'input'.", null, 'input'),
       );
     }
-    if (modelMissing(res, body.model)) return;
+    const missing = modelMissing(body.model);
+    if (missing) return sendJson(res, 404, missing);
     const inputs: unknown[] =
       Array.isArray(body.input) && typeof body.input[0] !== 'number'
         ? (body.input as unknown[])
@@ -454,7 +515,10 @@ export async function startOpenAiTestServer(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
+      const bytes = Buffer.concat(chunks);
+      // A multipart upload (POST /v1/files) is not JSON: the batch store reads the bytes.
+      const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+      const raw = multipart ? '' : bytes.toString('utf8');
       let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : undefined;
@@ -479,7 +543,7 @@ export async function startOpenAiTestServer(
           errorBody(400, 'We could not parse the JSON body of your request.'),
         );
       }
-      handle(req, res, recorded).catch((e: unknown) => {
+      handle(req, res, recorded, bytes).catch((e: unknown) => {
         if (!res.headersSent) sendJson(res, 500, errorBody(500, String(e)));
         else res.destroy();
       });
@@ -498,6 +562,7 @@ export async function startOpenAiTestServer(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    batches,
     models,
     setReplies: (r) => {
       replies = r;
