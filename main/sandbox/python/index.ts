@@ -1,0 +1,6 @@
+export {
+  PythonSandbox,
+  type PythonSandboxOptions,
+  type PythonSandboxStats,
+} from './python-sandbox';
+export type { PythonErrorKind, PythonLimits, PythonResult, PythonValue } from './types';

@@ -1,0 +1,95 @@
+import { dirname } from 'node:path';
+import { loadPyodide, type PyodideAPI } from 'pyodide';
+import type { PyProxy } from 'pyodide/ffi';
+
+/** What a worker needs of its Pyodide instance once the harness is in place. */
+export interface SandboxedPyodide {
+  /** harness run_program: the result as a JSON string. */
+  run(program: string, seed: number, maxLogChars: number): string;
+  /** Bytes of wasm linear memory (never shrinks). */
+  heapBytes(): number;
+  /** True after an error the interpreter cannot continue from. */
+  broken(): boolean;
+}
+
+const WASM_PAGE = 65536;
+
+/** The part of the WebAssembly API patched here (our tsconfig has no DOM lib to declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow: (this: WasmMemory, pages: number) => number;
+}
+const wasmMemoryProto = (
+  globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }
+).WebAssembly.Memory.prototype;
+
+/**
+ * Caps every wasm memory in this thread (the worker hosts only Pyodide). Emscripten grows the
+ * heap through `Memory.grow`; a refusal there makes malloc return NULL, which Python raises as
+ * MemoryError. Wasm memory lives outside V8's heap, so resourceLimits alone would not bound it.
+ */
+export function installHeapCap(maxBytes: number): void {
+  const grow = wasmMemoryProto.grow;
+  wasmMemoryProto.grow = function cappedGrow(this: WasmMemory, delta: number): number {
+    if (this.buffer.byteLength + delta * WASM_PAGE > maxBytes)
+      throw new RangeError(`the sandbox heap limit of ${maxBytes} bytes`);
+    return grow.call(this, delta);
+  };
+}
+
+/** The package folder: wasm, python_stdlib.zip and the lock file load from disk, never a CDN. */
+export function pyodideIndexURL(): string {
+  return `${dirname(require.resolve('pyodide/package.json'))}/`;
+}
+
+/**
+ * Loads Pyodide offline and closes its ways out before any program runs:
+ * - `jsglobals` is an empty object, so a `js` module, were it ever reached, holds nothing;
+ * - the `js` and `pyodide_js` modules are unregistered and dropped from sys.modules, so
+ *   `import js` fails and pyodide.code.run_js (which imports js lazily) cannot evaluate
+ *   JavaScript;
+ * - `env` is Pyodide's own minimal environment (the worker is also started with an empty env);
+ * - no file system is mounted from the host (no NODEFS): the program sees Pyodide's in-memory
+ *   file system only, and the harness gives it no open() anyway.
+ */
+export async function loadSandboxedPyodide(
+  interrupt: Int32Array,
+  harnessSource: string,
+): Promise<SandboxedPyodide> {
+  const py: PyodideAPI = await loadPyodide({
+    indexURL: pyodideIndexURL(),
+    jsglobals: {},
+    env: { HOME: '/home/pyodide' },
+    stdout: () => undefined,
+    stderr: () => undefined,
+    packages: [],
+  });
+  py.setInterruptBuffer(interrupt);
+  py.unregisterJsModule('js');
+  py.unregisterJsModule('pyodide_js');
+  py.runPython(
+    "import sys\nfor _m in ('js', 'pyodide_js'):\n    sys.modules.pop(_m, None)\ndel _m, sys",
+  );
+  const harness = py.runPython('dict()') as PyProxy & { get(name: string): unknown };
+  py.runPython(harnessSource, { globals: harness });
+  const runProgram = harness.get('run_program') as (
+    source: string,
+    seed: number,
+    maxLogChars: number,
+  ) => string;
+  let fatal = false;
+  const heap = (py as unknown as { _module: { HEAPU8: Uint8Array } })._module;
+  const memory = (): number => heap.HEAPU8.buffer.byteLength;
+  return {
+    run(program, seed, maxLogChars) {
+      try {
+        return runProgram(program, seed, maxLogChars);
+      } catch (e) {
+        if (/fatal/i.test(e instanceof Error ? e.message : String(e))) fatal = true;
+        throw e;
+      }
+    },
+    heapBytes: memory,
+    broken: () => fatal,
+  };
+}

@@ -1,0 +1,154 @@
+import { PythonSlot, type PendingPython, type PythonSandboxStats } from './python-slot';
+import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
+
+export type { PythonSandboxStats } from './python-slot';
+
+export interface PythonSandboxOptions {
+  /** Worker threads, each with its own loaded Pyodide (default 1). */
+  workers?: number;
+  /** Defaults for every program; per-run options override them. */
+  limits?: Partial<PythonLimits>;
+  /** How long past its deadline an interrupted program may run before its worker is
+   * terminated (default 500 ms). */
+  graceMs?: number;
+  /** Ceiling of each worker's wasm heap (default 256 MiB; at least 96 MiB for Pyodide itself). */
+  maxHeapBytes?: number;
+}
+
+/** Watchdog period: an interrupt lands within deadline + this. */
+const WATCH_MS = 20;
+
+/**
+ * Runs Python programs (model-written PoT, FinanceMath's gold python_solution) in Pyodide in
+ * worker threads: one interpreter per worker, loaded once and reused with fresh globals per
+ * program; a deadline (interrupt, then termination), a wasm heap ceiling, an import allowlist
+ * and no host file system, network or JavaScript bridge (harness-source.ts, load-pyodide.ts).
+ * Results come back in input order.
+ */
+export class PythonSandbox {
+  readonly stats: PythonSandboxStats = {
+    workersStarted: 0,
+    workersTerminated: 0,
+    workerCrashes: 0,
+    programsRun: 0,
+    lastLoadMs: 0,
+  };
+  readonly graceMs: number;
+  readonly maxHeapBytes: number;
+  private readonly defaults: Partial<PythonLimits>;
+  private readonly slots: PythonSlot[];
+  private queue: PendingPython[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private fatalMessage: string | undefined;
+
+  constructor(options: PythonSandboxOptions = {}) {
+    const workers = Math.max(1, Math.floor(options.workers ?? 1));
+    this.graceMs = Math.max(0, options.graceMs ?? 500);
+    this.maxHeapBytes = Math.max(96 * 1024 * 1024, options.maxHeapBytes ?? 256 * 1024 * 1024);
+    this.defaults = options.limits ?? {};
+    this.slots = Array.from({ length: workers }, () => new PythonSlot(this));
+  }
+
+  /** Loads Pyodide in every worker (optional: the first program starts them). */
+  async warmUp(): Promise<void> {
+    this.assertOpen();
+    await Promise.all(this.slots.map((s) => s.start()));
+  }
+
+  run(program: string, limits: Partial<PythonLimits> = {}): Promise<PythonResult> {
+    return this.runMany([program], limits).then((results) => {
+      const [result] = results;
+      if (!result) throw new Error('the Python sandbox returned no result');
+      return result;
+    });
+  }
+
+  runMany(
+    programs: readonly string[],
+    limits: Partial<PythonLimits> = {},
+  ): Promise<PythonResult[]> {
+    this.assertOpen();
+    if (programs.length === 0) return Promise.resolve([]);
+    const resolved = resolvePythonLimits({ ...this.defaults, ...definedOnly(limits) });
+    return new Promise((resolve) => {
+      const results = new Array<PythonResult>(programs.length);
+      let remaining = programs.length;
+      programs.forEach((program, i) => {
+        this.queue.push({
+          job: { ...resolved, program },
+          settle: (result) => {
+            results[i] = result;
+            if (--remaining === 0) resolve(results);
+          },
+        });
+      });
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker; programs queued or running settle as `internal` errors. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopWatchdog();
+    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight() ?? [])];
+    this.queue = [];
+    await Promise.all(this.slots.map((s) => s.close()));
+    for (const p of pending) p.settle(pythonFailure('internal', 'the Python sandbox was closed'));
+  }
+
+  idle(): void {
+    this.dispatch();
+  }
+
+  fatal(message: string): void {
+    if (this.slots.some((s) => s.available || s.busy)) return;
+    this.fatalMessage = message;
+    const pending = this.queue;
+    this.queue = [];
+    for (const p of pending) p.settle(pythonFailure('internal', message));
+    this.stopWatchdog();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the Python sandbox is closed');
+    if (this.fatalMessage) throw new Error(this.fatalMessage);
+  }
+
+  private dispatch(): void {
+    if (this.closed || this.fatalMessage) return;
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.available) slot.send(this.queue.shift()!);
+      else if (!slot.busy) void slot.start();
+    }
+    if (this.slots.some((s) => s.busy)) this.startWatchdog();
+    else this.stopWatchdog();
+  }
+
+  private startWatchdog(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      for (const slot of this.slots) slot.watch(now);
+      if (!this.slots.some((s) => s.busy)) this.stopWatchdog();
+    }, WATCH_MS);
+    this.timer.unref();
+  }
+
+  private stopWatchdog(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/** `{timeoutMs: undefined}` must not override a default. */
+function definedOnly(limits: Partial<PythonLimits>): Partial<PythonLimits> {
+  const out: Partial<PythonLimits> = {};
+  for (const key of ['timeoutMs', 'maxLogChars', 'seed'] as const) {
+    const v = limits[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
