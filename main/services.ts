@@ -36,6 +36,9 @@ export interface Services {
   workspace: Workspace;
   bus: EventBus;
   registry: Registry;
+  /** The workspace's importer; web mode hands it streamed uploads (the API uses the same one). */
+  importer: Importer;
+  maxImportBytes: number;
   /** Services the CLI calls directly (the API handlers call the same ones). */
   documents: DocumentService;
   datasets: DatasetService;
@@ -102,6 +105,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     workspace,
     bus,
     registry,
+    importer,
+    maxImportBytes,
     documents,
     datasets,
     jobs,

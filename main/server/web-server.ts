@@ -2,10 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isJsonBytes } from '../../shared/api/json-bytes';
 import { decodeCall, encodeCall, WIRE_TYPE } from '../../shared/api/wire';
-import { fail, WorkbenchError, type Result } from '../../shared/api/result';
+import { fail, type Result } from '../../shared/api/result';
 import { refusedOn } from '../api/transport-policy';
 import { Slots } from '../jobs/slots';
-import { Importer } from '../library/importer';
 import type { Services } from '../services';
 import {
   bearerToken,
@@ -83,20 +82,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let port = 0;
   const maxCallBodyBytes = options.maxCallBodyBytes ?? 1024 * 1024;
   const uploadSlots = new Slots(options.maxConcurrentUploads ?? 2, options.maxQueuedUploads ?? 8);
-  let importer: Promise<{ importer: Importer; maxBytes: number }> | undefined;
-  // Streamed uploads are handed to an importer of the same workspace, limits and job runner as
-  // the registry's (the Services do not expose theirs; an Importer keeps no state of its own).
-  const uploadImporter = () =>
-    (importer ??= options.services.registry.call('workspace.info', {}).then((info) => {
-      if (!info.ok) {
-        importer = undefined; // asked again on the next upload
-        throw new WorkbenchError(info.error.code, info.error.message);
-      }
-      const maxBytes = (info.value as { maxImportBytes: number }).maxImportBytes;
-      const { workspace, bus, jobs } = options.services;
-      return { importer: new Importer(workspace, { maxBytes, bus, jobs }), maxBytes };
-    }));
-
   const unsubscribe = bus.subscribe((name, payload) => {
     const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const res of sseClients) res.write(frame);
@@ -279,7 +264,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return; // The client left while waiting: nobody to answer.
     }
     try {
-      const { importer: imp, maxBytes } = await uploadImporter();
+      const { importer: imp, maxImportBytes: maxBytes } = options.services;
       const declared = req.headers['content-length'];
       const { request, rest } = await readUploadHead(
         body,
