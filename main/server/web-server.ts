@@ -248,7 +248,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return answer(
         503,
         fail(
-          'workspace-unavailable',
+          'busy',
           `the server is busy with ${uploadSlots.running} uploads and ${uploadSlots.queued} waiting; try again when they are done`,
         ),
       );

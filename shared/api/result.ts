@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'workspace-readonly'
   | 'workspace-too-new'
   | 'workspace-unavailable'
+  /** Too much is already running (web uploads beyond the queue); the same request may succeed later. */
+  | 'busy'
   /** The user (or Ctrl-C, or closing the workspace) stopped the job doing the work. */
   | 'cancelled'
   /** Model calls (main/llm): each names the endpoint and what to do (shared/llm/provider.ts). */
@@ -25,6 +27,8 @@ export type ErrorCode =
   | 'llm-context-length'
   | 'llm-model-not-found'
   | 'llm-offline'
+  | 'llm-model-file'
+  | 'llm-out-of-memory'
   | 'internal';
 
 export interface ApiError {

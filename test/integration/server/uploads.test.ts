@@ -250,7 +250,10 @@ describe('uploads in web mode', () => {
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body)).toMatchObject({
       ok: false,
-      error: { message: expect.stringMatching(/busy with 2 uploads and 1 waiting/) as unknown },
+      error: {
+        code: 'busy',
+        message: expect.stringMatching(/busy with 2 uploads and 1 waiting/) as unknown,
+      },
     });
     for (const [i, up] of ups.entries()) {
       for (const piece of pieces[i]!) await up.write(piece);
