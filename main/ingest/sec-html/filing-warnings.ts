@@ -8,25 +8,26 @@ const quoteCaption = (t: Table) => {
 };
 
 interface Tagged {
-  where: string;
+  /** Where the value is, as the warning names it; only the first disagreeing one is named. */
+  where: () => string;
   text: string;
   fact: XbrlFactRef;
 }
 
 function taggedValues(t: Table): Tagged[] {
-  const fromCells = t.cells.flatMap((c) =>
-    (c.xbrl ?? []).map((fact) => ({
-      where: [c.rowPath.join(' > '), ...c.colPath].filter((s) => s !== '').join(', '),
-      text: c.text,
-      fact,
-    })),
-  );
-  const fromLabels = t.rows.flatMap((r) =>
-    (r.numbers ?? []).flatMap((n) =>
-      (n.xbrl ?? []).map((fact) => ({ where: r.path.join(' > '), text: n.text, fact })),
-    ),
-  );
-  return [...fromCells, ...fromLabels];
+  const tagged: Tagged[] = [];
+  for (const c of t.cells) {
+    if (c.xbrl === undefined) continue;
+    const where = () => [c.rowPath.join(' > '), ...c.colPath].filter((s) => s !== '').join(', ');
+    for (const fact of c.xbrl) tagged.push({ where, text: c.text, fact });
+  }
+  for (const r of t.rows) {
+    for (const n of r.numbers ?? []) {
+      for (const fact of n.xbrl ?? [])
+        tagged.push({ where: () => r.path.join(' > '), text: n.text, fact });
+    }
+  }
+  return tagged;
 }
 
 /**
@@ -43,9 +44,10 @@ function xbrlWarning(t: Table): string | null {
   const parts: string[] = [];
   if (disagree.length > 0) {
     const first = disagree[0]!;
+    const where = first.where();
     parts.push(
       `${disagree.length} of ${tagged.length} inline XBRL facts disagree with the value shown ` +
-        `(first: ${first.where === '' ? 'a cell' : `"${first.where}"`} shows "${first.text}", tagged ${first.fact.name})`,
+        `(first: ${where === '' ? 'a cell' : `"${where}"`} shows "${first.text}", tagged ${first.fact.name})`,
     );
   }
   if (unread > 0) {

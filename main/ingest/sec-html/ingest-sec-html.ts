@@ -4,6 +4,7 @@ import {
   type Document,
   type Table,
   type XbrlCrossCheck,
+  type XbrlFactRef,
 } from '../../../shared/model';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { RawDocument } from '../table/raw-types';
@@ -39,14 +40,15 @@ const analyseShare = 0.11;
 function xbrlSummary(tables: Table[]): XbrlCrossCheck {
   let factsInTables = 0;
   let agreeing = 0;
-  for (const t of tables) {
-    const refs = [...t.cells, ...t.rows.flatMap((r) => r.numbers ?? [])].flatMap(
-      (c) => c.xbrl ?? [],
-    );
-    for (const f of refs) {
+  const count = (facts: readonly XbrlFactRef[] | undefined) => {
+    for (const f of facts ?? []) {
       factsInTables++;
       if (f.agrees === true) agreeing++;
     }
+  };
+  for (const t of tables) {
+    for (const c of t.cells) count(c.xbrl);
+    for (const r of t.rows) for (const n of r.numbers ?? []) count(n.xbrl);
   }
   return { factsInTables, agreeing };
 }

@@ -106,15 +106,130 @@ export interface ResolvedUnit {
   scaleBasis: Basis;
 }
 
-const basis = (source: BasisSource, phrase: string): Basis => ({ source, phrase });
+/**
+ * One Basis object per (source, phrase): every cell of a column or row shares its reason, so a
+ * filing's 20k cells hold a few hundred of them instead of 40k copies. Frozen because shared.
+ */
+const interned = new Map<BasisSource, Map<string, Basis>>();
+const maxInterned = 4096;
+
+function basis(source: BasisSource, phrase: string): Basis {
+  let bySource = interned.get(source);
+  if (bySource === undefined) {
+    bySource = new Map();
+    interned.set(source, bySource);
+  }
+  let found = bySource.get(phrase);
+  if (found === undefined) {
+    if (bySource.size >= maxInterned) bySource.clear();
+    found = Object.freeze({ source, phrase });
+    bySource.set(phrase, found);
+  }
+  return found;
+}
+
 const noScaleStated = basis('default', 'no scale stated');
 const noUnitStated = basis('default', 'no unit stated');
 const scaleWord = /\b(?:thousand|million|billion|trillion)s?\b|\b[kmb]n?\b/i;
+const writtenWithCents = /\.\d/;
 
-/** One header text that may say what the cell is, and whether it heads the column or the row. */
-interface HeaderText {
-  text: string;
-  source: 'column-header' | 'row-label';
+/** A row or column the note's exception names ("except per share data") is not scaled by it. */
+function excepted(note: ScaleNote | null, own: Basis): Basis {
+  return note !== null && note.scale !== 1 && note.except !== undefined
+    ? basis('table-exception', note.except)
+    : own;
+}
+
+/** What the cell's headers are read against, worked out once per cell. */
+interface CellScale {
+  parsed: ParsedValue;
+  note: ScaleNote | null;
+  noteBasis: Basis | null;
+  amountScale: number;
+  amountBasis: Basis;
+}
+
+/** Share counts take the note's share scale ("shares in thousands", "except share data"). */
+function sharesUnit(c: CellScale, own: Basis): ResolvedUnit {
+  const { note } = c;
+  if (note !== null && note.sharesScale !== null) {
+    const scaleBasis =
+      note.sharesScale === 1 && note.scale !== 1 ? excepted(note, own) : (c.noteBasis ?? own);
+    return { unit: 'shares', scale: note.sharesScale, unitBasis: own, scaleBasis };
+  }
+  return { unit: 'shares', scale: c.amountScale, unitBasis: own, scaleBasis: c.amountBasis };
+}
+
+/** `list` has `text` before its last entry (a section above the row, not the row itself). */
+function isSection(list: readonly string[], text: string): boolean {
+  const at = list.indexOf(text);
+  return at >= 0 && at < list.length - 1;
+}
+
+/**
+ * What one header text says of the cell: a unit and scale, or null to read the next header.
+ * `inColumn`: the text heads the cell's column (by text, as a header repeated in the row
+ * label counts as the column's).
+ */
+function fromHeader(
+  c: CellScale,
+  text: string,
+  source: 'column-header' | 'row-label',
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): ResolvedUnit | null {
+  const { parsed, note } = c;
+  const hint = unitHint(text);
+  const inColumn = source === 'column-header' || colPath.includes(text);
+  if (hint === null) {
+    if (inColumn && countColumn.test(text) && !parsed.currency) {
+      return sharesUnit(c, basis(source, text));
+    }
+    return null;
+  }
+  if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) return null;
+  // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
+  // heading is the computation's input, not the per-share figure (written with cents)
+  if (
+    hint === 'perShare' &&
+    !inColumn &&
+    isSection(rowPath, text) &&
+    ctx.shown !== undefined &&
+    !writtenWithCents.test(ctx.shown) &&
+    parsed.value !== 0
+  ) {
+    return null;
+  }
+  const own = basis(source, text);
+  if (hint === 'perShare') {
+    return { unit: 'USD/share', scale: 1, unitBasis: own, scaleBasis: excepted(note, own) };
+  }
+  if (hint === 'percent' && !parsed.currency) {
+    return { unit: '%', scale: 0.01, unitBasis: own, scaleBasis: own };
+  }
+  if (hint === 'shares' && !parsed.currency) return sharesUnit(c, own);
+  if (hint === 'amount') {
+    return { unit: 'USD', scale: c.amountScale, unitBasis: own, scaleBasis: c.amountBasis };
+  }
+  if (hint === 'count') {
+    if (parsed.currency) {
+      const unitBasis = basis('cell-text', '$');
+      return { unit: 'USD', scale: c.amountScale, unitBasis, scaleBasis: c.amountBasis };
+    }
+    // "Employees (in thousands)" states its own scale
+    const stated = findScaleNote(text);
+    return {
+      unit: null,
+      scale: stated?.scale ?? 1,
+      unitBasis: own,
+      scaleBasis: stated === null ? excepted(note, own) : basis(source, stated.phrase),
+    };
+  }
+  if (!parsed.currency && hint !== 'shares' && hint !== 'percent') {
+    return { unit: hint, scale: 1, unitBasis: own, scaleBasis: excepted(note, own) };
+  }
+  return null;
 }
 
 /**
@@ -123,6 +238,7 @@ interface HeaderText {
  * table's note. Per-share amounts are never scaled ("in millions, except per share data" is
  * how every filer means it), percentages are 0.01, share counts use the note's share scale.
  * Each decision records where it was read (`unitBasis`, `scaleBasis`) as it is made.
+ * Asked once per cell of every table: it builds no lists and shares its Basis objects.
  */
 export function resolveUnit(
   parsed: ParsedValue,
@@ -132,101 +248,54 @@ export function resolveUnit(
 ): ResolvedUnit {
   const note = ctx.note;
   const noteBasis = note === null ? null : basis(ctx.noteSource ?? 'caption', note.phrase);
-  const inCell = (phrase: string) => basis('cell-text', phrase);
-  const amountBasis =
-    parsed.wordScale !== 1
-      ? inCell(scaleWord.exec(ctx.shown ?? '')?.[0] ?? ctx.shown ?? '')
-      : (noteBasis ?? noScaleStated);
-  const amountScale = parsed.wordScale !== 1 ? parsed.wordScale : (note?.scale ?? 1);
-  // A row or column the note's exception names ("except per share data") is not scaled by it
-  const excepted = (own: Basis): Basis =>
-    note !== null && note.scale !== 1 && note.except !== undefined
-      ? basis('table-exception', note.except)
-      : own;
-  // Share counts take the note's share scale ("shares in thousands", "except share data")
-  const sharesScale = (own: Basis): { scale: number; scaleBasis: Basis } =>
-    note !== null && note.sharesScale !== null
-      ? {
-          scale: note.sharesScale,
-          scaleBasis:
-            note.sharesScale === 1 && note.scale !== 1 ? excepted(own) : (noteBasis ?? own),
-        }
-      : { scale: amountScale, scaleBasis: amountBasis };
-  if (parsed.percent)
-    return { unit: '%', scale: 0.01, unitBasis: inCell('%'), scaleBasis: inCell('%') };
+  if (parsed.percent) {
+    const b = basis('cell-text', '%');
+    return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
+  }
   if (parsed.multiple) {
-    return { unit: 'x', scale: 1, unitBasis: inCell('x'), scaleBasis: inCell('x') };
+    const b = basis('cell-text', 'x');
+    return { unit: 'x', scale: 1, unitBasis: b, scaleBasis: b };
   }
   if (ctx.percentColumn === true && !parsed.currency) {
     const b = basis('column-values', '%');
     return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
   }
-  const fromColumn: HeaderText[] = [colPath.at(-1), ...colPath.slice(0, -1).reverse()]
-    .filter((t) => t !== undefined)
-    .map((text) => ({ text, source: 'column-header' }));
-  const rowLabel = rowPath.at(-1);
-  const texts: HeaderText[] = [
-    ...fromColumn.slice(0, 1),
-    ...(rowLabel === undefined ? [] : [{ text: rowLabel, source: 'row-label' as const }]),
-    ...fromColumn.slice(1),
-    ...rowPath
-      .slice(0, -1)
-      .reverse()
-      .map((text) => ({ text, source: 'row-label' as const })),
-  ];
-  const sections = rowPath.slice(0, -1);
-  for (const { text, source } of texts) {
-    const hint = unitHint(text);
-    const own = basis(source, text);
-    // by text, as a header repeated in the row label counts as the column's
-    const inColumn = fromColumn.some((c) => c.text === text);
-    if (hint === null) {
-      if (inColumn && countColumn.test(text) && !parsed.currency) {
-        return { unit: 'shares', unitBasis: own, ...sharesScale(own) };
-      }
-      continue;
-    }
-    if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) continue;
-    // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
-    // heading is the computation's input, not the per-share figure (written with cents)
-    if (
-      hint === 'perShare' &&
-      sections.includes(text) &&
-      !inColumn &&
-      ctx.shown !== undefined &&
-      !/\.\d/.test(ctx.shown) &&
-      parsed.value !== 0
-    ) {
-      continue;
-    }
-    if (hint === 'perShare') {
-      return { unit: 'USD/share', scale: 1, unitBasis: own, scaleBasis: excepted(own) };
-    }
-    if (hint === 'percent' && !parsed.currency) {
-      return { unit: '%', scale: 0.01, unitBasis: own, scaleBasis: own };
-    }
-    if (hint === 'shares' && !parsed.currency) {
-      return { unit: 'shares', unitBasis: own, ...sharesScale(own) };
-    }
-    if (hint === 'amount') {
-      return { unit: 'USD', scale: amountScale, unitBasis: own, scaleBasis: amountBasis };
-    }
-    if (hint === 'count') {
-      if (parsed.currency) {
-        return { unit: 'USD', scale: amountScale, unitBasis: inCell('$'), scaleBasis: amountBasis };
-      }
-      // "Employees (in thousands)" states its own scale
-      const stated = findScaleNote(text);
-      return {
-        unit: null,
-        scale: stated?.scale ?? 1,
-        unitBasis: own,
-        scaleBasis: stated === null ? excepted(own) : basis(source, stated.phrase),
-      };
-    }
-    if (!parsed.currency && hint !== 'shares' && hint !== 'percent') {
-      return { unit: hint, scale: 1, unitBasis: own, scaleBasis: excepted(own) };
-    }
+  const c: CellScale = {
+    parsed,
+    note,
+    noteBasis,
+    amountScale: parsed.wordScale !== 1 ? parsed.wordScale : (note?.scale ?? 1),
+    amountBasis:
+      parsed.wordScale !== 1
+        ? basis('cell-text', scaleWord.exec(ctx.shown ?? '')?.[0] ?? ctx.shown ?? '')
+        : (noteBasis ?? noScaleStated),
+  };
+  // Headers from the most specific: the innermost column header, the row label, the outer
+  // column headers, then the sections above the row
+  const nCol = colPath.length;
+  const nRow = rowPath.length;
+  if (nCol > 0) {
+    const found = fromHeader(
+      c,
+      colPath[nCol - 1] as string,
+      'column-header',
+      rowPath,
+      colPath,
+      ctx,
+    );
+    if (found !== null) return found;
+  }
+  if (nRow > 0) {
+    const found = fromHeader(c, rowPath[nRow - 1] as string, 'row-label', rowPath, colPath, ctx);
+    if (found !== null) return found;
+  }
+  for (let i = nCol - 2; i >= 0; i--) {
+    const found = fromHeader(c, colPath[i] as string, 'column-header', rowPath, colPath, ctx);
+    if (found !== null) return found;
+  }
+  for (let i = nRow - 2; i >= 0; i--) {
+    const found = fromHeader(c, rowPath[i] as string, 'row-label', rowPath, colPath, ctx);
+    if (found !== null) return found;
   }
   if (ctx.percentTable && !parsed.currency) {
     const b = basis('caption', ctx.percentPhrase ?? 'percentages');
@@ -240,7 +309,7 @@ export function resolveUnit(
     ].find((t) => rateLabel.test(t.text.trim()));
     if (named !== undefined) {
       const own = basis(named.source, named.text);
-      const scaleBasis = excepted(own);
+      const scaleBasis = excepted(note, own);
       return exchangeRate.test(named.text)
         ? { unit: null, scale: 1, unitBasis: own, scaleBasis }
         : { unit: '%', scale: 0.01, unitBasis: own, scaleBasis };
@@ -248,15 +317,20 @@ export function resolveUnit(
   }
   if (note?.sharesOnly === true && !parsed.currency) {
     const b = noteBasis ?? noScaleStated;
-    return { unit: 'shares', scale: note.sharesScale ?? amountScale, unitBasis: b, scaleBasis: b };
+    return {
+      unit: 'shares',
+      scale: note.sharesScale ?? c.amountScale,
+      unitBasis: b,
+      scaleBasis: b,
+    };
   }
-  if (parsed.currency) {
-    return { unit: 'USD', scale: amountScale, unitBasis: inCell('$'), scaleBasis: amountBasis };
-  }
+  const { amountScale: scale, amountBasis: scaleBasis } = c;
+  if (parsed.currency)
+    return { unit: 'USD', scale, unitBasis: basis('cell-text', '$'), scaleBasis };
   if (ctx.monetary) {
     // "in millions" tables hold amounts; so does a table showing "$" on some of its numbers
     const unitBasis = noteBasis ?? basis('default', '"$" shown in the table');
-    return { unit: 'USD', scale: amountScale, unitBasis, scaleBasis: amountBasis };
+    return { unit: 'USD', scale, unitBasis, scaleBasis };
   }
-  return { unit: null, scale: amountScale, unitBasis: noUnitStated, scaleBasis: amountBasis };
+  return { unit: null, scale, unitBasis: noUnitStated, scaleBasis };
 }

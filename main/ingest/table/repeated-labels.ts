@@ -1,4 +1,5 @@
 import type { Cell, HeaderNode, RowKind } from '../../../shared/model';
+import { memoByString } from './memo';
 
 /**
  * Header paths as unique as a table allows, for every reader (SEC HTML, PDF, datasets): a cell
@@ -7,8 +8,16 @@ import type { Cell, HeaderNode, RowKind } from '../../../shared/model';
  * cell the way a reader of the table would.
  */
 
-export const labelKey = (path: readonly string[]) =>
-  path.map((l) => l.trim().replace(/\s+/g, ' ').toLowerCase()).join('\u0000');
+// Asked of the same few hundred labels many times per table (row anchors look upward)
+const normalLabel = memoByString((l) => l.trim().replace(/\s+/g, ' ').toLowerCase());
+
+export function labelKey(path: readonly string[]): string {
+  let key = '';
+  for (let i = 0; i < path.length; i++) {
+    key += i === 0 ? normalLabel(path[i] as string) : `\u0000${normalLabel(path[i] as string)}`;
+  }
+  return key;
+}
 
 type PathRow = { kind: RowKind; label: string; level: number; path: string[] };
 
