@@ -1,3 +1,4 @@
+import { judgesMarkdown } from './judge-format';
 import type { RunComparison, RunReport } from './report';
 import { IMPORTED_SCORER_ID } from './run';
 
@@ -111,6 +112,7 @@ export function reportMarkdown(r: RunReport, comparison?: RunComparison): string
     for (const f of r.failures)
       out.push(`| ${f.cause} | ${f.count} | ${f.examples.map(cell).join(', ')} |`);
   }
+  if (r.judges && Object.keys(r.judges).length > 0) out.push('', judgesMarkdown(r.judges));
   if (comparison) out.push('', compareMarkdown(comparison));
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RunComparison, RunReport } from './report';
 import { FAILURE_CAUSES } from './failure-cause';
+import { JudgeSummarySchema } from './judge';
 import { RunMode, RunSource, RunStatus, RunVerdict } from './run';
 
 // The zod shapes of shared/runs/report.ts's results, for the API contract. The `satisfies`
@@ -74,6 +75,7 @@ export const RunReportSchema = z.object({
       ),
     }),
   ),
+  judges: z.record(z.string(), JudgeSummarySchema).optional(),
 });
 
 const FlipSide = z.object({ rule: z.string(), answer: z.string().nullable() });

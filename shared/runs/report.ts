@@ -1,5 +1,6 @@
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
 import { failureCause, FAILURE_CAUSES, type FailureCause } from './failure-cause';
+import type { JudgeSummary } from './judge';
 import type { RunItem, RunManifest, RunMode, RunSummary, RunVerdict } from './run';
 import { IMPORTED_SCORER_ID } from './run';
 import type { QuestionFacets } from './subsets';
@@ -93,6 +94,11 @@ export interface RunReport {
   /** Why the shown scorer's wrong items were wrong, most frequent first. */
   failures: { cause: FailureCause; count: number; examples: string[] }[];
   items: ReportRow[];
+  /**
+   * LLM judge verdicts (main/runs/judge), one summary per `<judge model>/<rubric id>`: their own
+   * block, never counted in `accuracy`. Added by the service that reads the judge's table.
+   */
+  judges?: Record<string, JudgeSummary>;
 }
 
 const pct = (k: number, n: number) => (n === 0 ? 0 : round2((100 * k) / n));

@@ -10,6 +10,7 @@ import { gradeCommand } from './grade';
 import { importCommand } from './import';
 import { importDatasetCommand } from './import-dataset';
 import { importRunCommand } from './import-run';
+import { judgeCommand } from './judge';
 import { ingestCommand } from './ingest';
 import { modelsCommand } from './models';
 import { regradeCommand } from './regrade';
@@ -44,6 +45,7 @@ export const commands: CliCommand[] = [
   runsCommand,
   reportCommand,
   regradeCommand,
+  judgeCommand,
   exportCommand,
   doctorCommand,
   sessionCreateCommand,

@@ -13,6 +13,7 @@ import { m0011Runs } from './0011-runs';
 import { m0012Sessions } from './0012-sessions';
 import { m0013GoldDisputes } from './0013-gold-disputes';
 import { m0014RunBatches } from './0014-run-batches';
+import { m0015RunJudgements } from './0015-run-judgements';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   m0012Sessions,
   m0013GoldDisputes,
   m0014RunBatches,
+  m0015RunJudgements,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -14,6 +14,10 @@ CREATE INDEX run_batches_open ON run_batches (run_id, collected);
 
 CREATE INDEX run_items_by_question ON run_items (question_id);
 
+CREATE INDEX run_judgements_by_run ON run_judgements (run_id, judge_model, rubric_hash);
+
+CREATE INDEX run_pair_judgements_by_runs ON run_pair_judgements (first_run, second_run);
+
 CREATE INDEX run_verdicts_by_run ON run_verdicts (run_id, scorer);
 
 CREATE INDEX session_scratch_by_session ON session_scratch (session_id, question_id);
@@ -261,6 +265,55 @@ CREATE TABLE run_items (
         created_at   TEXT    NOT NULL,
         UNIQUE (run_id, question_id),
         UNIQUE (run_id, external_id)
+      ) STRICT;
+
+CREATE TABLE run_judgements (
+        id            INTEGER PRIMARY KEY,
+        run_id        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        item_id       INTEGER NOT NULL REFERENCES run_items(id) ON DELETE CASCADE,
+        judge_model   TEXT    NOT NULL CHECK (judge_model <> ''),
+        endpoint      TEXT    NOT NULL,
+        rubric_id     TEXT    NOT NULL CHECK (rubric_id <> ''),
+        rubric_hash   TEXT    NOT NULL CHECK (rubric_hash <> ''),
+        content_hash  TEXT    NOT NULL,
+        prompt        TEXT    NOT NULL CHECK (json_valid(prompt)),
+        reply         TEXT    NOT NULL,
+        status        TEXT    NOT NULL CHECK (status IN ('judged', 'unreadable', 'refused')),
+        verdict       TEXT    CHECK (verdict IN ('correct', 'partially', 'incorrect')),
+        score         REAL    CHECK (score BETWEEN 0 AND 1),
+        reason        TEXT    NOT NULL,
+        input_tokens  INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        latency_ms    REAL    NOT NULL,
+        created_at    TEXT    NOT NULL,
+        UNIQUE (item_id, judge_model, rubric_hash),
+        CHECK ((status = 'judged') = (verdict IS NOT NULL AND score IS NOT NULL))
+      ) STRICT;
+
+CREATE TABLE run_pair_judgements (
+        id            INTEGER PRIMARY KEY,
+        first_run     INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        second_run    INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        first_item    INTEGER NOT NULL REFERENCES run_items(id) ON DELETE CASCADE,
+        second_item   INTEGER NOT NULL REFERENCES run_items(id) ON DELETE CASCADE,
+        external_id   TEXT    NOT NULL,
+        judge_model   TEXT    NOT NULL CHECK (judge_model <> ''),
+        endpoint      TEXT    NOT NULL,
+        rubric_id     TEXT    NOT NULL CHECK (rubric_id <> ''),
+        rubric_hash   TEXT    NOT NULL CHECK (rubric_hash <> ''),
+        content_hash  TEXT    NOT NULL,
+        prompt        TEXT    NOT NULL CHECK (json_valid(prompt)),
+        reply         TEXT    NOT NULL,
+        status        TEXT    NOT NULL CHECK (status IN ('judged', 'unreadable', 'refused')),
+        choice        TEXT    CHECK (choice IN ('first', 'second', 'tie')),
+        reason        TEXT    NOT NULL,
+        input_tokens  INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        latency_ms    REAL    NOT NULL,
+        created_at    TEXT    NOT NULL,
+        UNIQUE (first_item, second_item, judge_model, rubric_hash),
+        CHECK (first_run <> second_run),
+        CHECK ((status = 'judged') = (choice IS NOT NULL))
       ) STRICT;
 
 CREATE TABLE run_verdicts (

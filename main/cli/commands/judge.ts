@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { SecretName } from '../../../shared/llm/provider';
+import type { RunJudgeResult, RunPairwiseResult } from '../../../shared/runs/judge';
+import { eloMarkdown } from '../../../shared/runs/judge-format';
+import type { PoolProgress } from '../../runs/judge/judge-pool';
+import { judgeServiceOf } from '../../runs/judge/judge-service';
+import { CliError, type CliCommand, type CliContext } from '../command';
+
+const MAX_RUBRIC_CHARS = 50_000;
+
+function whole(v: unknown, flag: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new CliError(
+      `${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`,
+      2,
+    );
+  return n;
+}
+
+function runIds(args: readonly string[]): number[] {
+  return args.map((a) => {
+    if (!/^\d+$/.test(a))
+      throw new CliError(`a RUN must be a run id (workbench runs lists them), got ${a}`, 2);
+    return Number(a);
+  });
+}
+
+async function settings(ctx: CliContext) {
+  const v = ctx.values;
+  const baseUrl = typeof v['base-url'] === 'string' ? v['base-url'] : undefined;
+  if (baseUrl === undefined)
+    throw new CliError('--base-url URL (the judge endpoint) is required', 2);
+  const model = typeof v.model === 'string' ? v.model.trim() : '';
+  if (!model) throw new CliError('--model NAME (the judge model) is required', 2);
+  const apiKeyName = typeof v['api-key-name'] === 'string' ? v['api-key-name'] : undefined;
+  if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
+    throw new CliError(
+      `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
+      2,
+    );
+  let rubricText: string | undefined;
+  if (typeof v.rubric === 'string') {
+    try {
+      rubricText = await readFile(v.rubric, 'utf8');
+    } catch (e) {
+      throw new CliError(`--rubric ${v.rubric}: ${(e as Error).message}`, 2);
+    }
+    if (rubricText.trim() === '' || rubricText.length > MAX_RUBRIC_CHARS)
+      throw new CliError(
+        `--rubric ${v.rubric} must hold the rubric's text (1 to ${MAX_RUBRIC_CHARS} characters), it has ${rubricText.trim().length}`,
+        2,
+      );
+  }
+  const concurrency = whole(v.concurrency, '--concurrency', 1, 64);
+  const limit = whole(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const provider = { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) };
+  return {
+    provider,
+    model,
+    ...(rubricText !== undefined ? { rubricText } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
+}
+
+/** A progress line on stderr at every tenth of the way (and the last). */
+function progressPrinter(ctx: CliContext, what: string) {
+  let shown = -1;
+  return (p: PoolProgress) => {
+    const tenth = Math.floor((10 * p.done) / p.total);
+    if (tenth === shown) return;
+    shown = tenth;
+    ctx.progress(
+      `${what}: ${p.done}/${p.total} judgements${p.failed > 0 ? ` (${p.failed} failed)` : ''}`,
+    );
+  };
+}
+
+function outcome(r: RunJudgeResult | RunPairwiseResult, again: string): string {
+  const parts = [
+    `${r.asked} asked, ${r.reused} re-used`,
+    r.unreadable > 0 ? `${r.unreadable} unreadable` : '',
+    r.refused > 0 ? `${r.refused} refused` : '',
+    r.failed > 0 ? `${r.failed} failed (first: ${r.firstError ?? '?'})` : '',
+    r.notAsked > 0 ? `${r.notAsked} not asked` : '',
+  ].filter(Boolean);
+  return `${parts.join(', ')}${r.failed + r.notAsked > 0 ? `; \`${again}\` asks what is missing` : ''}`;
+}
+
+export const judgeCommand: CliCommand = {
+  name: 'judge',
+  summary:
+    "Grade a run's answers with an LLM judge and a rubric (kept apart from the scorers), or compare runs pairwise for an Elo table",
+  usage:
+    'workbench judge RUN --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       workbench judge --pairwise RUN_A RUN_B [RUN_C …] --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json]',
+  options: {
+    pairwise: { type: 'boolean' },
+    'base-url': { type: 'string' },
+    model: { type: 'string' },
+    'api-key-name': { type: 'string' },
+    rubric: { type: 'string' },
+    concurrency: { type: 'string' },
+    limit: { type: 'string' },
+  },
+  async run(ctx) {
+    const pairwise = ctx.values.pairwise === true;
+    const ids = runIds(ctx.args);
+    if (pairwise ? ids.length < 2 : ids.length !== 1)
+      throw new CliError(
+        pairwise
+          ? 'judge --pairwise needs two or more RUN ids'
+          : 'judge needs exactly one RUN id (or --pairwise RUN_A RUN_B …)',
+        2,
+      );
+    const s = await settings(ctx);
+    const judge = judgeServiceOf(await ctx.services());
+    const again = `workbench judge ${pairwise ? '--pairwise ' : ''}${ids.join(' ')} --base-url ${s.provider.baseUrl} --model ${s.model}${ctx.values.rubric ? ` --rubric ${String(ctx.values.rubric)}` : ''}`;
+    if (pairwise) {
+      const r = await judge.pairwise(
+        { ...s, runIds: ids },
+        progressPrinter(ctx, `judging runs ${ids.map((id) => `#${id}`).join(', ')} pairwise`),
+      );
+      ctx.say(
+        `${r.questions} questions × ${ids.length} runs compared by ${r.judgeModel} (${r.rubric.id}), both orders: ${outcome(r, again)}\n\n${eloMarkdown(r.elo).trimEnd()}`,
+      );
+      if (r.failed + r.notAsked > 0)
+        throw new CliError(`pairwise judging incomplete: ${outcome(r, again)}`, 1, r);
+      return r;
+    }
+    const r = await judge.judge(
+      { ...s, runId: ids[0]! },
+      progressPrinter(ctx, `judging run #${ids[0]}`),
+    );
+    const j = r.summary;
+    ctx.say(
+      `run #${r.runId} judged by ${r.judgeModel} (${r.rubric.id}): ${j.correct}/${j.n} correct (${j.accuracy.toFixed(2)}%, 95% ${j.interval.low.toFixed(2)}–${j.interval.high.toFixed(2)}), ${j.partially} partially, mean score ${j.meanScore?.toFixed(3) ?? '–'}; ${outcome(r, again)}` +
+        (r.skipped > 0 ? `; ${r.skipped} items without an answer or gold not judged` : ''),
+    );
+    if (r.failed + r.notAsked > 0)
+      throw new CliError(`judging incomplete: ${outcome(r, again)}`, 1, r);
+    return r;
+  },
+};

@@ -1,0 +1,209 @@
+import { WorkbenchError } from '../../../shared/api/result';
+import {
+  eloOfRuns,
+  type EloTable,
+  type RunPairwiseInput,
+  type RunPairwiseResult,
+} from '../../../shared/runs/judge';
+import { pairwiseMessages } from '../../../shared/runs/judge-prompt';
+import { parsePairChoice } from '../../../shared/runs/judge-verdict';
+import type { ChatMessage } from '../../../shared/llm/provider';
+import type { RunItem, RunSummary } from '../../../shared/runs/run';
+import { runsRepo } from '../../db/runs-repo';
+import { askJudge, endpointLabel } from './judge-call';
+import { answerText, contentHash, judgeQuestion } from './judge-inputs';
+import { runJudgePool } from './judge-pool';
+import { judgeRepo } from './judge-repo';
+import { noCalls, questionsOf, type JudgeDeps, type JudgeProgressListener } from './judge-run';
+import { resolveRubric } from './rubric-of';
+
+function distinctRuns(deps: JudgeDeps, runIds: readonly number[]): RunSummary[] {
+  if (new Set(runIds).size !== runIds.length)
+    throw new WorkbenchError('invalid-input', `a run is named twice in ${runIds.join(', ')}`);
+  return runIds.map((id) => deps.runs.get(id).summary);
+}
+
+/**
+ * Asks a judge which of two runs' answers to the same question is better, for every pair of
+ * the runs and every question all of them answered, in both orders (position bias cancels when
+ * the two are combined: see combinePairJudgements). Stored as they arrive and re-used when the
+ * judge, rubric, answers and gold are unchanged. Answers the Elo table of the runs.
+ */
+export async function judgePairs(
+  deps: JudgeDeps,
+  input: RunPairwiseInput,
+  onProgress?: JudgeProgressListener,
+): Promise<RunPairwiseResult> {
+  const runs = distinctRuns(deps, input.runIds);
+  const datasets = new Set(runs.map((r) => r.datasetId));
+  if (datasets.size !== 1 || runs[0]!.datasetId === null)
+    throw new WorkbenchError(
+      'invalid-input',
+      `pairwise judgements compare answers to the same questions: runs ${runs.map((r) => `#${r.runId} (dataset ${r.datasetId ?? 'removed'})`).join(', ')} must be on one dataset in this workspace`,
+    );
+  const rubric = resolveRubric(input.rubricText);
+  const questions = questionsOf(deps, runs[0]!.datasetId);
+  const answered = runs.map((r) => {
+    const m = new Map<string, { item: RunItem; text: string }>();
+    for (const item of runsRepo(deps.db).items(r.runId)) {
+      const text = answerText(item);
+      if (text !== null) m.set(item.externalId, { item, text });
+    }
+    return m;
+  });
+  const shared = [...answered[0]!.values()]
+    .filter(({ item }) => answered.every((m) => m.has(item.externalId)))
+    .map(({ item }) => ({
+      externalId: item.externalId,
+      q: item.questionId === null ? undefined : questions.get(item.questionId),
+    }))
+    .flatMap(({ externalId, q }) => {
+      const jq = q ? judgeQuestion(q) : null;
+      return jq ? [{ externalId, jq }] : [];
+    })
+    .slice(0, input.limit);
+  if (shared.length === 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `runs ${input.runIds.map((id) => `#${id}`).join(', ')} share no answered question with a gold: nothing to compare`,
+    );
+
+  const repo = judgeRepo(deps.db);
+  const have = repo.pairHashes(input.model, rubric.hash);
+  const endpoint = endpointLabel(input.provider);
+  let reused = 0;
+  const tasks: {
+    externalId: string;
+    hash: string;
+    firstRun: number;
+    secondRun: number;
+    first: number;
+    second: number;
+    messages: ChatMessage[];
+  }[] = [];
+  for (const { externalId, jq } of shared)
+    for (let i = 0; i < runs.length; i++)
+      for (let j = 0; j < runs.length; j++) {
+        if (i === j) continue;
+        const first = answered[i]!.get(externalId)!;
+        const second = answered[j]!.get(externalId)!;
+        const hash = contentHash(jq, first.text, second.text);
+        if (have.get(`${first.item.itemId}:${second.item.itemId}`) === hash) {
+          reused++;
+          continue;
+        }
+        tasks.push({
+          externalId,
+          hash,
+          firstRun: runs[i]!.runId,
+          secondRun: runs[j]!.runId,
+          first: first.item.itemId,
+          second: second.item.itemId,
+          messages: pairwiseMessages(rubric, jq, first.text, second.text),
+        });
+      }
+
+  const counts =
+    tasks.length === 0
+      ? noCalls()
+      : await deps.jobs.run(
+          {
+            kind: 'run',
+            label: `Judge runs ${input.runIds.map((id) => `#${id}`).join(', ')} pairwise with ${input.model} (${rubric.id})`,
+            subject: `judge:pairs:${input.runIds.join(',')}`,
+          },
+          (job) =>
+            runJudgePool(
+              tasks,
+              {
+                ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
+                signal: job.signal,
+                label: (t) => `${t.externalId} (#${t.firstRun} vs #${t.secondRun})`,
+                onProgress: (p) => {
+                  job.progress(Math.round((100 * p.done) / p.total), 100, 'percent');
+                  onProgress?.(p);
+                },
+              },
+              async (t, signal) => {
+                const r = await askJudge(deps.llm, input.provider, input.model, t.messages, signal);
+                const parsed = parsePairChoice(r.reply, r.refused);
+                repo.putPair({
+                  firstRun: t.firstRun,
+                  secondRun: t.secondRun,
+                  firstItem: t.first,
+                  secondItem: t.second,
+                  externalId: t.externalId,
+                  judgeModel: input.model,
+                  endpoint,
+                  rubricId: rubric.id,
+                  rubricHash: rubric.hash,
+                  contentHash: t.hash,
+                  prompt: t.messages,
+                  reply: r.reply,
+                  status: parsed.status,
+                  choice: parsed.status === 'judged' ? parsed.choice : null,
+                  reason: parsed.status === 'judged' ? parsed.reason : parsed.problem,
+                  inputTokens: r.inputTokens,
+                  outputTokens: r.outputTokens,
+                  latencyMs: r.latencyMs,
+                });
+                return {
+                  status: parsed.status,
+                  inputTokens: r.inputTokens,
+                  outputTokens: r.outputTokens,
+                };
+              },
+            ),
+        );
+  return {
+    runIds: input.runIds,
+    judgeModel: input.model,
+    rubric: { id: rubric.id, hash: rubric.hash },
+    questions: shared.length,
+    wanted: shared.length * runs.length * (runs.length - 1),
+    reused,
+    ...counts,
+    elo: eloOf(deps, input.runIds, { judgeModel: input.model, rubricId: rubric.id }),
+  };
+}
+
+/**
+ * The Elo table of runs from the pairwise judgements stored among them. Without a judge named,
+ * the runs must have been compared by exactly one judge model and rubric.
+ */
+export function eloOf(
+  deps: JudgeDeps,
+  runIds: readonly number[],
+  judge: { judgeModel?: string; rubricId?: string } = {},
+  options: { iterations?: number; seed?: number } = {},
+): EloTable {
+  const runs = distinctRuns(deps, runIds);
+  if (runs.length < 2)
+    throw new WorkbenchError('invalid-input', 'an Elo table needs two or more runs');
+  const rows = judgeRepo(deps.db).pairsAmong(runIds);
+  const judges = [...new Set(rows.map((r) => `${r.judgeModel}\u0000${r.rubricId}`))]
+    .map((k) => k.split('\u0000') as [string, string])
+    .filter(
+      ([m, r]) =>
+        (judge.judgeModel === undefined || m === judge.judgeModel) &&
+        (judge.rubricId === undefined || r === judge.rubricId),
+    );
+  const ids = runIds.map((id) => `#${id}`).join(', ');
+  if (judges.length === 0)
+    throw new WorkbenchError(
+      'not-found',
+      `no pairwise judgements among runs ${ids}${judge.judgeModel ? ` by ${judge.judgeModel}` : ''}: run \`workbench judge --pairwise ${runIds.join(' ')} --base-url URL --model NAME\` first`,
+    );
+  if (judges.length > 1)
+    throw new WorkbenchError(
+      'invalid-input',
+      `runs ${ids} were compared by more than one judge (${judges.map(([m, r]) => `${m}/${r}`).join(', ')}); name one with --judge-model (and --rubric-id)`,
+    );
+  const [judgeModel, rubricId] = judges[0]!;
+  return eloOfRuns(
+    runs,
+    { judgeModel, rubricId },
+    rows.filter((r) => r.judgeModel === judgeModel && r.rubricId === rubricId),
+    options,
+  );
+}

@@ -1,0 +1,155 @@
+import type { Database } from 'better-sqlite3';
+import type { StoredQuestion } from '../../../shared/datasets';
+import {
+  summarizeJudge,
+  type RunJudgeInput,
+  type RunJudgeResult,
+} from '../../../shared/runs/judge';
+import { judgeMessages } from '../../../shared/runs/judge-prompt';
+import { parseJudgeVerdict } from '../../../shared/runs/judge-verdict';
+import type { ChatMessage } from '../../../shared/llm/provider';
+import type { RunItem } from '../../../shared/runs/run';
+import type { DatasetService } from '../../datasets/dataset-service';
+import { runsRepo } from '../../db/runs-repo';
+import type { JobRunner } from '../../jobs/job-runner';
+import type { RunService } from '../run-service';
+import { askJudge, endpointLabel, type JudgeChat } from './judge-call';
+import { answerText, contentHash, judgeQuestion } from './judge-inputs';
+import { runJudgePool, type PoolCounts, type PoolProgress } from './judge-pool';
+import { judgeRepo } from './judge-repo';
+import { resolveRubric } from './rubric-of';
+
+export interface JudgeDeps {
+  db: Database;
+  llm: JudgeChat;
+  jobs: JobRunner;
+  runs: RunService;
+  datasets: DatasetService;
+}
+
+export type JudgeProgressListener = (p: PoolProgress) => void;
+
+export const noCalls = (): PoolCounts => ({
+  asked: 0,
+  unreadable: 0,
+  refused: 0,
+  failed: 0,
+  notAsked: 0,
+  firstError: null,
+  inputTokens: 0,
+  outputTokens: 0,
+});
+
+/** The run's dataset questions by stable id (none when the dataset was removed). */
+export function questionsOf(
+  deps: JudgeDeps,
+  datasetId: number | null,
+): Map<number, StoredQuestion> {
+  return new Map(
+    (datasetId === null ? [] : deps.datasets.storedQuestions(datasetId)).map((q) => [q.id, q]),
+  );
+}
+
+/**
+ * Grades each item of a run with a judge model (a cancellable `run` job). Each judgement is
+ * stored as its reply arrives; items already judged by the same model and rubric, with the same
+ * answer and gold, are re-used rather than asked again, so a second pass after a crash or a
+ * failed endpoint asks only what is missing.
+ */
+export async function judgeRun(
+  deps: JudgeDeps,
+  input: RunJudgeInput,
+  onProgress?: JudgeProgressListener,
+): Promise<RunJudgeResult> {
+  const { summary } = deps.runs.get(input.runId);
+  const rubric = resolveRubric(input.rubricText);
+  const questions = questionsOf(deps, summary.datasetId);
+  const repo = judgeRepo(deps.db);
+  const have = repo.judgedHashes(input.runId, input.model, rubric.hash);
+  const items = runsRepo(deps.db).items(input.runId).slice(0, input.limit);
+  const endpoint = endpointLabel(input.provider);
+
+  let skipped = 0;
+  let reused = 0;
+  const tasks: { item: RunItem; hash: string; messages: ChatMessage[] }[] = [];
+  for (const item of items) {
+    const q = item.questionId === null ? undefined : questions.get(item.questionId);
+    const jq = q ? judgeQuestion(q) : null;
+    const answer = answerText(item);
+    if (!jq || answer === null) {
+      skipped++;
+      continue;
+    }
+    const hash = contentHash(jq, answer);
+    if (have.get(item.itemId) === hash) reused++;
+    else tasks.push({ item, hash, messages: judgeMessages(rubric, jq, answer) });
+  }
+
+  const counts =
+    tasks.length === 0
+      ? noCalls()
+      : await deps.jobs.run(
+          {
+            kind: 'run',
+            label: `Judge run #${input.runId} with ${input.model} (${rubric.id})`,
+            subject: `judge:run:${input.runId}`,
+          },
+          (job) =>
+            runJudgePool(
+              tasks,
+              {
+                ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
+                signal: job.signal,
+                label: (t) => t.item.externalId,
+                onProgress: (p) => {
+                  job.progress(Math.round((100 * p.done) / p.total), 100, 'percent');
+                  onProgress?.(p);
+                },
+              },
+              async (t, signal) => {
+                const r = await askJudge(deps.llm, input.provider, input.model, t.messages, signal);
+                const parsed = parseJudgeVerdict(r.reply, r.refused);
+                repo.put({
+                  runId: input.runId,
+                  itemId: t.item.itemId,
+                  judgeModel: input.model,
+                  endpoint,
+                  rubricId: rubric.id,
+                  rubricHash: rubric.hash,
+                  contentHash: t.hash,
+                  prompt: t.messages,
+                  reply: r.reply,
+                  status: parsed.status,
+                  verdict: parsed.status === 'judged' ? parsed.verdict : null,
+                  score: parsed.status === 'judged' ? parsed.score : null,
+                  reason: parsed.status === 'judged' ? parsed.reason : parsed.problem,
+                  inputTokens: r.inputTokens,
+                  outputTokens: r.outputTokens,
+                  latencyMs: r.latencyMs,
+                });
+                return {
+                  status: parsed.status,
+                  inputTokens: r.inputTokens,
+                  outputTokens: r.outputTokens,
+                };
+              },
+            ),
+        );
+
+  const mine = repo
+    .ofRun(input.runId)
+    .filter((j) => j.judgeModel === input.model && j.rubricHash === rubric.hash);
+  return {
+    runId: input.runId,
+    judgeModel: input.model,
+    rubric: { id: rubric.id, hash: rubric.hash },
+    wanted: items.length - skipped,
+    reused,
+    skipped,
+    ...counts,
+    summary: summarizeJudge(
+      { judgeModel: input.model, rubricId: rubric.id, rubricHash: rubric.hash },
+      mine,
+    ),
+  };
+}

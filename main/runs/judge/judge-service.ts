@@ -1,0 +1,88 @@
+import type { Database } from 'better-sqlite3';
+import {
+  summarizeJudgements,
+  type EloTable,
+  type JudgeSummary,
+  type RunJudgeInput,
+  type RunJudgeResult,
+  type RunPairwiseInput,
+  type RunPairwiseResult,
+} from '../../../shared/runs/judge';
+import type { RunComparison, RunReport } from '../../../shared/runs/report';
+import type { DatasetService } from '../../datasets/dataset-service';
+import type { JobRunner } from '../../jobs/job-runner';
+import type { RunService } from '../run-service';
+import type { JudgeChat } from './judge-call';
+import { eloOf, judgePairs } from './judge-pairs';
+import { judgeRepo, type StoredJudgement } from './judge-repo';
+import { judgeRun, type JudgeDeps, type JudgeProgressListener } from './judge-run';
+
+/** The LLM judge of a workspace: the API handlers and the CLI both go through it. */
+export class JudgeService {
+  private readonly deps: JudgeDeps;
+
+  constructor(deps: {
+    db: Database;
+    llm: JudgeChat;
+    jobs: JobRunner;
+    runs: RunService;
+    datasets: DatasetService;
+  }) {
+    this.deps = deps;
+  }
+
+  judge(input: RunJudgeInput, onProgress?: JudgeProgressListener): Promise<RunJudgeResult> {
+    return judgeRun(this.deps, input, onProgress);
+  }
+
+  pairwise(
+    input: RunPairwiseInput,
+    onProgress?: JudgeProgressListener,
+  ): Promise<RunPairwiseResult> {
+    return judgePairs(this.deps, input, onProgress);
+  }
+
+  elo(runIds: readonly number[], judge: { judgeModel?: string; rubricId?: string } = {}): EloTable {
+    return eloOf(this.deps, runIds, judge);
+  }
+
+  /** Every stored judgement of a run, with its prompt and raw reply. */
+  judgements(runId: number): StoredJudgement[] {
+    this.deps.runs.get(runId); // not-found for an unknown run
+    return judgeRepo(this.deps.db).ofRun(runId);
+  }
+
+  /** The report's `judges` block: one summary per judge model and rubric. */
+  judges(runId: number): Record<string, JudgeSummary> {
+    return summarizeJudgements(judgeRepo(this.deps.db).ofRun(runId));
+  }
+
+  /** A run's report with its judge block added beside (never into) the scorers' accuracy. */
+  withJudges<T extends { report: RunReport; comparison: RunComparison | null }>(result: T): T {
+    return { ...result, report: { ...result.report, judges: this.judges(result.report.runId) } };
+  }
+}
+
+const services = new WeakMap<object, JudgeService>();
+
+/** The workspace's judge, made on first use and kept as long as its RunService. */
+export function judgeServiceOf(s: {
+  workspace: { db: Database };
+  llm: JudgeChat;
+  jobs: JobRunner;
+  runs: RunService;
+  datasets: DatasetService;
+}): JudgeService {
+  let j = services.get(s.runs);
+  if (!j) {
+    j = new JudgeService({
+      db: s.workspace.db,
+      llm: s.llm,
+      jobs: s.jobs,
+      runs: s.runs,
+      datasets: s.datasets,
+    });
+    services.set(s.runs, j);
+  }
+  return j;
+}

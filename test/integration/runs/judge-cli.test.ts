@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../../../main/services';
+import { repoRoot } from '../../support/cli';
+import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
+import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
+import { tempServices } from '../../support/services';
+import { tempDir } from '../../support/temp-dir';
+
+// `workbench judge` and `workbench report --elo` as users type them, against the test server
+// in this process (so the CLI runs asynchronously: a blocking spawn would stall the server).
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
+      {
+        cwd: repoRoot,
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!hasData)('workbench judge / report --elo (TableQuest hard)', () => {
+  let env: Awaited<ReturnType<typeof tempServices>>;
+  let s: Services;
+  let server: OpenAiTestServer;
+  let ws: string[];
+  const runIds: number[] = [];
+  const files = tempDir('judge-cli-');
+
+  beforeAll(async () => {
+    env = await tempServices();
+    s = env.services;
+    ws = ['--workspace', env.dir];
+    const { datasetId } = await s.datasets.importFile(
+      'tablequest',
+      dataPath('tablequest', 'hard.json'),
+    );
+    const qs = s.datasets.storedQuestions(datasetId).slice(0, 4);
+    for (const [model, right] of [
+      ['good', (i: number) => i < 3],
+      ['poor', (i: number) => i === 3],
+    ] as const) {
+      const file = join(files.dir, `${model}.jsonl`);
+      writeFileSync(
+        file,
+        qs
+          .map((q, i) =>
+            JSON.stringify({
+              id: q.externalId,
+              output: right(i) ? String(q.gold.answer) : 'No idea.',
+            }),
+          )
+          .join('\n'),
+      );
+      runIds.push((await s.runs.importFile({ path: file, format: 'jsonl', datasetId })).runId);
+    }
+    // The workspace is the CLI's now (one writer at a time keeps the test simple).
+    s.close();
+    server = await startOpenAiTestServer({
+      replies: [
+        {
+          match: 'Candidate A',
+          reply: (req) => {
+            const user = (req.body as { messages: { content: string }[] }).messages[1]!.content;
+            const a = /<<<A\n([\s\S]*?)\nA>>>/.exec(user)![1]!;
+            return JSON.stringify({ better: a === 'No idea.' ? 'B' : 'A', reason: 'r' });
+          },
+        },
+        { match: 'No idea.', reply: '{"verdict":"incorrect","score":0,"reason":"no answer"}' },
+        { match: /./, reply: '{"verdict":"correct","score":1,"reason":"agrees"}' },
+      ],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    files.cleanup();
+    env?.cleanup();
+  });
+
+  it('judge RUN --json: the verdicts, then the report shows them in their own block', async () => {
+    const judged = await cli([
+      'judge',
+      String(runIds[0]),
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'j1',
+      '--json',
+      ...ws,
+    ]);
+    expect(judged.code, judged.stderr).toBe(0);
+    expect(JSON.parse(judged.stdout)).toMatchObject({
+      runId: runIds[0],
+      judgeModel: 'j1',
+      asked: 4,
+      summary: { n: 4, correct: 3, incorrect: 1, accuracy: 75 },
+    });
+    expect(judged.stderr).toMatch(/judging run #\d+: 4\/4 judgements/);
+
+    const md = await cli(['report', String(runIds[0]), '--format', 'md', ...ws]);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toMatch(
+      /## LLM judge \(not a scorer[\s\S]*\| j1 \| analytic-v1 \| 75\.00 \(3\/4\)/,
+    );
+  });
+
+  it('judge --pairwise, then report --elo prints the table', async () => {
+    const pair = await cli([
+      'judge',
+      '--pairwise',
+      ...runIds.map(String),
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'j1',
+      ...ws,
+    ]);
+    expect(pair.code, pair.stderr).toBe(0);
+    expect(pair.stdout).toMatch(
+      /4 questions × 2 runs compared by j1 \(analytic-v1\), both orders: 8 asked/,
+    );
+    const elo = await cli([
+      'report',
+      '--elo',
+      runIds.join(','),
+      '--format',
+      'json',
+      '--json',
+      ...ws,
+    ]);
+    expect(elo.code, elo.stderr).toBe(0);
+    const table = JSON.parse(elo.stdout) as {
+      rows: { runId: number; wins: number; losses: number }[];
+    };
+    expect(table.rows.map((r) => [r.runId, r.wins, r.losses])).toEqual([
+      [runIds[0], 3, 1],
+      [runIds[1], 1, 3],
+    ]);
+    const md = await cli(['report', '--elo', runIds.join(','), ...ws]);
+    expect(md.stdout).toMatch(
+      /# Elo of runs #\d+, #\d+ \(judge j1, rubric analytic-v1\)[\s\S]*\| 1 \| #\d+ \| good \|/,
+    );
+  });
+
+  it('bad usage: one clear line, exit 2', async () => {
+    const none = await cli(['judge', String(runIds[0]), '--model', 'j1', ...ws]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--base-url URL \(the judge endpoint\) is required/);
+    const rubric = await cli([
+      'judge',
+      String(runIds[0]),
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'j1',
+      '--rubric',
+      join(files.dir, 'missing.txt'),
+      ...ws,
+    ]);
+    expect(rubric.code).toBe(2);
+    expect(rubric.stderr).toMatch(/--rubric .*missing\.txt: ENOENT/);
+  });
+
+  if (!hasData) it.skip(noDataMessage, () => undefined);
+});
