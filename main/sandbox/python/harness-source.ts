@@ -187,18 +187,27 @@ class _Output:
 _out = _Output()
 
 
-def _print(*args, sep=' ', end='\n', file=None, flush=False):
-    if _out.size >= _out.limit:
-        _out.truncated = True
-        return
-    text = (sep if isinstance(sep, str) else ' ').join(str(a) for a in args)
-    text += end if isinstance(end, str) else '\n'
+def _write(text):
     room = _out.limit - _out.size
+    if room <= 0:
+        if text:
+            _out.truncated = True
+        return
     if len(text) > room:
         text = text[:room]
         _out.truncated = True
     _out.parts.append(text)
     _out.size += len(text)
+
+
+def _print(*args, sep=' ', end='\n', file=None, flush=False):
+    # Piece by piece, so printing a huge value costs no copies of it.
+    sep = sep if isinstance(sep, str) else ' '
+    for i, value in enumerate(args):
+        if i:
+            _write(sep)
+        _write(value if isinstance(value, str) else str(value))
+    _write(end if isinstance(end, str) else '\n')
 
 
 class _Check(_ast.NodeVisitor):

@@ -37,6 +37,23 @@ export function installHeapCap(maxBytes: number): void {
   };
 }
 
+/**
+ * Pyodide in Node backs Python sockets with real TCP connections (NodeSockFS). The sandbox has
+ * no network: creating a socket fails, and the async bridge behind it is removed.
+ */
+function closeSockets(py: PyodideAPI): void {
+  const module = (py as unknown as { _module: Record<string, unknown> })._module;
+  const sockfs = module.SOCKFS as { createSocket?: unknown } | undefined;
+  // An ErrnoError reaches Python as an OSError; any other error would abort the program's run.
+  const { ErrnoError } = py.FS as unknown as { ErrnoError: new (errno: number) => Error };
+  const eacces = (py.ERRNO_CODES as Record<string, number>).EACCES ?? 2;
+  if (sockfs)
+    sockfs.createSocket = () => {
+      throw new ErrnoError(eacces);
+    };
+  module._nodeSock = undefined;
+}
+
 /** The package folder: wasm, python_stdlib.zip and the lock file load from disk, never a CDN. */
 export function pyodideIndexURL(): string {
   return `${dirname(require.resolve('pyodide/package.json'))}/`;
@@ -49,6 +66,7 @@ export function pyodideIndexURL(): string {
  *   `import js` fails and pyodide.code.run_js (which imports js lazily) cannot evaluate
  *   JavaScript;
  * - `env` is Pyodide's own minimal environment (the worker is also started with an empty env);
+ * - sockets cannot be created (closeSockets);
  * - no file system is mounted from the host (no NODEFS): the program sees Pyodide's in-memory
  *   file system only, and the harness gives it no open() anyway.
  */
@@ -64,6 +82,7 @@ export async function loadSandboxedPyodide(
     stderr: () => undefined,
     packages: [],
   });
+  closeSockets(py);
   py.setInterruptBuffer(interrupt);
   py.unregisterJsModule('js');
   py.unregisterJsModule('pyodide_js');

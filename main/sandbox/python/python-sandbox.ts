@@ -31,6 +31,8 @@ export class PythonSandbox {
     workersTerminated: 0,
     workerCrashes: 0,
     programsRun: 0,
+    workersRecycled: 0,
+    lastHeapBytes: 0,
     lastLoadMs: 0,
   };
   readonly graceMs: number;

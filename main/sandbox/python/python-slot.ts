@@ -15,6 +15,14 @@ export interface PythonSandboxStats {
   /** Workers that died on their own (a fatal interpreter error, a crash). */
   workerCrashes: number;
   programsRun: number;
+  /**
+   * Workers replaced on purpose after a program left the wasm heap above half its ceiling:
+   * wasm memory never shrinks, and a fragmented heap near the ceiling would fail the next
+   * program's large allocations.
+   */
+  workersRecycled: number;
+  /** Wasm heap of the last worker to answer, in bytes. */
+  lastHeapBytes: number;
   /** Milliseconds the last worker took to load Pyodide and the harness. */
   lastLoadMs: number;
 }
@@ -177,8 +185,14 @@ export class PythonSlot {
     this.inFlight = undefined;
     this.crashesInARow = 0;
     this.owner.stats.programsRun++;
+    this.owner.stats.lastHeapBytes = m.heapBytes;
     worker.unref();
     flight.pending.settle(m.result);
+    if (m.heapBytes > this.owner.maxHeapBytes / 2) {
+      this.owner.stats.workersRecycled++;
+      this.replaceWorker();
+      return;
+    }
     this.owner.idle();
   }
 
