@@ -1,9 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { AskMode } from '../../../shared/ask/ask';
 import { RetrievalUnit } from '../../../shared/retrieval/hit';
 import { askStore, useAsk } from '../../stores/ask';
 import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
-import { llmStore, useLlm } from '../../stores/llm';
+import { useLlm } from '../../stores/llm';
+import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 import { MODE_TEXT } from './answer-text';
 import { ApiErrorText } from './ApiErrorText';
 import { PromptTemplates } from './PromptTemplates';
@@ -20,7 +21,6 @@ export function AskForm() {
   const draft = useAsk((s) => s.draft);
   const context = useAsk((s) => s.context);
   const running = useAsk((s) => s.running !== undefined);
-  const providers = useLlm((s) => s.providers);
   const llmStatus = useLlm((s) => s.status);
   const llmError = useLlm((s) => s.error);
   const models = useLlm((s) =>
@@ -28,21 +28,6 @@ export function AskForm() {
   );
   const problem = draftProblem(draft, context);
   const set = (patch: Partial<AskDraft>) => askStore.getState().setDraft(patch);
-
-  useEffect(() => {
-    void llmStore.getState().load();
-  }, []);
-  // No provider chosen (or it was removed): take the first, with its default model.
-  const chosen = providers.find((p) => p.id === draft.providerId);
-  useEffect(() => {
-    if (!chosen && providers[0])
-      askStore
-        .getState()
-        .setDraft({ providerId: providers[0].id, model: providers[0].defaultModel ?? '' });
-  }, [chosen, providers]);
-  useEffect(() => {
-    if (draft.providerId !== undefined) void llmStore.getState().loadModels(draft.providerId);
-  }, [draft.providerId]);
 
   return (
     <form
@@ -92,37 +77,13 @@ export function AskForm() {
             ))}
           </select>
         </div>
-        <div className="ask-field">
-          <label htmlFor={`${id}-provider`}>Provider</label>
-          <select
-            id={`${id}-provider`}
-            value={draft.providerId ?? ''}
-            onChange={(e) => {
-              const p = providers.find((x) => x.id === Number(e.currentTarget.value));
-              if (p) set({ providerId: p.id, model: p.defaultModel ?? '' });
-            }}
-          >
-            {providers.length === 0 && <option value="">none</option>}
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ask-field">
-          <label htmlFor={`${id}-model`}>Model</label>
-          <input
-            id={`${id}-model`}
-            list={`${id}-models`}
-            value={draft.model}
-            onChange={(e) => set({ model: e.currentTarget.value })}
-            placeholder={models?.status === 'running' ? 'loading…' : 'model name'}
-          />
-          <datalist id={`${id}-models`}>
-            {models?.status === 'done' && models.value.map((m) => <option key={m} value={m} />)}
-          </datalist>
-        </div>
+        <ProviderModelPicker
+          idPrefix={id}
+          fieldClass="ask-field"
+          providerId={draft.providerId}
+          model={draft.model}
+          onChange={set}
+        />
       </div>
       <details className="ask-advanced">
         <summary>Advanced</summary>
@@ -178,11 +139,7 @@ export function AskForm() {
         <PromptTemplates />
       </details>
       {llmStatus === 'error' && llmError && <ApiErrorText error={llmError} />}
-      {llmStatus === 'ready' && providers.length === 0 && (
-        <p className="hint">
-          No model provider yet: add one on the <a href="#/models">Models</a> screen.
-        </p>
-      )}
+      <NoProviderHint />
       {models?.status === 'error' && (
         <p className="hint">The provider's models could not be listed: {models.error.message}</p>
       )}

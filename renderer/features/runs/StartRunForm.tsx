@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { RunMode } from '../../../shared/runs/run';
-import { llmStore, useLlm } from '../../stores/llm';
+import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { startProblem, type StartDraft } from '../../stores/runs/start-draft';
@@ -16,32 +16,13 @@ export function StartRunForm() {
   const draft = useRunsList((s) => s.draft);
   const datasets = useRunsList((s) => s.datasets);
   const starting = useRunsList((s) => s.starting);
-  const providers = useLlm((s) => s.providers);
-  const llmStatus = useLlm((s) => s.status);
-  const models = useLlm((s) =>
-    draft.providerId === undefined ? undefined : s.models[draft.providerId],
-  );
   const set = (patch: Partial<StartDraft>) => runsListStore.getState().setDraft(patch);
   const problem = startProblem(draft);
-
-  useEffect(() => {
-    void llmStore.getState().load();
-  }, []);
-  // Defaults: the first dataset, the first provider with its default model.
+  // Default: the first dataset (the picker takes the first provider).
   useEffect(() => {
     if (!datasets.some((d) => d.id === draft.datasetId) && datasets[0])
       runsListStore.getState().setDraft({ datasetId: datasets[0].id });
   }, [datasets, draft.datasetId]);
-  const chosen = providers.find((p) => p.id === draft.providerId);
-  useEffect(() => {
-    if (!chosen && providers[0])
-      runsListStore
-        .getState()
-        .setDraft({ providerId: providers[0].id, model: providers[0].defaultModel ?? '' });
-  }, [chosen, providers]);
-  useEffect(() => {
-    if (draft.providerId !== undefined) void llmStore.getState().loadModels(draft.providerId);
-  }, [draft.providerId]);
 
   return (
     <form
@@ -92,37 +73,13 @@ export function StartRunForm() {
             onChange={(e) => set({ limit: e.currentTarget.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-provider`}>Provider</label>
-          <select
-            id={`${id}-provider`}
-            value={draft.providerId ?? ''}
-            onChange={(e) => {
-              const p = providers.find((x) => x.id === Number(e.currentTarget.value));
-              if (p) set({ providerId: p.id, model: p.defaultModel ?? '' });
-            }}
-          >
-            {providers.length === 0 && <option value="">none</option>}
-            {providers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-model`}>Model</label>
-          <input
-            id={`${id}-model`}
-            list={`${id}-models`}
-            value={draft.model}
-            placeholder={models?.status === 'running' ? 'loading…' : 'model name'}
-            onChange={(e) => set({ model: e.currentTarget.value })}
-          />
-          <datalist id={`${id}-models`}>
-            {models?.status === 'done' && models.value.map((m) => <option key={m} value={m} />)}
-          </datalist>
-        </div>
+        <ProviderModelPicker
+          idPrefix={id}
+          fieldClass="field"
+          providerId={draft.providerId}
+          model={draft.model}
+          onChange={set}
+        />
         <div className="field">
           <label htmlFor={`${id}-mode`}>Mode</label>
           <select
@@ -167,11 +124,7 @@ export function StartRunForm() {
           </label>
         </div>
       </div>
-      {llmStatus === 'ready' && providers.length === 0 && (
-        <p className="hint">
-          No model provider yet: add one on the <a href="#/models">Models</a> screen.
-        </p>
-      )}
+      <NoProviderHint />
       <div className="actions">
         <button
           type="submit"
