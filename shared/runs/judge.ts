@@ -76,7 +76,7 @@ export const JudgeSummarySchema = z.object({
   refused: z.number().int(),
   /** Percent of `n` judged correct (partially counts as not correct), 2 decimals. */
   accuracy: z.number(),
-  /** Mean of the judge's 0..1 scores over `n` (null when n = 0). */
+  /** Mean of the judge's 0..1 scores over `n`, 3 decimals (null when n = 0). */
   meanScore: z.number().nullable(),
   /** 95% Wilson interval of `accuracy`, percent. */
   interval: z.object({ low: z.number(), high: z.number() }),
@@ -182,7 +182,9 @@ export function summarizeJudge(
     refused: g.filter((r) => r.status === 'refused').length,
     accuracy: n === 0 ? 0 : round2((100 * correct) / n),
     meanScore:
-      n === 0 ? null : round2((1000 * judged.reduce((s, r) => s + (r.score ?? 0), 0)) / n) / 1000,
+      n === 0
+        ? null
+        : Math.round((1000 * judged.reduce((s, r) => s + (r.score ?? 0), 0)) / n) / 1000,
     interval: { low: round2(100 * w.low), high: round2(100 * w.high) },
   };
 }
