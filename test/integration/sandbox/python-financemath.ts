@@ -81,7 +81,7 @@ export type Agreement =
   | 'we-give-value-recorded-none'
   | 'different-value';
 
-function asNumber(v: PythonValue | unknown): number | undefined {
+function asNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
