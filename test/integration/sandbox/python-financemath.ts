@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { pyRound } from '../../../shared/grading/python/py-float';
 import { compareTwoNumbers } from '../../../shared/grading/scorers/docmath';
 import { extractPythonProgram } from '../../../shared/sandbox/extract-python';
-import type { PythonResult, PythonValue } from '../../../main/sandbox/python';
+import type { PythonResult } from '../../../main/sandbox/python';
 import { dataPath } from '../../support/data-dir';
 
 /**
