@@ -12,6 +12,7 @@ export const ProviderPreset = z.enum([
   'llamacpp',
   'vllm',
   'custom',
+  'embedded',
 ]);
 export type ProviderPreset = z.infer<typeof ProviderPreset>;
 
@@ -22,6 +23,7 @@ export const presetBaseUrls: Record<ProviderPreset, string | null> = {
   llamacpp: 'http://127.0.0.1:8080/v1',
   vllm: 'http://127.0.0.1:8000/v1',
   custom: null,
+  embedded: null,
 };
 
 export const presetLabels: Record<ProviderPreset, string> = {
@@ -31,6 +33,7 @@ export const presetLabels: Record<ProviderPreset, string> = {
   llamacpp: 'llama.cpp server',
   vllm: 'vLLM',
   custom: 'Other (any base URL)',
+  embedded: 'Embedded model (.gguf file)',
 };
 
 /** Sampling parameters sent with a request; absent ones are left to the server. */
@@ -110,6 +113,8 @@ export const ConnectionTest = z.object({
   code: z.string().nullable(),
   models: z.array(z.string()),
   latencyMs: z.number().nonnegative(),
+  /** For an embedded model: what the file holds (the test loads it). */
+  embedded: z.lazy(() => EmbeddedModelInfo).optional(),
 });
 export type ConnectionTest = z.infer<typeof ConnectionTest>;
 
@@ -135,6 +140,10 @@ export const LlmErrorCode = z.enum([
   'llm-context-length',
   'llm-model-not-found',
   'llm-offline',
+  /** An embedded model file that cannot be loaded: not GGUF, damaged, cut short, unknown architecture. */
+  'llm-model-file',
+  /** An embedded model that this machine's free memory cannot hold (estimated before loading). */
+  'llm-out-of-memory',
   'cancelled',
 ]);
 export type LlmErrorCode = z.infer<typeof LlmErrorCode>;
@@ -144,3 +153,51 @@ export const ChatMessage = z.object({
   content: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/**
+ * An embedded model (preset `embedded`, issue 16) is a GGUF file run in-process by llama.cpp
+ * (main/llm/embedded). Its provider keeps the file as a `file:` URL in `baseUrl`, so providers
+ * keep one shape and asks and runs name it by provider id like any endpoint.
+ */
+export function modelFileUrl(path: string): string {
+  const slashed = path.replace(/\\/g, '/');
+  const rooted = slashed.startsWith('/') ? slashed : `/${slashed}`;
+  return `file://${rooted
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/')
+    .replace(/^\/([A-Za-z])%3A/, '/$1:')}`;
+}
+
+/** The path of a `file:` base URL (the inverse of modelFileUrl), or null for any other URL. */
+export function modelFilePath(baseUrl: string): string | null {
+  if (!baseUrl.startsWith('file://')) return null;
+  const path = decodeURIComponent(baseUrl.slice('file://'.length));
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+}
+
+/** What a GGUF model file holds, read from its header, and the memory it was planned with. */
+export const EmbeddedModelInfo = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  architecture: z.string(),
+  name: z.string().nullable(),
+  /** Counted from the tensors' shapes. */
+  parameters: z.number().int().nonnegative(),
+  /** The file type as llama.cpp names it ("F32", "Q4_K_M", …). */
+  quantisation: z.string(),
+  /** What the model was trained for, and what the workbench opens it with. */
+  trainContextLength: z.number().int().nonnegative(),
+  contextSize: z.number().int().nonnegative(),
+  chatTemplate: z.string().nullable(),
+  /** How node-llama-cpp formats chats for it ("ChatML", "Llama 3", "Jinja template", …). */
+  chatFormat: z.string().nullable(),
+  /** Estimated before loading: weights plus the context's cache and buffers. */
+  estimatedRamBytes: z.number().nonnegative(),
+  estimatedVramBytes: z.number().nonnegative(),
+  /** "cpu", "cuda", "vulkan" or "metal": where the model runs. */
+  device: z.string(),
+  loadMs: z.number().nonnegative(),
+});
+export type EmbeddedModelInfo = z.infer<typeof EmbeddedModelInfo>;

@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { EmbeddedModel, type EmbeddedModelOptions } from './embedded-model';
+
+/**
+ * The loaded embedded models of this process, one per file: every workspace, ask and run using
+ * a file shares its process, so a model is in memory once and answers one request at a time.
+ */
+const models = new Map<string, EmbeddedModel>();
+
+export function embeddedModel(path: string, options: EmbeddedModelOptions = {}): EmbeddedModel {
+  const key = resolve(path);
+  let model = models.get(key);
+  if (!model) {
+    model = new EmbeddedModel(key, options);
+    models.set(key, model);
+  }
+  return model;
+}
+
+/** Ends every model process (the app quits; tests clean up). */
+export function closeEmbeddedModels(): void {
+  for (const m of models.values()) m.close();
+  models.clear();
+}

@@ -1,0 +1,53 @@
+import { basename } from 'node:path';
+import { WorkbenchError } from '../../../shared/api/result';
+
+/**
+ * A model file that cannot be loaded becomes one sentence naming the file, what is wrong and
+ * what to do. `reason` is what the GGUF reader threw or llama.cpp logged ("error loading model:
+ * …"), which says more than node-llama-cpp's "Failed to load model".
+ */
+export function modelFileError(path: string, reason: string): WorkbenchError {
+  const name = basename(path);
+  const magic = /Invalid GGUF magic.*got "(.*)"/s.exec(reason);
+  if (magic) {
+    return new WorkbenchError(
+      'llm-model-file',
+      `${name} is not a GGUF model file (it starts with ${JSON.stringify(magic[1])}, not "GGUF"); choose a .gguf file`,
+    );
+  }
+  const arch = /unknown model architecture: '([^']*)'/.exec(reason);
+  if (arch) {
+    return new WorkbenchError(
+      'llm-model-file',
+      `${name} is a '${arch[1]}' model, an architecture this version of llama.cpp cannot run; choose a model of a supported architecture (llama, qwen2, mistral, gemma, phi3, …)`,
+    );
+  }
+  const bounds = /tensor '([^']+)' data is not within the file bounds/.exec(reason);
+  if (bounds) {
+    return new WorkbenchError(
+      'llm-model-file',
+      `${name} is incomplete: tensor '${bounds[1]}' lies past the end of the file (a download cut short?); download it again`,
+    );
+  }
+  if (/ENOENT/.test(reason)) {
+    return new WorkbenchError('llm-model-file', `${name} does not exist (${path})`);
+  }
+  if (/EACCES|EPERM/.test(reason)) {
+    return new WorkbenchError(
+      'llm-model-file',
+      `${name} cannot be read (${path}): permission denied`,
+    );
+  }
+  if (/EISDIR/.test(reason)) {
+    return new WorkbenchError('llm-model-file', `${path} is a folder; choose a .gguf file`);
+  }
+  return new WorkbenchError(
+    'llm-model-file',
+    `${name} is not a readable GGUF model (${oneLine(reason)}); the file is damaged or not a model: download it again`,
+  );
+}
+
+function oneLine(s: string): string {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}
