@@ -6,7 +6,8 @@ import {
   eloTable,
   type PairOutcome,
 } from '../stats/elo';
-import type { JudgeVerdictValue, PairChoice } from './judge-verdict';
+import { ChatMessage } from '../llm/provider';
+import { JUDGE_VERDICTS, type JudgeVerdictValue, type PairChoice } from './judge-verdict';
 import { RunMode, RunProviderRef } from './run';
 
 /**
@@ -128,6 +129,33 @@ export const RunPairwiseResult = JudgeCounts.extend({
   elo: EloTableSchema,
 });
 export type RunPairwiseResult = z.infer<typeof RunPairwiseResult>;
+
+/** One stored judgement as `runs.judgements` shows it: what was asked and what came back. */
+export const StoredJudgementSchema = z.object({
+  itemId: z.number().int(),
+  /** The dataset's own question id. */
+  externalId: z.string(),
+  judgeModel: z.string(),
+  /** Base URL or provider id, with the key's secret name at most (never a key). */
+  endpoint: z.string(),
+  rubricId: z.string(),
+  rubricHash: z.string(),
+  /** SHA-256 of what was judged (question, gold, answer): re-used while it matches. */
+  contentHash: z.string(),
+  prompt: z.array(ChatMessage),
+  /** The judge's reply, as it came. */
+  reply: z.string(),
+  status: JudgementStatus,
+  verdict: z.enum(JUDGE_VERDICTS).nullable(),
+  score: z.number().nullable(),
+  /** The judge's reason, or why the reply could not be read. */
+  reason: z.string(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  latencyMs: z.number(),
+  createdAt: z.string(),
+});
+export type StoredJudgement = z.infer<typeof StoredJudgementSchema>;
 
 /** What the summaries need of a stored judgement. */
 export interface JudgementRecord {

@@ -94,9 +94,10 @@ export const judgeCommand: CliCommand = {
   summary:
     "Grade a run's answers with an LLM judge and a rubric (kept apart from the scorers), or compare runs pairwise for an Elo table",
   usage:
-    'workbench judge RUN --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       workbench judge --pairwise RUN_A RUN_B [RUN_C …] --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json]',
+    'workbench judge RUN --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       workbench judge RUN --show [--model NAME] [--json]   (stored judgements: verdict, reason; --json adds prompt and raw reply)\n       workbench judge --pairwise RUN_A RUN_B [RUN_C …] --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json]',
   options: {
     pairwise: { type: 'boolean' },
+    show: { type: 'boolean' },
     'base-url': { type: 'string' },
     model: { type: 'string' },
     'api-key-name': { type: 'string' },
@@ -107,6 +108,22 @@ export const judgeCommand: CliCommand = {
   async run(ctx) {
     const pairwise = ctx.values.pairwise === true;
     const ids = runIds(ctx.args);
+    if (ctx.values.show === true) {
+      if (pairwise || ids.length !== 1) throw new CliError('judge --show needs exactly one RUN', 2);
+      const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined;
+      const judgements = judgeServiceOf(await ctx.services()).judgements(ids[0]!, model);
+      ctx.say(
+        judgements.length === 0
+          ? `run #${ids[0]} has no judgements${model ? ` by ${model}` : ''}`
+          : judgements
+              .map(
+                (j) =>
+                  `${j.externalId}\t${j.judgeModel}/${j.rubricId}\t${j.status === 'judged' ? `${j.verdict} ${j.score}` : j.status}\t${j.reason}`,
+              )
+              .join('\n'),
+      );
+      return { judgements };
+    }
     if (pairwise ? ids.length < 2 : ids.length !== 1)
       throw new CliError(
         pairwise

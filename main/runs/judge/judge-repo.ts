@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { ChatMessage } from '../../../shared/llm/provider';
 import type {
-  JudgementRecord,
   JudgementStatus,
   PairJudgementRecord,
+  StoredJudgement,
 } from '../../../shared/runs/judge';
 import type { JudgeVerdictValue, PairChoice } from '../../../shared/runs/judge-verdict';
 import { perConnection } from '../../db/per-connection';
@@ -41,22 +41,9 @@ export interface NewPairJudgement extends JudgementMeta {
   choice: PairChoice | null;
 }
 
-/** A stored judgement of one item as the API shows it (prompt and reply included). */
-export interface StoredJudgement extends JudgementRecord {
-  itemId: number;
-  endpoint: string;
-  contentHash: string;
-  prompt: ChatMessage[];
-  reply: string;
-  reason: string;
-  inputTokens: number;
-  outputTokens: number;
-  latencyMs: number;
-  createdAt: string;
-}
-
 interface JudgementRow {
   item_id: number;
+  external_id: string;
   judge_model: string;
   endpoint: string;
   rubric_id: string;
@@ -76,6 +63,7 @@ interface JudgementRow {
 
 const toJudgement = (r: JudgementRow): StoredJudgement => ({
   itemId: r.item_id,
+  externalId: r.external_id,
   judgeModel: r.judge_model,
   endpoint: r.endpoint,
   rubricId: r.rubric_id,
@@ -110,7 +98,8 @@ export const judgeRepo = perConnection((db: Database) => {
        created_at = excluded.created_at`,
   );
   const ofRun = db.prepare<[number], JudgementRow>(
-    'SELECT * FROM run_judgements WHERE run_id = ? ORDER BY judge_model, rubric_id, item_id',
+    `SELECT j.*, i.external_id FROM run_judgements j JOIN run_items i ON i.id = j.item_id
+     WHERE j.run_id = ? ORDER BY j.judge_model, j.rubric_id, j.item_id`,
   );
   const hashesOf = db.prepare<[number, string, string], { item_id: number; content_hash: string }>(
     'SELECT item_id, content_hash FROM run_judgements WHERE run_id = ? AND judge_model = ? AND rubric_hash = ?',

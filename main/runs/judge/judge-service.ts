@@ -7,6 +7,7 @@ import {
   type RunJudgeResult,
   type RunPairwiseInput,
   type RunPairwiseResult,
+  type StoredJudgement,
 } from '../../../shared/runs/judge';
 import type { RunComparison, RunReport } from '../../../shared/runs/report';
 import type { DatasetService } from '../../datasets/dataset-service';
@@ -14,7 +15,7 @@ import type { JobRunner } from '../../jobs/job-runner';
 import type { RunService } from '../run-service';
 import type { JudgeChat } from './judge-call';
 import { eloOf, judgePairs } from './judge-pairs';
-import { judgeRepo, type StoredJudgement } from './judge-repo';
+import { judgeRepo } from './judge-repo';
 import { judgeRun, type JudgeDeps, type JudgeProgressListener } from './judge-run';
 
 /** The LLM judge of a workspace: the API handlers and the CLI both go through it. */
@@ -46,10 +47,12 @@ export class JudgeService {
     return eloOf(this.deps, runIds, judge);
   }
 
-  /** Every stored judgement of a run, with its prompt and raw reply. */
-  judgements(runId: number): StoredJudgement[] {
+  /** A run's stored judgements (one judge model's, or all), with prompt and raw reply. */
+  judgements(runId: number, judgeModel?: string): StoredJudgement[] {
     this.deps.runs.get(runId); // not-found for an unknown run
-    return judgeRepo(this.deps.db).ofRun(runId);
+    return judgeRepo(this.deps.db)
+      .ofRun(runId)
+      .filter((j) => judgeModel === undefined || j.judgeModel === judgeModel);
   }
 
   /** The report's `judges` block: one summary per judge model and rubric. */

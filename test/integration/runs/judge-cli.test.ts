@@ -115,6 +115,21 @@ describe.skipIf(!hasData)('workbench judge / report --elo (TableQuest hard)', ()
     });
     expect(judged.stderr).toMatch(/judging run #\d+: 4\/4 judgements/);
 
+    const shown = await cli(['judge', String(runIds[0]), '--show', '--json', ...ws]);
+    const { judgements } = JSON.parse(shown.stdout) as {
+      judgements: { externalId: string; verdict: string; reply: string; prompt: unknown[] }[];
+    };
+    expect(judgements.map((j) => j.verdict)).toEqual([
+      'correct',
+      'correct',
+      'correct',
+      'incorrect',
+    ]);
+    expect(judgements[3]).toMatchObject({
+      externalId: 'hard-3',
+      reply: '{"verdict":"incorrect","score":0,"reason":"no answer"}',
+    });
+    expect(judgements[3]!.prompt).toHaveLength(2);
     const md = await cli(['report', String(runIds[0]), '--format', 'md', ...ws]);
     expect(md.code, md.stderr).toBe(0);
     expect(md.stdout).toMatch(
