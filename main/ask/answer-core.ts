@@ -124,10 +124,20 @@ export class NoProgramError extends WorkbenchError {
   }
 }
 
+/** The first half of an ask: the prompt the model is sent, and the evidence it was built from. */
+export interface PreparedAsk {
+  messages: ChatMessage[];
+  context: ReturnType<typeof buildContext>;
+  /** performance.now() when the ask began (its overhead is measured from here). */
+  started: number;
+}
+
 /**
- * The per-question core of an ask, shared by the Ask panel (AskService) and batch runs (the run
- * engine): retrieval → prompt → model → (program modes) sandbox with one repair round →
- * answer → grounding. It writes nothing: the caller grades and stores.
+ * The per-question core of an ask, shared by the Ask panel (AskService) and the run engine:
+ * retrieval → prompt → model → (program modes) sandbox with one repair round → answer →
+ * grounding. It writes nothing: the caller grades and stores. Its two halves also run apart
+ * (Batch API runs): `prepareAsk` builds the prompt without calling the model, and
+ * `finishAsk` takes it from there.
  */
 export async function answerQuestion(
   deps: AnswerCoreDeps,
@@ -135,8 +145,18 @@ export async function answerQuestion(
   signal: AbortSignal,
   emit: (e: AskProgress) => void = () => undefined,
 ): Promise<AnswerCore> {
+  const prepared = await prepareAsk(deps, input, signal, emit);
+  return finishAsk(deps, input, prepared, signal, emit);
+}
+
+/** Retrieval → context → the prompt's messages; no model call. */
+export async function prepareAsk(
+  deps: AnswerCoreDeps,
+  input: AnswerCoreInput,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void = () => undefined,
+): Promise<PreparedAsk> {
   const started = performance.now();
-  const meter = new Meter();
   const { askId, subject, template } = input;
   if (signal.aborted) throw askCancelled();
 
@@ -151,6 +171,20 @@ export async function answerQuestion(
     { role: 'system', content: fillTemplate(template.system, values) },
     { role: 'user', content: fillTemplate(template.user, values) },
   ];
+  return { messages, context, started };
+}
+
+/** The model call(s) on a prepared prompt → program and repair → answer → grounding. */
+export async function finishAsk(
+  deps: AnswerCoreDeps,
+  input: AnswerCoreInput,
+  { messages, context, started }: PreparedAsk,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void = () => undefined,
+): Promise<AnswerCore> {
+  const meter = new Meter();
+  const { askId, subject } = input;
+  if (signal.aborted) throw askCancelled();
 
   const count = input.samples ?? 1;
   const call = async (msgs: ChatMessage[], sampleIndex: number): Promise<string> => {

@@ -6,8 +6,8 @@ import { unreachableHint } from './endpoint';
 /** What a failed call was, for messages that name the endpoint and the fix. */
 export interface CallSite {
   baseUrl: string;
-  /** "chat", "embeddings" or "models": which endpoint path was asked. */
-  what: 'chat' | 'embeddings' | 'models';
+  /** Which endpoint path was asked ("files" and "batches": the Batch API). */
+  what: 'chat' | 'embeddings' | 'models' | 'files' | 'batches';
   model?: string;
   apiKeyName: string | null;
   /** The key in use, only so it can be blanked out of any server text we repeat. */
@@ -24,7 +24,13 @@ export interface Classified {
   reason: string;
 }
 
-const pathOf = { chat: '/chat/completions', embeddings: '/embeddings', models: '/models' };
+const pathOf = {
+  chat: '/chat/completions',
+  embeddings: '/embeddings',
+  models: '/models',
+  files: '/files',
+  batches: '/batches',
+};
 
 /** Repeats server text without the key (some servers echo what they were sent) or long junk. */
 export function redact(text: string, key?: string): string {
@@ -107,6 +113,20 @@ export function classify(e: unknown, site: CallSite): Classified {
         error: err(
           'llm-model-not-found',
           `model '${site.model ?? '?'}' is not available at ${url}${saidPart}; pick one from the Models screen`,
+        ),
+      };
+    }
+    if (status === 404 && (site.what === 'files' || site.what === 'batches')) {
+      // "No such Batch object": the path exists, the id does not (another key, a deleted file).
+      const gone = /no such/i.test(said);
+      return {
+        retryable: false,
+        reason: '404',
+        error: err(
+          'llm-bad-response',
+          gone
+            ? `${endpoint} does not know it (404${saidPart}); was it made with another key or server?`
+            : `${endpoint} does not exist (404): ${url} does not offer the OpenAI Batch API (vLLM, Ollama and most local servers do not); run without --batch-api`,
         ),
       };
     }

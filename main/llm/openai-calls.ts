@@ -46,7 +46,8 @@ export interface ChatOutcome {
   refusal: boolean;
 }
 
-function requestBody(
+/** The chat request's body as it is sent (also a Batch API line's `body`). */
+export function requestBody(
   model: string,
   messages: ChatMessage[],
   params: GenerationParams,
@@ -91,6 +92,33 @@ function usageOf(
   };
 }
 
+/**
+ * What a non-streamed chat completion says (a direct answer, or a Batch API output line's
+ * `response.body`), checked for shape.
+ */
+export function completionOutcome(
+  res: OpenAI.ChatCompletion | undefined,
+  site: CallSite,
+  model: string,
+  messages: ChatMessage[],
+): ChatOutcome {
+  const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
+  if (!res || !choice || typeof choice.message !== 'object' || choice.message === null) {
+    throw new WorkbenchError(
+      'llm-bad-response',
+      `${site.baseUrl}/chat/completions answered without a choice; is it an OpenAI-compatible endpoint?`,
+    );
+  }
+  const text = typeof choice.message.content === 'string' ? choice.message.content : '';
+  return {
+    text,
+    ...usageOf(res.usage, messages, text),
+    finishReason: choice.finish_reason ?? null,
+    model: typeof res.model === 'string' ? res.model : model,
+    refusal: Boolean(choice.message.refusal) || choice.finish_reason === 'content_filter',
+  };
+}
+
 /** The stream or body ended without saying it was finished. */
 export class CutStreamError extends WorkbenchError {
   constructor(
@@ -120,21 +148,7 @@ export async function chatOnce(
   const body = requestBody(model, messages, params, site.baseUrl);
   if (!onDelta) {
     const res = await client.chat.completions.create({ ...body, stream: false }, { signal });
-    const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
-    if (!choice || typeof choice.message !== 'object' || choice.message === null) {
-      throw new WorkbenchError(
-        'llm-bad-response',
-        `${site.baseUrl}/chat/completions answered without a choice; is it an OpenAI-compatible endpoint?`,
-      );
-    }
-    const text = typeof choice.message.content === 'string' ? choice.message.content : '';
-    return {
-      text,
-      ...usageOf(res.usage, messages, text),
-      finishReason: choice.finish_reason ?? null,
-      model: typeof res.model === 'string' ? res.model : model,
-      refusal: Boolean(choice.message.refusal) || choice.finish_reason === 'content_filter',
-    };
+    return completionOutcome(res, site, model, messages);
   }
 
   const stream = await client.chat.completions.create(

@@ -64,6 +64,8 @@ export const RunPacing = z
     concurrency: z.number().int().min(1).max(256).optional(),
     /** Model requests started per minute at most (absent: no cap). */
     rpm: z.number().int().min(1).max(1_000_000).optional(),
+    /** Batch API runs: milliseconds between polls of the batch's status (default 30 s). */
+    pollMs: z.number().int().min(10).max(3_600_000).optional(),
   })
   .strict();
 export type RunPacing = z.infer<typeof RunPacing>;
@@ -79,6 +81,8 @@ export const RunEngineManifest = z.object({
   templateId: z.string(),
   cache: z.boolean(),
   pacing: RunPacing,
+  /** Asked through the OpenAI Batch API (one JSONL upload, a batch polled until it ends). */
+  batch: z.object({ completionWindow: z.literal('24h') }).optional(),
 });
 export type RunEngineManifest = z.infer<typeof RunEngineManifest>;
 
@@ -277,6 +281,8 @@ export const RunStartInput = z
     templateId: z.string().min(1).optional(),
     /** Default true: identical requests answer from the response cache. */
     cache: z.boolean().optional(),
+    /** Submit the questions as one OpenAI Batch API batch instead of one request each. */
+    batchApi: z.boolean().optional(),
   })
   .extend(RunPacing.shape)
   .strict();
@@ -292,6 +298,25 @@ export const RunResumeInput = z
   .extend(RunPacing.shape)
   .strict();
 export type RunResumeInput = z.infer<typeof RunResumeInput>;
+
+/** Where a Batch API run's batch is: the server's status and request counts. */
+export const RunBatchProgress = z.object({
+  batchId: z.string(),
+  status: z.enum([
+    'validating',
+    'in_progress',
+    'finalizing',
+    'completed',
+    'failed',
+    'expired',
+    'cancelling',
+    'cancelled',
+  ]),
+  total: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+});
+export type RunBatchProgress = z.infer<typeof RunBatchProgress>;
 
 /** The `run.progress` event: sent as items commit (throttled) and once when the run stops. */
 export const RunProgress = z.object({
@@ -316,5 +341,7 @@ export const RunProgress = z.object({
   cached: z.number().int(),
   /** Why it stopped, or what it is doing ("pausing", "rate-limited: concurrency 4"). */
   message: z.string().optional(),
+  /** Batch API runs: the batch being polled (absent before it is submitted, and for other runs). */
+  batch: RunBatchProgress.optional(),
 });
 export type RunProgress = z.infer<typeof RunProgress>;

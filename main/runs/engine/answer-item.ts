@@ -2,7 +2,7 @@ import { WorkbenchError } from '../../../shared/api/result';
 import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
 import type { StoredQuestion } from '../../../shared/datasets';
 import type { Scorer } from '../../../shared/grading/verdict';
-import type { GenerationParams } from '../../../shared/llm/provider';
+import type { ChatMessage, GenerationParams } from '../../../shared/llm/provider';
 import type { DatasetFormat } from '../../../shared/model/dataset-format';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
 import { RUN_TRACE_VERSION, type StoredExecution } from '../../../shared/runs/item-detail';
@@ -10,8 +10,10 @@ import type { RunItem, RunVerdict } from '../../../shared/runs/run';
 import {
   answerQuestion,
   NoProgramError,
+  prepareAsk,
   type AnswerCore,
   type AnswerCoreDeps,
+  type AnswerCoreInput,
 } from '../../ask/answer-core';
 import type { AskProviderRef } from '../../ask/ask-chat';
 import { scaleLabel } from '../../ask/grade-ask';
@@ -139,31 +141,31 @@ function failedItem(s: ItemSettings, q: StoredQuestion, e: WorkbenchError): NewR
   };
 }
 
+const outcome = (
+  item: NewRunItem,
+  extra: Partial<Omit<ItemOutcome, 'item'>> = {},
+): ItemOutcome => ({
+  item,
+  failed: false,
+  fatal: null,
+  rateLimited: false,
+  cachedCalls: 0,
+  calls: 0,
+  ...extra,
+});
+
 /**
- * Asks one question through the ask pipeline's core (retrieval → prompt → model → program and
- * repair → answer) and grades the answer with every scorer of the run. Nothing is written here:
- * the engine commits the item. A cancel rejects (nothing to commit); any other failure becomes
- * a failed item naming its cause.
+ * What answering one question takes (its document opened), or, when it cannot be asked, the
+ * failed outcome saying why. A missing document fails this question only: the others have theirs.
  */
-export async function answerItem(
-  core: AnswerCoreDeps,
+async function questionInput(
   docs: RunDocuments,
   s: ItemSettings,
   q: StoredQuestion,
   signal: AbortSignal,
-): Promise<ItemOutcome> {
-  const done = (item: NewRunItem, extra: Partial<Omit<ItemOutcome, 'item'>> = {}): ItemOutcome => ({
-    item,
-    failed: false,
-    fatal: null,
-    rateLimited: false,
-    cachedCalls: 0,
-    calls: 0,
-    ...extra,
-  });
-  // A missing document fails this question only: the others have theirs.
+): Promise<AnswerCoreInput | ItemOutcome> {
   if (q.documentId === null)
-    return done(
+    return outcome(
       failedItem(
         s,
         q,
@@ -183,60 +185,100 @@ export async function answerItem(
       e instanceof WorkbenchError
         ? e
         : new WorkbenchError('internal', `opening the document failed: ${(e as Error).message}`);
-    return done(failedItem(s, q, err), { failed: true });
+    return outcome(failedItem(s, q, err), { failed: true });
   }
+  return {
+    askId: `q${q.id}`,
+    provider: s.provider,
+    model: s.model,
+    mode: s.mode,
+    template: s.template,
+    subject: {
+      documentId: q.documentId,
+      questionId: q.id,
+      question: q.question,
+      doc,
+      gold: { question: q, format: s.format },
+    },
+    params: s.params,
+    retrieval: s.retrieval,
+    cache: s.cache,
+  };
+}
+
+/** What answering threw, as the item to commit (a cancel rethrows: nothing to commit). */
+function caught(s: ItemSettings, q: StoredQuestion, e: unknown, signal: AbortSignal): ItemOutcome {
+  if (signal.aborted) throw e;
+  if (e instanceof NoProgramError) {
+    // The model answered, with no program: an answer graded as none, not a failed call.
+    const answer: GradableAnswer = { answer: null, answerKind: 'executed', answerScale: null };
+    return outcome({
+      questionId: q.id,
+      externalId: q.externalId,
+      output: e.output,
+      ...answer,
+      program: null,
+      execution: { ok: false, error: e.message },
+      usage: null,
+      latencyMs: null,
+      error: null,
+      verdicts: grade(s, q, answer),
+    });
+  }
+  const err =
+    e instanceof WorkbenchError
+      ? e
+      : new WorkbenchError('internal', `answering failed: ${(e as Error).message ?? String(e)}`);
+  return outcome(failedItem(s, q, err), {
+    failed: true,
+    fatal: FATAL_CODES.has(err.code) ? err : null,
+    rateLimited: err.code === 'llm-rate-limited',
+  });
+}
+
+/**
+ * Asks one question through the ask pipeline's core (retrieval → prompt → model → program and
+ * repair → answer) and grades the answer with every scorer of the run. Nothing is written here:
+ * the engine commits the item. A cancel rejects (nothing to commit); any other failure becomes
+ * a failed item naming its cause.
+ */
+export async function answerItem(
+  core: AnswerCoreDeps,
+  docs: RunDocuments,
+  s: ItemSettings,
+  q: StoredQuestion,
+  signal: AbortSignal,
+): Promise<ItemOutcome> {
+  const input = await questionInput(docs, s, q, signal);
+  if ('item' in input) return input;
   try {
-    const answered = await answerQuestion(
-      core,
-      {
-        askId: `q${q.id}`,
-        provider: s.provider,
-        model: s.model,
-        mode: s.mode,
-        template: s.template,
-        subject: {
-          documentId: q.documentId,
-          questionId: q.id,
-          question: q.question,
-          doc,
-          gold: { question: q, format: s.format },
-        },
-        params: s.params,
-        retrieval: s.retrieval,
-        cache: s.cache,
-      },
-      signal,
-    );
-    return done(answeredItem(s, q, answered), {
+    const answered = await answerQuestion(core, input, signal);
+    return outcome(answeredItem(s, q, answered), {
       cachedCalls: answered.cachedCalls,
       calls: answered.calls,
     });
   } catch (e) {
-    if (signal.aborted) throw e;
-    if (e instanceof NoProgramError) {
-      // The model answered, with no program: an answer graded as none, not a failed call.
-      const answer: GradableAnswer = { answer: null, answerKind: 'executed', answerScale: null };
-      return done({
-        questionId: q.id,
-        externalId: q.externalId,
-        output: e.output,
-        ...answer,
-        program: null,
-        execution: { ok: false, error: e.message },
-        usage: null,
-        latencyMs: null,
-        error: null,
-        verdicts: grade(s, q, answer),
-      });
-    }
-    const err =
-      e instanceof WorkbenchError
-        ? e
-        : new WorkbenchError('internal', `answering failed: ${(e as Error).message ?? String(e)}`);
-    return done(failedItem(s, q, err), {
-      failed: true,
-      fatal: FATAL_CODES.has(err.code) ? err : null,
-      rateLimited: err.code === 'llm-rate-limited',
-    });
+    return caught(s, q, e, signal);
+  }
+}
+
+/**
+ * The prompt one question would send (retrieval and template, as `answerItem` builds it; no
+ * model call), for a Batch API run's JSONL; or, when it cannot be asked, its failed outcome.
+ * The batch's answer is finished later by `answerItem` with a model client that serves it.
+ */
+export async function prepareItem(
+  core: AnswerCoreDeps,
+  docs: RunDocuments,
+  s: ItemSettings,
+  q: StoredQuestion,
+  signal: AbortSignal,
+): Promise<{ messages: ChatMessage[] } | ItemOutcome> {
+  const input = await questionInput(docs, s, q, signal);
+  if ('item' in input) return input;
+  try {
+    return { messages: (await prepareAsk(core, input, signal)).messages };
+  } catch (e) {
+    return caught(s, q, e, signal);
   }
 }

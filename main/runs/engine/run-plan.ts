@@ -152,7 +152,9 @@ export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
       pacing: {
         concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
         ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
+        ...(input.pollMs !== undefined ? { pollMs: input.pollMs } : {}),
       },
+      ...(input.batchApi ? { batch: { completionWindow: '24h' as const } } : {}),
     },
   };
   return { dataset, questions, scorers, template, manifest };
