@@ -1,10 +1,12 @@
 import { useEffect, useId } from 'react';
 import { runReportStore, runsListStore, useRunReport, useRunsList } from '../../stores/runs';
 import { navigationStore } from '../../stores/navigation';
+import { ExportMenu } from '../../components/ExportMenu';
 import { ApiErrorText } from '../ask/ApiErrorText';
 import { Breakdowns } from './Breakdowns';
 import { ReportItems } from './ReportItems';
 import { RunControls } from './RunControls';
+import { JudgeSection } from './JudgeSection';
 import { RunManifestView } from './RunManifestView';
 import { RunProgressBar } from './RunProgressBar';
 import { ScorerAccuracy } from './ScorerAccuracy';
@@ -42,6 +44,9 @@ export function RunReportScreen({ id }: { id: number }) {
         </h1>
         <div className="actions">
           <a href="#/runs">All runs</a>
+          {manifest && (
+            <ExportMenu target={{ kind: 'run', id }} datasetFormat={manifest.dataset.format} />
+          )}
         </div>
       </header>
       {status === 'error' && error && <ApiErrorText error={error} />}
@@ -149,6 +154,7 @@ export function RunReportScreen({ id }: { id: number }) {
           ) : (
             <>
               <ScorerAccuracy report={report} />
+              <JudgeSection report={report} />
               <Table2 report={report} />
               <Breakdowns report={report} />
               <ReportItems report={report} />
