@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
-import type { RunBatchProgress } from '../../shared/runs/run';
+import { RunBatchProgress } from '../../shared/runs/run';
 import type { CallSite } from './llm-errors';
 
 /** A batch as the server last described it. */
@@ -23,16 +23,7 @@ export type BatchLineResult =
   /** It never ran (`batch_expired`, `batch_cancelled`, `request_timeout`, …). */
   | { kind: 'error'; code: string; message: string };
 
-const STATUSES: ReadonlySet<string> = new Set([
-  'validating',
-  'in_progress',
-  'finalizing',
-  'completed',
-  'failed',
-  'expired',
-  'cancelling',
-  'cancelled',
-]);
+const STATUSES: ReadonlySet<string> = new Set(RunBatchProgress.shape.status.options);
 
 const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
