@@ -2,6 +2,7 @@ import { askHandlers } from './ask';
 import { datasetsHandlers } from './datasets';
 import { disputesHandlers } from './disputes';
 import { documentHandlers } from './document';
+import { exportHandlers } from './export';
 import { gapHandlers } from './gap';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
@@ -28,4 +29,5 @@ export const allHandlers: HandlerMap[] = [
   sessionsHandlers,
   disputesHandlers,
   gapHandlers,
+  exportHandlers,
 ];

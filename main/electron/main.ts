@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Services } from '../services';
 import { startServices } from '../services';
 import { registerIpc } from './ipc';
+import { startIdleMonitor } from './idle-monitor';
 import { buildMenu } from './menu';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { createMainWindow } from './windows';
@@ -23,6 +24,7 @@ function workspaceArg(): string {
 
 let services: Services | undefined;
 let mainWindow: BrowserWindow | undefined;
+let stopIdleMonitor: (() => void) | undefined;
 
 async function start(): Promise<void> {
   const pickFiles = async () => {
@@ -50,6 +52,7 @@ async function start(): Promise<void> {
     return;
   }
   registerIpc(services);
+  stopIdleMonitor = startIdleMonitor(services.bus);
   mainWindow = createMainWindow();
   mainWindow.on('closed', () => (mainWindow = undefined));
   Menu.setApplicationMenu(buildMenu(services, () => mainWindow));
@@ -59,7 +62,10 @@ app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
 app.on('second-instance', () => mainWindow?.focus());
 app.on('window-all-closed', () => app.quit());
-app.on('will-quit', () => services?.close());
+app.on('will-quit', () => {
+  stopIdleMonitor?.();
+  services?.close();
+});
 app.on('web-contents-created', (_e, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });

@@ -48,6 +48,8 @@ import {
   GoldHistory,
 } from '../disputes/dispute';
 import { GapCompareInput, GapReport } from '../gap/gap-report';
+import { ExportBytesInput, ExportBytesResult } from '../export/export-format';
+import { SystemIdle } from '../sessions/system-idle';
 import {
   BundleImportResult,
   ClockSummary,
@@ -426,6 +428,11 @@ export const contract = {
     output: z.object({ disputes: z.array(GoldDispute) }),
   },
   'disputes.decide': { input: DisputeDecideInput, output: DisputeDecideResult },
+  /**
+   * Graded transcripts of a run or a finished session as a file's bytes with its name (HTML
+   * report, JSONL, CSV, CodaLab, TAT-QA): what the screens download; the CLI writes paths.
+   */
+  'export.bytes': { input: ExportBytesInput, output: ExportBytesResult },
 } as const;
 
 export const events = {
@@ -456,6 +463,8 @@ export const events = {
   }),
   /** An engine run's counts, tokens, cost and ETA (throttled), and its status when it stops. */
   'run.progress': RunProgress,
+  /** Electron only: the OS says the user is idle, away (screen locked, sleep) or back. */
+  'system.idle': SystemIdle,
 } as const;
 
 export type Contract = typeof contract;

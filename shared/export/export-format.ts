@@ -55,3 +55,12 @@ export function exportFileName(target: ExportTarget, format: ExportFormat): stri
     ? `${base}${facts.suffix}`
     : `${base}-transcripts${facts.suffix}`;
 }
+
+/** The formats a dataset's transcripts can take (the benchmark files need their benchmark). */
+export function exportFormatsFor(datasetFormat: string | undefined): ExportFormat[] {
+  return EXPORT_FORMATS.filter(
+    (f) =>
+      (f !== 'codalab' || datasetFormat === 'docmath') &&
+      (f !== 'tatqa' || datasetFormat === 'tatqa' || datasetFormat === 'tathqa'),
+  );
+}

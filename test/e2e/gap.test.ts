@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
+import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
 /**
@@ -155,6 +157,40 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
     await page.goBack();
     await page.waitForURL(new RegExp(`#/gap/${sessionId}/${runId}$`));
     await table.waitFor();
+    expect(web.errors).toEqual([]);
+  });
+
+  it('exports the run report from its Export menu (TAT-QA predictions, as the evaluator reads them)', async () => {
+    await page.goto(`${web.server.url}#/run/${runId}`);
+    await page.getByRole('button', { name: 'Export ▾' }).click();
+    const menu = page.getByRole('menu', { name: 'Export as' });
+    // A TAT-QA run: its benchmark's file, not DocMath-Eval's.
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'HTML report',
+      'JSONL transcripts',
+      'CSV',
+      'TAT-QA predictions JSON',
+    ]);
+    const wait = page.waitForEvent('download');
+    const [file] = await Promise.all([
+      wait,
+      menu.getByRole('menuitem', { name: 'TAT-QA predictions JSON' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`run-${runId}-tatqa.json`);
+    const out = tempDir('workbench-e2e-gap-');
+    try {
+      const path = join(out.dir, 'pred.json');
+      await file.saveAs(path);
+      const pred = JSON.parse(readFileSync(path, 'utf8')) as Record<string, [unknown, string]>;
+      const { summary } = await call('runs.get', { runId });
+      expect(Object.keys(pred)).toHaveLength(summary.done);
+      expect(Object.values(pred).every((v) => v.length === 2 && typeof v[1] === 'string')).toBe(
+        true,
+      );
+    } finally {
+      out.cleanup();
+    }
+    await page.screenshot({ path: join(artifactsDir, 'gap-run-export.png') });
     expect(web.errors).toEqual([]);
   });
 });

@@ -1,21 +1,28 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
 import type { StoredQuestion } from '../../shared/datasets/stored-question';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
+import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
 /**
- * Timed human-expert sessions (issue 14) in web mode: a 5-question blinded session on TAT-QA
- * dev built in the UI, answered with evidence marked in the document view, an idle stretch
- * (the page's clock moved by the test) left out of the active time, a reload mid-session that
- * comes back to the same question, answer and clock, then finish and the results.
+ * Timed human-expert sessions (issue 14, done-when 1) in web mode: a 5-question blinded session
+ * on TAT-QA dev built in the UI, answered with evidence marked in the document view, an idle
+ * stretch (the page's clock moved by the test) left out of the active time, a reload
+ * mid-session that comes back to the same question, answer and clock, then finish and the
+ * results; from there the gap view against an imported model run with its paired statistics,
+ * and the HTML report exported from the menu and opened offline in Chromium without script.
  */
 describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
   let session: WebSession;
   let page: Page;
+  let runId: number;
+  const downloads = tempDir('workbench-e2e-sessions-');
 
   async function call<M extends Method>(method: M, input: MethodInput<M>) {
     const r = await session.services.registry.call(method, input);
@@ -51,6 +58,15 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     return gold;
   }
 
+  /** Clicks what starts a download and keeps the file; answers its suggested name and path. */
+  async function download(start: () => Promise<void>, as: string) {
+    const wait = page.waitForEvent('download');
+    const [file] = await Promise.all([wait, start()]);
+    const path = join(downloads.dir, as);
+    await file.saveAs(path);
+    return { name: file.suggestedFilename(), path };
+  }
+
   /** Selects a value cell in the grid and marks it with the document view's key. */
   async function markCell() {
     const cell = page
@@ -72,10 +88,20 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
       format: 'tatqa',
       path: dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
     });
+    // The model run the gap view compares with (imported, as a user would from a file).
+    runId = (
+      await call('runs.import', {
+        format: 'tatqa-pot',
+        path: dataPath('model_outputs', 'tatqa_dev', 'tatqa_s0_e-1_11_08_11_09.jsonl'),
+      })
+    ).runId;
     // The page's clock is the test's: time runs on by itself, and the test can jump it.
     await page.clock.install();
+  }, 120_000);
+  afterAll(async () => {
+    await session?.close();
+    downloads.cleanup();
   });
-  afterAll(() => session?.close());
 
   it('builds a 5-question session, answers with evidence, excludes idle time, survives a reload, finishes', async () => {
     await page.goto(session.server.url);
@@ -205,6 +231,75 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     expect(results.activeSeconds).toBeLessThan(stored.clock.activeSeconds + 120);
     expect(await verdicts.textContent()).toContain('✓ correct');
     await shot('results');
+
+    // The gap view against the imported model run, from the results' link.
+    await page
+      .getByRole('region', { name: 'Against the models' })
+      .getByRole('link', { name: new RegExp(`Gap vs run #${runId} `) })
+      .click();
+    await page.waitForURL(new RegExp(`#/gap/${id}/${runId}$`));
+    await page
+      .getByRole('table', { name: 'Expert vs model per subset' })
+      .waitFor({ timeout: 60_000 });
+    const gap = await call('gap.compare', { sessionId: id, runId });
+    const all = gap.groups[0]!;
+    expect(all.n).toBe(5);
+    const stats = page.locator('.gap-stats');
+    await expect
+      .poll(() => stats.innerText())
+      .toContain(`b = ${all.mcnemar.humanOnly} (expert right only), c = ${all.mcnemar.modelOnly}`);
+    expect(await stats.innerText()).toContain(
+      `${all.difference.toFixed(2)} points, paired bootstrap 95% ${all.bootstrap.low.toFixed(2)} to ${all.bootstrap.high.toFixed(2)}`,
+    );
+    expect(await stats.innerText()).toContain('5 of 5');
+    await shot('gap');
+    await page.goBack();
+    await page.waitForURL(new RegExp(`#/session/${id}/results$`));
+
+    // The HTML report from the Export menu, downloaded, then opened offline without script.
+    await page.getByRole('button', { name: 'Export ▾' }).click();
+    const menu = page.getByRole('menu', { name: 'Export as' });
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'HTML report',
+      'JSONL transcripts',
+      'CSV',
+      'TAT-QA predictions JSON',
+    ]);
+    await shot('export-menu');
+    const html = await download(
+      () => menu.getByRole('menuitem', { name: 'HTML report' }).click(),
+      'report.html',
+    );
+    expect(html.name).toBe(`session-${id}-transcripts.html`);
+    await expect
+      .poll(() => page.locator('.export-menu [role="status"]').textContent())
+      .toBe(`Saved ${html.name}`);
+    const offline = await session.browser.newContext({
+      javaScriptEnabled: false,
+      offline: true,
+      viewport: { width: 1200, height: 900 },
+    });
+    try {
+      const view = await offline.newPage();
+      await view.goto(pathToFileURL(html.path).href);
+      expect(await view.locator('section.item').count()).toBe(5);
+      const r1 = results.items.find((x) => x.questionId === q1.id)!;
+      const item = view.locator(`#item-${r1.position}`);
+      expect(await item.locator('.q').innerText()).toBe(q1.question.trim());
+      const text = await item.innerText();
+      expect(text).toMatch(r1.verdict!.correct ? /\bcorrect\b/ : /incorrect/);
+      const secs = r1.activeSeconds;
+      const time =
+        secs >= 60
+          ? `${Math.floor(secs / 60)} min ${Math.round(secs % 60)} s`
+          : `${Math.round(secs)} s`;
+      expect(text).toMatch(new RegExp(`Active time\\s+${time}`));
+      expect(text).toContain('read from the table');
+      expect(await view.locator('section.summary').innerText()).toContain('E2E Expert');
+      await view.screenshot({ path: join(artifactsDir, 'sessions-export-html.png') });
+    } finally {
+      await offline.close();
+    }
     expect(session.errors).toEqual([]);
   });
 
@@ -337,6 +432,48 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
       /Second expert, Third expert on 3 questions all submitted: all agree on 100\.0%/,
     );
     await page.screenshot({ path: join(artifactsDir, 'sessions-agreement.png') });
+
+    // Bundles from the Sessions screen: one exported and imported back (a copy, as from another
+    // machine, joins the study), then the refusals said: the same file again, a tampered
+    // answer, a bundle from a newer version.
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: 'Sessions' })
+      .click();
+    const third = page
+      .getByRole('table', { name: 'Sessions' })
+      .getByRole('row', { name: /Third expert/ });
+    const bundle = await download(
+      () => third.getByRole('button', { name: 'Export bundle' }).click(),
+      'bundle.json',
+    );
+    expect(bundle.name).toMatch(new RegExp(`^session-${id2}-.*\\.json$`));
+    const picker = page.getByTestId('bundle-file');
+    const box = page.locator('.bundle-import');
+    await picker.setInputFiles(bundle.path);
+    await expect.poll(() => box.textContent()).toMatch(/Imported bundle\.json as session #\d+/);
+    expect(await box.textContent()).toContain('3 sessions on these questions');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').count())
+      .toBe(4);
+    await picker.setInputFiles(bundle.path);
+    await expect.poll(() => box.textContent()).toMatch(/bundle\.json was not imported/);
+    expect(await box.getByRole('alert').textContent()).toMatch(/already imported as session #/);
+    await page.screenshot({ path: join(artifactsDir, 'sessions-bundle-refused.png') });
+    const parsed = JSON.parse(readFileSync(bundle.path, 'utf8')) as {
+      version: number;
+      answers: { value: string }[];
+    };
+    parsed.answers[0]!.value = '42';
+    const tampered = join(downloads.dir, 'tampered.json');
+    writeFileSync(tampered, JSON.stringify(parsed));
+    await picker.setInputFiles(tampered);
+    await expect.poll(() => box.getByRole('alert').textContent()).toMatch(/changed after/);
+    parsed.version = 99;
+    const newer = join(downloads.dir, 'newer.json');
+    writeFileSync(newer, JSON.stringify(parsed));
+    await picker.setInputFiles(newer);
+    await expect.poll(() => box.getByRole('alert').textContent()).toMatch(/update the app/);
     expect(session.errors).toEqual([]);
   });
 });

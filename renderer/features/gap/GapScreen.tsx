@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
-import { symmetricDomain } from '../../components/charts/interval-bars';
-import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
+import { PairedCharts } from '../../components/charts/PairedCharts';
 import { gapStore, useGap } from '../../stores/gap';
 import { navigationStore } from '../../stores/navigation';
 import { ApiErrorText } from '../ask/ApiErrorText';
@@ -210,19 +209,11 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
             <section aria-labelledby={`${id}-groups`}>
               <h2 id={`${id}-groups`}>Per subset</h2>
               <GapGroupsTable report={report} />
-              <div className="chart-row">
-                <IntervalBarChart
-                  title="Accuracy on the paired questions, % (Wilson 95%)"
-                  bars={bars.accuracy}
-                  labelWidth={200}
-                />
-                <IntervalBarChart
-                  title="Difference expert − model, points (paired bootstrap 95%)"
-                  bars={bars.difference}
-                  domain={symmetricDomain(bars.difference)}
-                  unit=" pp"
-                />
-              </div>
+              <PairedCharts
+                accuracy={bars.accuracy}
+                difference={bars.difference}
+                differenceOf="expert − model"
+              />
             </section>
           )}
           <section aria-labelledby={`${id}-time`}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { evidenceKey } from '../../../shared/document/evidence';
+import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
 import { documentStore, useDocument } from '../../stores/document';
 import { CellDetails } from '../document/CellDetails';
 import { DocumentBody } from '../document/DocumentBody';
@@ -9,26 +9,39 @@ import { PdfPageView } from '../document/PdfPageView';
 
 interface Props {
   documentId: number;
-  gold: GoldMarks;
+  /** Gold evidence to outline; absent in an expert session (blinded). */
+  gold?: GoldMarks;
   /** A table to mount at once and keep mounted (the evidence the user went to). */
   focusTableId?: string;
   /** The PDF page to show (a gold evidence page). */
   focusPage?: number;
   /** Cells the Ask panel's shown answer read ("tableId:sourceRow:sourceCol"). */
   readCells?: ReadonlySet<string>;
+  /**
+   * Marks kept elsewhere (an expert's answer cites them): shown instead of the document's own
+   * evidence list, and marking calls `onToggleMark` instead of adding to that list.
+   */
+  answerMarks?: { marks: ReadonlySet<string>; onToggleMark: (target: MarkTarget) => void };
 }
 
 /**
  * The question's document in the document view's own components (text, tables in the grid,
- * cell details, the PDF page), with the gold evidence outlined. Reads the document store, which
- * the question screen points at this document.
+ * cell details, the PDF page), with the gold evidence outlined when given. Reads the document
+ * store, which the question and session screens point at this document.
  */
-export function QuestionDocument({ documentId, gold, focusTableId, focusPage, readCells }: Props) {
+export function QuestionDocument({
+  documentId,
+  gold,
+  focusTableId,
+  focusPage,
+  readCells,
+  answerMarks,
+}: Props) {
   const current = useDocument((s) => s.openId === documentId);
   const status = useDocument((s) => s.status);
   const model = useDocument((s) => s.model);
   const kind = useDocument((s) => s.document?.kind);
-  const marks = useDocument((s) => s.marks);
+  const documentMarks = useDocument((s) => s.marks);
   const selected = useDocument((s) => s.selected);
   const error = useDocument((s) => s.error);
 
@@ -55,6 +68,9 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage, re
     );
 
   const store = documentStore.getState();
+  const marks = answerMarks?.marks ?? documentMarks;
+  const toggle = (target: MarkTarget) =>
+    answerMarks ? answerMarks.onToggleMark(target) : void store.toggleEvidence(target);
   return (
     <>
       <div
@@ -70,7 +86,7 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage, re
             model={model}
             focusTableId={focusTableId}
             focusPage={focusPage}
-            goldPages={gold.pages}
+            goldPages={gold?.pages}
           />
         )}
         <DocumentBody
@@ -82,7 +98,7 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage, re
           gold={gold}
           readCells={readCells}
           onSelect={(c) => store.select(c)}
-          onToggleParagraph={(blockId) => void store.toggleEvidence({ type: 'paragraph', blockId })}
+          onToggleParagraph={(blockId) => toggle({ type: 'paragraph', blockId })}
         />
       </div>
       {selectedCell && selected && (
@@ -90,7 +106,7 @@ export function QuestionDocument({ documentId, gold, focusTableId, focusPage, re
           table={selectedCell.table}
           cell={selectedCell.cell}
           marked={marks.has(evidenceKey({ type: 'cell', ...selected }))}
-          onToggleEvidence={() => void store.toggleEvidence({ type: 'cell', ...selected })}
+          onToggleEvidence={() => toggle({ type: 'cell', ...selected })}
           onClose={() => store.select(undefined)}
         />
       )}

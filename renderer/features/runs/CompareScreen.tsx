@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react';
 import type { RunReport } from '../../../shared/runs/report';
-import { symmetricDomain } from '../../components/charts/interval-bars';
-import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
+import { PairedCharts } from '../../components/charts/PairedCharts';
 import { navigationStore } from '../../stores/navigation';
 import { compareStore, runsListStore, useCompare, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
@@ -116,19 +115,11 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
                 (right in B only), {pValue(comparison.mcnemar.pValue)}
               </dd>
             </dl>
-            <div className="chart-row">
-              <IntervalBarChart
-                title="Accuracy on the paired questions, % (Wilson 95%)"
-                bars={bars.accuracy}
-                labelWidth={200}
-              />
-              <IntervalBarChart
-                title="Difference A − B, points (paired bootstrap 95%)"
-                bars={bars.difference}
-                domain={symmetricDomain(bars.difference)}
-                unit=" pp"
-              />
-            </div>
+            <PairedCharts
+              accuracy={bars.accuracy}
+              difference={bars.difference}
+              differenceOf="A − B"
+            />
           </section>
           <FlipList comparison={comparison} reportA={reportA} />
         </>

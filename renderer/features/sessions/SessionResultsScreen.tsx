@@ -1,8 +1,14 @@
 import { useEffect } from 'react';
-import { sessionResultsStore, useSessionResults } from '../../stores/sessions';
+import { sessionResultsStore, useBundles, useSessionResults } from '../../stores/sessions';
 import { durationText, durationWords } from '../../stores/sessions/duration-text';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { ExportMenu } from '../../components/ExportMenu';
 import { ActiveTimeChart } from './ActiveTimeChart';
+import { BundleExportButton } from './BundleExportButton';
+import { ColumnHeads } from './ColumnHeads';
+import { SessionGapLinks } from './SessionGapLinks';
+import { SessionHeader } from './SessionHeader';
+import { SessionPending } from './SessionPending';
 import './sessions.css';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -15,52 +21,45 @@ export function SessionResultsScreen({ id }: { id: number }) {
   const error = useSessionResults((s) => s.error);
   const agreement = useSessionResults((s) => s.agreement);
   const agreementError = useSessionResults((s) => s.agreementError);
+  const runs = useSessionResults((s) => s.runs);
+  const bundleError = useBundles((s) =>
+    s.exportError?.sessionId === id ? s.exportError.error : undefined,
+  );
 
   useEffect(() => {
     void sessionResultsStore.getState().open(id, { reload: true });
   }, [id]);
 
   const header = (
-    <header className="screen-header">
-      <div>
-        <a href="#/sessions" className="back">
-          ← Sessions
-        </a>
-        <h1>
-          Session #{id} results
-          {results && (
-            <span className="hint">
-              {' '}
-              {results.session.expert} · {results.session.datasetName}
-            </span>
-          )}
-        </h1>
-      </div>
-    </header>
+    <SessionHeader title={`Session #${id} results`} session={results?.session}>
+      {status === 'ready' && results && (
+        <div className="actions">
+          <ExportMenu
+            target={{ kind: 'session', id }}
+            datasetFormat={results.session.datasetFormat}
+          />
+          <BundleExportButton sessionId={id} />
+        </div>
+      )}
+    </SessionHeader>
   );
   if (status === 'error')
     return (
-      <main className="screen">
-        {header}
-        {error && <ApiErrorText error={error} />}
+      <SessionPending header={header} error={error}>
         <p>
           <a href={`#/session/${id}`}>Back to the session</a>
         </p>
-      </main>
+      </SessionPending>
     );
   if (status !== 'ready' || !results)
-    return (
-      <main className="screen">
-        {header}
-        <p className="hint">Loading results…</p>
-      </main>
-    );
+    return <SessionPending header={header} loading="Loading results…" />;
 
   const a = results.accuracy;
   const items = [...results.items].sort((x, y) => x.position - y.position);
   return (
     <main className="screen session-results-screen">
       {header}
+      {bundleError && <ApiErrorText error={bundleError} />}
       <section className="results-summary" aria-label="Accuracy">
         <p>
           <strong className="accuracy">{pct(a.rate)}</strong> correct ({a.correct} of {a.total};{' '}
@@ -84,6 +83,7 @@ export function SessionResultsScreen({ id }: { id: number }) {
         </section>
       )}
       {agreementError && <ApiErrorText error={agreementError} />}
+      <SessionGapLinks sessionId={id} runs={runs} />
       <section aria-labelledby="time-chart-title">
         <h2 id="time-chart-title">Active time per question</h2>
         <ActiveTimeChart
@@ -95,16 +95,7 @@ export function SessionResultsScreen({ id }: { id: number }) {
         />
       </section>
       <table className="results-table" aria-label="Verdicts">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Question</th>
-            <th scope="col">Answer</th>
-            <th scope="col">Gold</th>
-            <th scope="col">Verdict</th>
-            <th scope="col">Active</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['#', 'Question', 'Answer', 'Gold', 'Verdict', 'Active']} />
         <tbody>
           {items.map((it, i) => (
             <tr key={it.questionId} className={it.verdict?.correct ? 'correct' : 'wrong'}>

@@ -6,12 +6,14 @@ import { sessionStore, useSession } from '../../stores/sessions';
 import { emptyAnswer } from '../../stores/sessions/answer-draft';
 import { questionStatus } from '../../stores/sessions/session-store';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { QuestionDocument } from '../questions/QuestionDocument';
 import { AnswerForm } from './AnswerForm';
 import { ClockBar } from './ClockBar';
 import { ConflictNotice } from './ConflictNotice';
 import { markLabel } from './mark-label';
 import { Scratchpad } from './Scratchpad';
-import { SessionDocument } from './SessionDocument';
+import { SessionHeader } from './SessionHeader';
+import { SessionPending } from './SessionPending';
 import { SessionQuestionList } from './SessionQuestionList';
 import { sessionKeyHint, type SessionKeys } from './session-keys';
 import { useActivity } from './use-activity';
@@ -107,21 +109,11 @@ export function SessionScreen({ id }: { id: number }) {
   useSessionKeys(keys);
 
   const header = (
-    <header className="screen-header session-header">
-      <div>
-        <a href="#/sessions" className="back">
-          ← Sessions
-        </a>
-        <h1>
-          Session #{id}
-          {session && (
-            <span className="hint">
-              {' '}
-              {session.expert} · {session.datasetName}
-            </span>
-          )}
-        </h1>
-      </div>
+    <SessionHeader
+      title={`Session #${id}`}
+      session={session}
+      className="screen-header session-header"
+    >
       {open && (
         <ClockBar activity={activity.state} onPause={activity.pause} onResume={activity.resume} />
       )}
@@ -153,31 +145,19 @@ export function SessionScreen({ id }: { id: number }) {
             Finish session…
           </button>
         ))}
-    </header>
+    </SessionHeader>
   );
 
-  if (status === 'error')
-    return (
-      <main className="screen">
-        {header}
-        {error && <ApiErrorText error={error} />}
-      </main>
-    );
+  if (status === 'error') return <SessionPending header={header} error={error} />;
   if (status !== 'ready' || !session)
-    return (
-      <main className="screen">
-        {header}
-        <p className="hint">Loading the session…</p>
-      </main>
-    );
+    return <SessionPending header={header} loading="Loading the session…" />;
   if (session.status !== 'open')
     return (
-      <main className="screen">
-        {header}
+      <SessionPending header={header}>
         <p>
           This session is finished. <a href={`#/session/${id}/results`}>See its results</a>.
         </p>
-      </main>
+      </SessionPending>
     );
 
   const position = questions.findIndex((q) => q.id === currentId);
@@ -274,10 +254,12 @@ export function SessionScreen({ id }: { id: number }) {
             </button>
           </div>
         ) : documentId !== undefined ? (
-          <SessionDocument
+          <QuestionDocument
             documentId={documentId}
-            marks={marks}
-            onToggleMark={(t) => sessionStore.getState().toggleMark(t)}
+            answerMarks={{
+              marks,
+              onToggleMark: (t) => sessionStore.getState().toggleMark(t),
+            }}
           />
         ) : (
           question && (

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { durationText } from '../../stores/sessions/duration-text';
-import { sessionsListStore, useSessionsList } from '../../stores/sessions';
+import { sessionsListStore, useBundles, useSessionsList } from '../../stores/sessions';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { BundleExportButton } from './BundleExportButton';
+import { BundleImport } from './BundleImport';
+import { ColumnHeads } from './ColumnHeads';
 import { SessionBuilder } from './SessionBuilder';
 import './sessions.css';
 
@@ -10,6 +13,7 @@ export function SessionsScreen() {
   const status = useSessionsList((s) => s.status);
   const error = useSessionsList((s) => s.error);
   const sessions = useSessionsList((s) => s.sessions);
+  const bundleError = useBundles((s) => s.exportError);
 
   useEffect(() => {
     void sessionsListStore.getState().load();
@@ -21,28 +25,21 @@ export function SessionsScreen() {
         <h1>Expert sessions</h1>
       </header>
       {error && <ApiErrorText error={error} />}
+      {bundleError && <ApiErrorText error={bundleError.error} />}
       <section aria-labelledby="new-session-title">
         <h2 id="new-session-title">New session</h2>
         {status === 'ready' && <SessionBuilder />}
       </section>
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
+        <BundleImport />
         {status === 'loading' && <p className="hint">Loading sessions…</p>}
         {status === 'ready' && sessions.length === 0 && <p className="hint">No sessions yet.</p>}
         {sessions.length > 0 && (
           <table className="sessions-table" aria-label="Sessions">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Expert</th>
-                <th scope="col">Dataset</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Active</th>
-                <th scope="col">Budget</th>
-                <th scope="col">Status</th>
-                <th scope="col" />
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={['#', 'Expert', 'Dataset', 'Submitted', 'Active', 'Budget', 'Status', '']}
+            />
             <tbody>
               {sessions.map((s) => (
                 <tr key={s.id}>
@@ -59,7 +56,10 @@ export function SessionsScreen() {
                     {s.status === 'open' ? (
                       <a href={`#/session/${s.id}`}>Continue</a>
                     ) : (
-                      <a href={`#/session/${s.id}/results`}>Results</a>
+                      <>
+                        <a href={`#/session/${s.id}/results`}>Results</a>
+                        <BundleExportButton sessionId={s.id} />
+                      </>
                     )}
                     <button
                       type="button"

@@ -4,7 +4,7 @@ import {
   type ActivityState,
   type ActivityTracker,
 } from '../../stores/sessions/activity-tracker';
-import { sessionStore, useSession } from '../../stores/sessions';
+import { onSystemIdle, sessionStore, useSession } from '../../stores/sessions';
 
 /** What counts as the expert at work: typing, clicking, scrolling (anywhere on the page). */
 const INPUT_EVENTS = ['keydown', 'pointerdown', 'wheel', 'scroll', 'input'] as const;
@@ -48,7 +48,20 @@ export function useActivity(enabled: boolean): {
       t.hidden();
     };
     window.addEventListener('pagehide', onPageHide);
+    // Electron only (web mode never hears it): a locked screen or sleep stops the clock at
+    // once, the OS's idle state backs up this page's timer, and unlocking counts as visible.
+    let lockedBySystem = false;
+    const stopSystem = onSystemIdle((s) => {
+      if (s.state === 'locked') {
+        lockedBySystem = true;
+        t.hidden();
+      } else if (lockedBySystem) {
+        lockedBySystem = false;
+        if (!document.hidden) t.visible();
+      } else if (s.state === 'idle') t.systemIdle(s.idleSeconds * 1000);
+    });
     return () => {
+      stopSystem();
       for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);

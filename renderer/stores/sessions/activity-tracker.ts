@@ -58,6 +58,11 @@ export interface ActivityTracker {
   hidden(): void;
   /** The page is visible again: taken as the user coming back. */
   visible(): void;
+  /**
+   * The OS says nobody touched the machine for `idleForMs` (Electron's powerMonitor): idle
+   * like the timeout, in case this page's timers were throttled and have not fired.
+   */
+  systemIdle(idleForMs: number): void;
   pause(): void;
   resume(): void;
   dispose(): void;
@@ -140,6 +145,15 @@ export function createActivityTracker(options: ActivityOptions): ActivityTracker
       setState('active');
       send('resume');
       armIdle();
+    },
+    systemIdle(idleForMs) {
+      if (disposed || state !== 'active') return;
+      // Input this page saw is input: the later of the two last inputs counts.
+      const still = Math.min(idleForMs, time.now() - lastInput);
+      if (still < idleMs) return;
+      stopTimer();
+      setState('idle');
+      send('idle', { idleForMs: still });
     },
     pause() {
       if (disposed || state === 'paused') return;

@@ -1,5 +1,8 @@
 import { useStore } from 'zustand';
+import type { SystemIdle } from '../../../shared/sessions/system-idle';
 import { api } from '../../api/client';
+import { saveDownload } from '../export/save-download';
+import { createBundleStore, type BundleState } from './bundle-store';
 import { createSessionResultsStore, type SessionResultsState } from './results-store';
 import { createSessionStore, type SessionState } from './session-store';
 import { createSessionsListStore, type SessionsListState } from './sessions-list-store';
@@ -7,6 +10,13 @@ import { createSessionsListStore, type SessionsListState } from './sessions-list
 export const sessionsListStore = createSessionsListStore(api);
 export const sessionStore = createSessionStore(api, { storage: window.localStorage });
 export const sessionResultsStore = createSessionResultsStore(api);
+export const bundleStore = createBundleStore(api, saveDownload, () => {
+  void sessionsListStore.getState().load();
+});
+
+/** The OS's idle and lock state (Electron's powerMonitor; never sent in web mode). */
+export const onSystemIdle = (handler: (s: SystemIdle) => void) =>
+  api.subscribe('system.idle', handler);
 
 export function useSessionsList<T>(selector: (s: SessionsListState) => T): T {
   return useStore(sessionsListStore, selector);
@@ -18,4 +28,8 @@ export function useSession<T>(selector: (s: SessionState) => T): T {
 
 export function useSessionResults<T>(selector: (s: SessionResultsState) => T): T {
   return useStore(sessionResultsStore, selector);
+}
+
+export function useBundles<T>(selector: (s: BundleState) => T): T {
+  return useStore(bundleStore, selector);
 }

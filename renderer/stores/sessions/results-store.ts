@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
+import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionAgreement, SessionResults } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
 
@@ -11,6 +12,8 @@ export interface SessionResultsState {
   /** Agreement with the other finished sessions on the same questions (none: undefined). */
   agreement?: SessionAgreement;
   agreementError?: ApiError;
+  /** Runs on the session's dataset: each is a gap view away. */
+  runs: RunSummary[];
   open(sessionId: number, options?: { reload?: boolean }): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export interface SessionResultsState {
 export function createSessionResultsStore(api: ApiClient) {
   return createStore<SessionResultsState>()((set, get) => ({
     status: 'idle',
+    runs: [],
     async open(sessionId, options = {}) {
       const s = get();
       if (s.sessionId === sessionId && s.status === 'ready' && !options.reload) return;
@@ -31,14 +35,22 @@ export function createSessionResultsStore(api: ApiClient) {
         error: undefined,
         agreement: undefined,
         agreementError: undefined,
+        runs: [],
       });
       const r = await api.call('sessions.results', { sessionId });
       if (get().sessionId !== sessionId) return;
       if (!r.ok) return set({ status: 'error', error: r.error });
       set({ status: 'ready', results: r.value });
+      const datasetId = r.value.session.datasetId;
+      const [list, runs] = await Promise.all([
+        api.call('sessions.list', {}),
+        api.call('runs.list', {}),
+      ]);
+      if (get().sessionId !== sessionId) return;
+      if (runs.ok && datasetId !== null)
+        set({ runs: runs.value.runs.filter((x) => x.datasetId === datasetId) });
       // Other experts on the same questions, finished: agreement is on correct/incorrect.
-      const list = await api.call('sessions.list', {});
-      if (get().sessionId !== sessionId || !list.ok) return;
+      if (!list.ok) return;
       const key = r.value.session.questionSetKey;
       const ids = list.value.sessions
         .filter((x) => x.questionSetKey === key && x.status === 'finished')

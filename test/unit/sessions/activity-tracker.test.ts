@@ -140,3 +140,40 @@ describe('activity tracker (the active-time clock)', () => {
     expect(clock.pending()).toBe(0);
   });
 });
+
+describe('the OS idle state (Electron powerMonitor)', () => {
+  it('goes idle when the OS says so and this page saw no input either, even with its timers throttled', () => {
+    const clock = fakeTime();
+    const t0 = clock.now();
+    const reports: ActivityReport[] = [];
+    // A background window whose timers do not fire (throttled): only the OS's word is heard.
+    const tracker = createActivityTracker({
+      time: { now: () => clock.now(), setTimeout: () => 0, clearTimeout: () => undefined },
+      report: (r) => reports.push(r),
+    });
+    tracker.input();
+    clock.advance(60_000);
+    tracker.input(); // this page's last input: 60 s
+    clock.advance(30_000);
+    // The OS counts 3 minutes, but this page saw input 30 s ago: still active.
+    tracker.systemIdle(180_000);
+    expect(tracker.state()).toBe('active');
+    clock.advance(95_000);
+    // 125 s since this page's input, 125 s by the OS: idle, backdated to that input.
+    tracker.systemIdle(125_000);
+    expect(tracker.state()).toBe('idle');
+    expect(reports.at(-1)).toEqual({ kind: 'idle', at: t0 + 185_000, idleForMs: 125_000 });
+    tracker.systemIdle(200_000);
+    expect(reports.filter((r) => r.kind === 'idle')).toHaveLength(1);
+  });
+
+  it('an OS idle shorter than the threshold, or while paused, changes nothing', () => {
+    const { tracker, reports } = setup();
+    tracker.systemIdle(60_000);
+    expect(tracker.state()).toBe('active');
+    tracker.pause();
+    tracker.systemIdle(10 * 60_000);
+    expect(tracker.state()).toBe('paused');
+    expect(reports.map((r) => r.kind)).toEqual(['pause']);
+  });
+});

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../shared/api/result';
+import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionSummary } from '../../../shared/sessions/session';
 import {
   createSessionsListStore,
   newSessionDraft,
   sessionRequest,
 } from '../../../renderer/stores/sessions/sessions-list-store';
+import { createBundleStore } from '../../../renderer/stores/sessions/bundle-store';
 import { createSessionResultsStore } from '../../../renderer/stores/sessions/results-store';
 import { fakeClient } from '../questions/fake-client';
 import { detail } from './session-fixtures';
@@ -128,11 +130,26 @@ describe('sessions list store', () => {
   });
 });
 
+const run = (runId: number, datasetId: number | null): RunSummary => ({
+  runId,
+  status: 'done',
+  done: 3,
+  total: 3,
+  model: `model-${runId}`,
+  mode: 'pot',
+  datasetId,
+  source: 'imported',
+  createdAt: '2026-11-23',
+  updatedAt: '2026-11-23',
+  message: null,
+});
+
 describe('session results store', () => {
   it('loads once per session unless asked to reload; an open session answers an error', async () => {
     let finished = false;
     const api = fakeClient({
       'sessions.list': () => ok({ sessions: [summary] }),
+      'runs.list': () => ok({ runs: [run(1, summary.datasetId), run(2, 99)] }),
       'sessions.results': () =>
         finished
           ? ok({
@@ -161,6 +178,8 @@ describe('session results store', () => {
     expect(results()).toHaveLength(2);
     await store.getState().open(5, { reload: true });
     expect(results()).toHaveLength(3);
+    // The gap view is offered against the runs on the session's dataset only.
+    expect(store.getState().runs.map((r) => r.runId)).toEqual([1]);
     // Alone on its question set: no agreement asked for.
     expect(api.calls.some((c) => c.method === 'sessions.agreement')).toBe(false);
   });
@@ -184,6 +203,7 @@ describe('agreement on the results screen', () => {
           activeSeconds: 0,
           items: [],
         }),
+      'runs.list': () => fail('workspace-unavailable', 'No workspace is open.'),
       'sessions.list': () =>
         ok({
           sessions: [
@@ -212,5 +232,57 @@ describe('agreement on the results screen', () => {
       input: { sessionIds: [5, 8] },
     });
     expect(store.getState().agreement?.cohenKappa).toBe(0.25);
+    // Runs that could not be listed leave the agreement as it is and offer no gap links.
+    expect(store.getState().runs).toEqual([]);
+  });
+});
+
+describe('session bundles from the sessions screen', () => {
+  it('downloads a finished session’s bundle and imports a picked file, saying why one is refused', async () => {
+    const saved: { name: string; bytes: number; type: string }[] = [];
+    let imported = 0;
+    const bytes = new TextEncoder().encode('{"format":"filing-workbench-session"}');
+    const api = fakeClient({
+      'sessions.bundleBytes': ({ sessionId }) =>
+        sessionId === 5
+          ? ok({ name: 'session-5-Ada.json', sha256: 'ab'.repeat(32), bytes })
+          : fail('unsupported', 'session #6 is still open: finish it before exporting'),
+      'sessions.importBundleBytes': ({ name }) =>
+        name === 'new.json'
+          ? ok({
+              sessionId: 11,
+              datasetId: 3,
+              study: { questionSetKey: 'k', sessionIds: [5, 11] },
+              warnings: [],
+            })
+          : fail('duplicate', 'this bundle was imported already as session #11'),
+    });
+    const store = createBundleStore(
+      api.client,
+      (name, b, type) => saved.push({ name, bytes: b.byteLength, type }),
+      () => imported++,
+    );
+    expect(await store.getState().exportBundle(5)).toBe(true);
+    expect(saved).toEqual([
+      { name: 'session-5-Ada.json', bytes: bytes.byteLength, type: 'application/json' },
+    ]);
+    expect(store.getState().exported).toEqual({ sessionId: 5, name: 'session-5-Ada.json' });
+    expect(await store.getState().exportBundle(6)).toBe(false);
+    expect(store.getState().exportError).toMatchObject({
+      sessionId: 6,
+      error: { code: 'unsupported' },
+    });
+    expect(saved).toHaveLength(1);
+
+    expect(await store.getState().importBundle('new.json', bytes)).toBe(true);
+    expect(store.getState().imported).toMatchObject({ name: 'new.json', sessionId: 11 });
+    expect(imported).toBe(1);
+    expect(await store.getState().importBundle('again.json', bytes)).toBe(false);
+    expect(store.getState()).toMatchObject({
+      importing: false,
+      imported: undefined,
+      importError: { name: 'again.json', error: { code: 'duplicate' } },
+    });
+    expect(imported).toBe(1);
   });
 });

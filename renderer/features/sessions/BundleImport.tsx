@@ -1,0 +1,58 @@
+import { useRef } from 'react';
+import { bundleStore, useBundles } from '../../stores/sessions';
+import { ApiErrorText } from '../ask/ApiErrorText';
+
+/**
+ * Import a bundle another expert exported on their machine. Refusals (a newer version, a file
+ * changed after export, one imported already, a dataset not here) are said as main words them.
+ */
+export function BundleImport() {
+  const input = useRef<HTMLInputElement>(null);
+  const importing = useBundles((s) => s.importing);
+  const imported = useBundles((s) => s.imported);
+  const refused = useBundles((s) => s.importError);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await bundleStore.getState().importBundle(file.name, bytes);
+    // The same file can be picked again (to see its refusal again, say).
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <div className="bundle-import">
+      <button type="button" disabled={importing} onClick={() => input.current?.click()}>
+        {importing ? 'Importing…' : 'Import bundle…'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="bundle-file"
+        onChange={(e) => void pick(e.currentTarget.files?.[0])}
+      />
+      {imported && (
+        <p role="status">
+          Imported {imported.name} as{' '}
+          <a href={`#/session/${imported.sessionId}/results`}>session #{imported.sessionId}</a>
+          {imported.study.sessionIds.length > 1 &&
+            ` · ${imported.study.sessionIds.length} sessions on these questions`}
+          {imported.warnings.map((w) => (
+            <span key={w} className="hint">
+              {' '}
+              Warning: {w}
+            </span>
+          ))}
+        </p>
+      )}
+      {refused && (
+        <div className="bundle-refused">
+          <p className="hint">{refused.name} was not imported:</p>
+          <ApiErrorText error={refused.error} />
+        </div>
+      )}
+    </div>
+  );
+}

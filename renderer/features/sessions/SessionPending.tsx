@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import type { ApiError } from '../../../shared/api/result';
+import { ApiErrorText } from '../ask/ApiErrorText';
+
+interface Props {
+  header: ReactNode;
+  error?: ApiError;
+  /** What is being loaded, said while it is. */
+  loading?: string;
+  /** Where to go from here. */
+  children?: ReactNode;
+}
+
+/** A session screen without its content yet: loading, failed, or elsewhere (finished). */
+export function SessionPending({ header, error, loading, children }: Props) {
+  return (
+    <main className="screen">
+      {header}
+      {error && <ApiErrorText error={error} />}
+      {loading && <p className="hint">{loading}</p>}
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiError } from '../../../shared/api/result';
+import type { BundleImportResult } from '../../../shared/sessions/session';
+import type { ApiClient } from '../../api/client-core';
+import type { SaveDownload } from '../export/export-store';
+
+export interface BundleState {
+  /** The session whose bundle is being prepared. */
+  exporting?: number;
+  exported?: { sessionId: number; name: string };
+  exportError?: { sessionId: number; error: ApiError };
+  importing: boolean;
+  imported?: BundleImportResult & { name: string };
+  /** Why a file was refused (newer version, changed after export, already imported, …). */
+  importError?: { name: string; error: ApiError };
+  exportBundle(sessionId: number): Promise<boolean>;
+  importBundle(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<boolean>;
+}
+
+/**
+ * Signed-off session bundles for experts on other machines (docs/sessions.md "Bundles"): a
+ * finished session downloaded as its bundle file, a picked file imported into this workspace.
+ */
+export function createBundleStore(api: ApiClient, save: SaveDownload, onImported: () => void) {
+  return createStore<BundleState>()((set, get) => ({
+    importing: false,
+    async exportBundle(sessionId) {
+      if (get().exporting !== undefined) return false;
+      set({ exporting: sessionId, exportError: undefined, exported: undefined });
+      const r = await api.call('sessions.bundleBytes', { sessionId });
+      if (!r.ok) {
+        set({ exporting: undefined, exportError: { sessionId, error: r.error } });
+        return false;
+      }
+      save(r.value.name, r.value.bytes, 'application/json');
+      set({ exporting: undefined, exported: { sessionId, name: r.value.name } });
+      return true;
+    },
+    async importBundle(name, bytes) {
+      if (get().importing) return false;
+      set({ importing: true, importError: undefined, imported: undefined });
+      const r = await api.call('sessions.importBundleBytes', { name, bytes });
+      if (!r.ok) {
+        set({ importing: false, importError: { name, error: r.error } });
+        return false;
+      }
+      set({ importing: false, imported: { ...r.value, name } });
+      onImported();
+      return true;
+    },
+  }));
+}
