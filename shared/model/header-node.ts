@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FootnoteMark } from './cell';
 
 /**
  * One node of a table's column-header tree or row-header tree.
@@ -8,7 +9,10 @@ import { z } from 'zod';
  * "Sensors" with "Product" and "Service" below it).
  */
 export interface HeaderNode {
+  /** The header as written, footnote marks taken off ("Average Price Paid per Share"). */
   text: string;
+  /** Footnote marks printed on the header (a superscript "1", a trailing "(1)"), in order. */
+  footnotes?: string[];
   sourceRow: number;
   firstCol: number;
   lastCol: number;
@@ -17,6 +21,7 @@ export interface HeaderNode {
 
 export const HeaderNode: z.ZodType<HeaderNode> = z.object({
   text: z.string(),
+  footnotes: z.array(FootnoteMark).optional(),
   sourceRow: z.number().int().nonnegative(),
   firstCol: z.number().int().nonnegative(),
   lastCol: z.number().int().nonnegative(),

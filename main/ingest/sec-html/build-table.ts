@@ -7,7 +7,7 @@ import {
 } from './header-band';
 import { isPureScaleNote } from '../table/header-text';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../table/merge-symbols';
-import { parseCellValueShared } from '../table/cell-value';
+import { isYearLike, parseCellValueShared } from '../table/cell-value';
 import { labelNumbers } from './label-numbers';
 import { mayAssumeScale } from './prevailing-scale';
 import type { RawTable } from '../table/raw-types';
@@ -49,6 +49,11 @@ export interface AnalysedTable {
   showsCurrency: boolean;
   /** The table this one continues across a page break, and the header band it took from it. */
   continues?: { id: string; band: HeaderBand };
+  /**
+   * A one-row table without a header is data only as the continuation of the table above it;
+   * otherwise it is layout with these lines (`asLayout`).
+   */
+  unlessContinued?: { reason: string; lines: string[] };
 }
 
 export type TableAnalysis = AnalysedTable | { data: false; reason: string; lines: string[] };
@@ -59,17 +64,20 @@ const endsWithParen = /\)\s*$/;
 const amountBefore = /(?:\$|[-\u2013\u2014,:=]|\b(?:and|or|of|to|by|from|at))\s*$/i;
 
 /**
- * Takes footnote marks written after a row label in plain text ("Other (1)") off the label
- * into its footnotes, as raised marks already are. Only parenthesised numbers at the end of a
- * label that has words: "Series 2" and "737" are parts of a name, not marks.
+ * Takes footnote marks written after a row label or a column header in plain text ("Other
+ * (1)", "Average Price Paid per Share (1)") off it into its footnotes, as raised marks already
+ * are. Only parenthesised numbers at the end of a text that has words (or, over a column, is
+ * a year: "2024 (1)"): "Series 2" and "737" are parts of a name, not marks, and the letters of
+ * "(a)", "(b)" name the columns of an equity compensation plan table.
  */
-function takeTrailingMarks(p: Piece): void {
+function takeTrailingMarks(p: Piece, yearMayHaveMarks = false): void {
   if (!endsWithParen.test(p.text)) return;
   const m = trailingMarks.exec(p.text);
   if (m === null) return;
   const head = p.text.slice(0, m.index);
+  const named = /[a-z]/i.test(head) || (yearMayHaveMarks && isYearLike(head));
   // "net of tax of $(134), $63 and $(49)": the last of a list of amounts, not a mark
-  if (!/[a-z]/i.test(head) || amountBefore.test(head)) return;
+  if (!named || amountBefore.test(head)) return;
   const marks = (m[1] ?? '').match(/\d{1,2}/g) ?? [];
   p.text = head;
   p.parsed = parseCellValueShared(p.text);
@@ -109,15 +117,18 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
   const valueCol = firstValueColumn(rows);
   const headers = detectHeaderBands(rows, valueCol);
   const verdict = judgeTable(rows, grid.colCount, valueCol, headers);
-  if (!verdict.data) {
-    const lines = rows.map((ps) => ps.map((p) => p.text).join(' ')).filter((l) => l !== '');
-    return { data: false, reason: verdict.reason, lines };
+  const lines = () => rows.map((ps) => ps.map((p) => p.text).join(' ')).filter((l) => l !== '');
+  if (!verdict.data && verdict.dataIfContinued !== true) {
+    return { data: false, reason: verdict.reason, lines: lines() };
   }
   const body = rows
     .map((pieces, r) => ({ pieces, r }))
     .filter(({ pieces, r }) => pieces.length > 0 && !headers.headerRows.has(r));
   for (const { pieces } of body) {
     for (const p of pieces) if (p.firstCol < valueCol) takeTrailingMarks(p);
+  }
+  for (const band of headers.bands) {
+    for (const p of band.pieces.flat()) if (p.firstCol >= valueCol) takeTrailingMarks(p, true);
   }
   // Rows under one header band form a block (a band restated in the body starts the next).
   const blocks = new Map(headers.bands.map((b, i) => [b.rows[0], i]));
@@ -161,7 +172,14 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
     rowHeaders: tree.roots,
     tableRows,
     showsCurrency: rows.some((ps) => ps.some((p) => p.parsed.currency)),
+    ...(verdict.data ? {} : { unlessContinued: { reason: verdict.reason, lines: lines() } }),
   };
+}
+
+/** A table read as data on condition (`unlessContinued`) that did not continue one: layout. */
+export function asLayout(a: AnalysedTable): TableAnalysis {
+  const { reason, lines } = a.unlessContinued ?? { reason: 'layout', lines: [] };
+  return { data: false, reason, lines };
 }
 
 /**

@@ -28,7 +28,15 @@ export interface HeaderAnalysis {
 const inValueArea = (p: Piece, firstValueCol: number) => p.firstCol >= firstValueCol;
 const usableHeader = (p: Piece) => !isSymbolOnly(p.text) && !isPureScaleNote(p.text);
 
+/**
+ * A range with "$" or "%", or stated with its central value ("($8) - $0 Net ($8)"), is a
+ * quantity; bare ranges may name columns ("2026-2027").
+ */
+const isQuantityRange = ({ parsed }: Piece) =>
+  parsed.kind === 'range' && (parsed.currency || parsed.percent || parsed.value !== null);
+
 function isHeaderPiece(p: Piece): boolean {
+  if (isQuantityRange(p)) return false;
   return !isNumeric(p.parsed) || isYearLike(p.text) || isSymbolOnly(p.text);
 }
 
@@ -267,6 +275,7 @@ export function columnHeaderTree(bands: HeaderBand[]): HeaderNode[] {
           lastCol: p.lastCol,
           children: [],
         };
+        if (p.footnotes !== undefined) node.footnotes = p.footnotes;
         const parent = spanParent(placed, p.firstCol, p.lastCol);
         if (
           parent &&
@@ -275,6 +284,7 @@ export function columnHeaderTree(bands: HeaderBand[]): HeaderNode[] {
           sameSpan(p, parent)
         ) {
           parent.text = `${parent.text} ${node.text}`; // a header wrapped over rows (see columnPath)
+          if (node.footnotes) parent.footnotes = [...(parent.footnotes ?? []), ...node.footnotes];
           continue;
         }
         (parent ? parent.children : roots).push(node);

@@ -9,7 +9,7 @@ import {
 import { WorkbenchError } from '../../../shared/api/result';
 import type { RawDocument } from '../table/raw-types';
 import { BlockIds } from './block-ids';
-import { analyseTable, finishTable, type TableAnalysis } from './build-table';
+import { analyseTable, asLayout, finishTable, type TableAnalysis } from './build-table';
 import {
   continuationWarning,
   continuedBand,
@@ -91,10 +91,18 @@ export function ingestSecHtml(
       const item = raw.items[i];
       return analysed.get(i)?.data === false && item?.type === 'table' && isFooterTable(item);
     });
+    if (!a.data) continue;
     const previous = before === null ? undefined : analysed.get(before);
-    if (!a.data || !previous?.data) continue;
-    const band = continuedBand(previous, a);
-    if (band === null) continue;
+    const band = previous?.data === true ? continuedBand(previous, a) : null;
+    if (previous?.data !== true || band === null) {
+      if (a.unlessContinued) analysed.set(index, asLayout(a));
+      continue;
+    }
+    // The rest of a table is in the scale its first part states, unless it states its own
+    if (a.note === null && previous.note !== null) {
+      a.note = previous.note;
+      a.noteSource = previous.noteSource;
+    }
     for (const { r } of a.body) a.headers.bandOf.set(r, band);
     a.continues = { id: `t${previous.raw.sourceIndex}`, band };
     continued.set(

@@ -215,7 +215,15 @@ export function makeCells(
       if (p.parsed.range) cell.range = p.parsed.range;
       if (p.footnotes !== undefined) cell.footnotes = p.footnotes;
       if (p.facts.length > 0) {
-        const shown = cell.range ?? (value === null ? [] : [value]);
+        // A range's two ends, then its central value when it states one ("… Median $23")
+        const shown =
+          cell.range === undefined
+            ? value === null
+              ? []
+              : [value]
+            : value === null
+              ? cell.range
+              : [...cell.range, value];
         cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));
       }
       cells.push(cell);

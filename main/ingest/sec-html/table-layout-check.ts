@@ -4,6 +4,11 @@ import type { HeaderAnalysis } from './header-band';
 export interface LayoutVerdict {
   data: boolean;
   reason: string;
+  /**
+   * One row of numbers and no header: data only if it continues the table above it across a
+   * page break (see continued-table.ts), which the caller decides.
+   */
+  dataIfContinued?: boolean;
 }
 
 const tocLabel = /^(?:part\s+[ivx]+|item\s+\d+[a-z]?)\b/i;
@@ -45,6 +50,9 @@ export function judgeTable(
   if (numericRows >= 2) return { data: true, reason: `${numericRows} rows of numbers` };
   if (numericRows === 1 && headers.bands.length > 0) {
     return { data: true, reason: 'one row of numbers under a header' };
+  }
+  if (numericRows === 1 && headers.bands.length === 0) {
+    return { data: false, reason: 'one row of numbers, no header', dataIfContinued: true };
   }
   return { data: false, reason: 'too few numbers' };
 }

@@ -68,10 +68,18 @@ function surroundingsOf(
   if (caption === '' && paragraph !== null && /:\s*$/.test(paragraph)) {
     // "The following table shows revenue by segment (in millions):" names the table.
     const sentences = paragraph.split(/(?<=[.;])\s+(?=[A-Z(])/);
-    caption = (sentences.at(-1) ?? '').slice(-maxCaptionLine);
+    caption = lastWords(sentences.at(-1) ?? '', maxCaptionLine);
   }
   const nearby = paragraph === null ? [...lines, ...inherited] : [...lines, paragraph.slice(-600)];
   return { caption, nearby };
+}
+
+/** The end of `text` within `max` characters, starting at a word ("…table presents …"). */
+function lastWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = text.slice(-(max - 1));
+  const space = tail.indexOf(' ');
+  return `…${space < 0 ? tail : tail.slice(space + 1)}`;
 }
 
 /** Surroundings per table item, each computed once (tables chain back to earlier tables). */

@@ -12,7 +12,10 @@ export interface ParsedValue {
   wordScale: number;
   /** "1.5x" multiples. */
   multiple: boolean;
-  /** Both ends of a range ("3.6%-5.4%", "2 to 5"); kind is "range" then. */
+  /**
+   * Both ends of a range ("3.6%-5.4%", "2 to 5"); kind is "range" then, and `value` is null
+   * unless the range is stated with its central value ("$21 - $27 Median $23": 23).
+   */
   range?: [number, number];
 }
 
@@ -35,8 +38,13 @@ const scaleWords: Record<string, number> = {
 };
 // digits with optional thousands separators and decimals; or a bare decimal like ".5"
 // "3.6%-5.4%", "$10-$20", "—%-4.6%", "2to5" (whitespace is removed before matching)
+// "($8)-$0": an end may be negative, in parentheses
 const rangePattern =
-  /^(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+|[\u2013\u2014])%?)(?:-|\u2013|\u2014|to)(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?)$/i;
+  /^((?:\$?\(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)|\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+|[\u2013\u2014]))%?)(?:-|\u2013|\u2014|to)((?:\$?\(\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)|\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+))%?)$/i;
+// "$21 - $27 Median $23", "($8) - $0 Net ($8)", "3.5%-5.0% Weighted average 4.2%": a range
+// stated with its central value, as fair-value disclosures give their unobservable inputs
+const rangeWithCentre =
+  /^(.+?)(?:median|mean|average|weighted-?average|net)(?:of)?:?(\$?\(?\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?%?)$/i;
 const plainNumber = /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 const numberBody = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
 
@@ -55,6 +63,19 @@ export function parseCellValue(shown: string): ParsedValue {
   let t = shown.replace(/[\s\u00a0]+/g, '').replace(/[*†‡§]+$/, '');
   if (t === '') return text();
   if (naWords.test(t)) return { ...text(), kind: 'na' };
+  const centred = rangeWithCentre.exec(t);
+  if (centred) {
+    const range = parseCellValue(centred[1] ?? '');
+    const centre = parseCellValue(centred[2] ?? '');
+    if (range.kind === 'range' && centre.kind === 'number') {
+      return {
+        ...range,
+        value: centre.value,
+        percent: range.percent || centre.percent,
+        currency: range.currency || centre.currency,
+      };
+    }
+  }
   const range = rangePattern.exec(t);
   if (range) {
     const low = parseCellValue(range[1] ?? '');

@@ -87,6 +87,39 @@ describe('footnote marks on amounts', () => {
   });
 });
 
+describe('footnote marks on column headers', () => {
+  const t = ingestTable([
+    // NVIDIA 10-K FY2025, share repurchases: "Average Price Paid per Share (1)" in plain text
+    tr(
+      td('Period'),
+      td('Total Number of Shares Purchased<sup>1</sup>'),
+      td('Average Price Paid per Share (1)'),
+      td(`Exchange Rate Effect${raised('(2)')}`),
+      // Boeing's equity compensation plans name their columns "(a)", "(b)": no marks
+      td('Weighted-average exercise price (b)'),
+      td('2024 (3)'),
+    ),
+    tr(td('October'), td('10'), td('$132.26'), td('5'), td('$1.50'), td('7')),
+    tr(td('November'), td('12'), td('$140.10'), td('6'), td('$1.60'), td('8')),
+  ]);
+  const header = (text: string) => t.columnHeaders.find((h) => h.text === text);
+
+  it('takes superscript, raised and trailing marks off the header into its footnotes', () => {
+    expect(header('Total Number of Shares Purchased')?.footnotes).toEqual(['1']);
+    expect(header('Average Price Paid per Share')?.footnotes).toEqual(['1']);
+    expect(header('Exchange Rate Effect')?.footnotes).toEqual(['2']);
+    expect(header('2024')?.footnotes).toEqual(['3']);
+  });
+
+  it('keeps column letters, and gives cells the header path without marks', () => {
+    expect(header('Weighted-average exercise price (b)')?.footnotes).toBeUndefined();
+    const price = t.cells.find((c) => c.text === '$132.26');
+    expect(price?.colPath).toEqual(['Average Price Paid per Share']);
+    expect(price).toMatchObject({ unit: 'USD/share', scale: 1 });
+    expect(t.cells.find((c) => c.text === '7')?.colPath).toEqual(['2024']);
+  });
+});
+
 const read = (...parts: string[]): Document =>
   ingestSecHtml(decodeHtml(readFileSync(dataPath(...parts))), { name: 'f', bytes: 1 });
 
@@ -111,6 +144,29 @@ describe.skipIf(!hasData)('footnote marks in real filings', () => {
     const marked = nvda.tables.flatMap((t) => t.rows).filter((r) => r.footnotes !== undefined);
     expect(marked.length).toBeGreaterThan(10);
     for (const r of marked) expect(r.label).not.toMatch(/\(\d{1,2}\)$/);
+  });
+
+  it('NVIDIA and Amazon: marks after column headers', () => {
+    const headers = (doc: Document) =>
+      doc.tables.flatMap((t) => {
+        const all: Table['columnHeaders'] = [];
+        const walk = (n: Table['columnHeaders'][number]) => {
+          all.push(n);
+          n.children.forEach(walk);
+        };
+        t.columnHeaders.forEach(walk);
+        return all;
+      });
+    const nvda = read('sec', 'NVDA_10-K_FY2025', 'nvda-10-k-2025-02-26.html');
+    const price = headers(nvda).find((h) => h.text === 'Average Price Paid per Share');
+    expect(price?.footnotes).toEqual(['1']);
+    const paid = nvda.tables
+      .flatMap((t) => t.cells)
+      .filter((c) => c.colPath.at(-1) === price?.text);
+    expect(paid.length).toBeGreaterThan(0);
+    const amzn = headers(read('sec-more', 'amzn-10-k-2025-02-07.html'));
+    expect(amzn.find((h) => h.text === 'Leased Square Footage')?.footnotes).toEqual(['1']);
+    for (const h of [...headers(nvda), ...amzn]) expect(h.text).not.toMatch(/\(\d{1,2}\)$/);
   });
 
   it('Netflix, Apple and P&G: marks after note names, levels and years', () => {

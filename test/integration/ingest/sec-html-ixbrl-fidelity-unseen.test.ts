@@ -9,7 +9,8 @@ import {
 
 // The same measure on ten filings the reader was not tuned on (sec-more/: Amazon, Boeing,
 // Alphabet, Home Depot, J&J, Netflix, P&G, Union Pacific, Wells Fargo, ExxonMobil). Floors
-// reached (docs/BENCHMARKS.md): every filing ≥ 99.5%, all of them together ≥ 99.85%.
+// reached (docs/BENCHMARKS.md): every filing ≥ 99.5%, all of them together ≥ 99.9% (the 6
+// misses left: J&J's own tags, Boeing's conversion terms written as words).
 const folder = hasData ? dataPath('sec-more') : '';
 const present = folder !== '' && existsSync(folder);
 const filings = present ? findIxbrlFilings(folder) : [];
@@ -43,11 +44,11 @@ describe.skipIf(!present)('inline XBRL fidelity on filings the reader was not tu
     },
   );
 
-  it('together: ≥ 99.85% of table facts', () => {
+  it('together: ≥ 99.9% of table facts', () => {
     const all = filings.map(({ label, path }) => measure(label, path));
     const facts = all.reduce((n, r) => n + r.facts, 0);
     const matched = all.reduce((n, r) => n + r.matched, 0);
     expect(facts).toBeGreaterThan(10_000);
-    expect(matched / facts).toBeGreaterThanOrEqual(0.9985);
+    expect(matched / facts).toBeGreaterThanOrEqual(0.999);
   });
 });

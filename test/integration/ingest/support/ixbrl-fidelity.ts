@@ -72,7 +72,13 @@ function judge(
     }
     return { reason: null, unit: mention.unit };
   }
-  const got = cell.range ? cell.range[Math.min(fact.nth, 1)] : cell.value;
+  // A range's facts are its ends, then the central value it states ("$21 - $27 Median $23")
+  const got =
+    cell.range === undefined
+      ? cell.value
+      : fact.nth >= 2 && cell.value !== null
+        ? cell.value
+        : cell.range[Math.min(fact.nth, 1)];
   if (got === null || got === undefined) {
     return { reason: `cell has no value (text "${cell.text}", kind ${cell.kind})` };
   }
