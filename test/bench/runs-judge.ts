@@ -5,11 +5,10 @@
 // The scripted judge grades by the gold, so the table must rank gold > mix > half > wrong.
 //
 //   node --import tsx test/bench/runs-judge.ts
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { judgeServiceOf } from '../../main/runs/judge/judge-service';
 import { eloMarkdown } from '../../shared/runs/judge-format';
-import { dataPath, hasData, noDataMessage } from '../support/data-dir';
+import { hasData, noDataMessage } from '../support/data-dir';
+import { importAnswers, importTablequestHard } from '../integration/runs/judge-support';
 import { startOpenAiTestServer, type RecordedRequest } from '../support/openai-test-server';
 import { tempServices } from '../support/services';
 import { tempDir } from '../support/temp-dir';
@@ -51,11 +50,7 @@ async function main() {
   try {
     const s = env.services;
     const judge = judgeServiceOf(s);
-    const { datasetId } = await s.datasets.importFile(
-      'tablequest',
-      dataPath('tablequest', 'hard.json'),
-    );
-    const qs = s.datasets.storedQuestions(datasetId);
+    const qs = await importTablequestHard(s);
     const answers: Record<string, (gold: string, i: number) => string> = {
       gold: (g) => g,
       half: (g) => `HALF ${g.slice(0, g.length / 2)}`,
@@ -63,18 +58,8 @@ async function main() {
       mix: (g, i) => (i % 3 === 0 ? 'Not sure.' : g),
     };
     const runIds: number[] = [];
-    for (const [model, answer] of Object.entries(answers)) {
-      const file = join(files.dir, `${model}.jsonl`);
-      writeFileSync(
-        file,
-        qs
-          .map((q, i) =>
-            JSON.stringify({ id: q.externalId, output: answer(String(q.gold.answer), i) }),
-          )
-          .join('\n'),
-      );
-      runIds.push((await s.runs.importFile({ path: file, format: 'jsonl', datasetId })).runId);
-    }
+    for (const [model, answer] of Object.entries(answers))
+      runIds.push(await importAnswers(s, files.dir, model, qs, answer));
     const provider = { baseUrl: server.baseUrl };
     const lines: string[] = [];
     let t = performance.now();

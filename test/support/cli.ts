@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -37,4 +37,29 @@ export function runSourceCli(args: string[]) {
     },
   );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * The source CLI as a child that does not block this process: needed when the CLI talks to a
+ * server running in the test's own process (the OpenAI-compatible test server), which a
+ * synchronous spawn would stall.
+ */
+export function runSourceCliAsync(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
+      {
+        cwd: repoRoot,
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -10,11 +10,10 @@ import { parsePairChoice } from '../../../shared/runs/judge-verdict';
 import type { ChatMessage } from '../../../shared/llm/provider';
 import type { RunItem, RunSummary } from '../../../shared/runs/run';
 import { runsRepo } from '../../db/runs-repo';
-import { askJudge, endpointLabel } from './judge-call';
 import { answerText, contentHash, judgeQuestion } from './judge-inputs';
-import { runJudgePool } from './judge-pool';
+import { askAndStore, runJudgeJob } from './judge-job';
 import { judgeRepo } from './judge-repo';
-import { noCalls, questionsOf, type JudgeDeps, type JudgeProgressListener } from './judge-run';
+import { questionsOf, type JudgeDeps, type JudgeProgressListener } from './judge-run';
 import { resolveRubric } from './rubric-of';
 
 function distinctRuns(deps: JudgeDeps, runIds: readonly number[]): RunSummary[] {
@@ -70,7 +69,6 @@ export async function judgePairs(
 
   const repo = judgeRepo(deps.db);
   const have = repo.pairHashes(input.model, rubric.hash);
-  const endpoint = endpointLabel(input.provider);
   let reused = 0;
   const tasks: {
     externalId: string;
@@ -103,58 +101,32 @@ export async function judgePairs(
         });
       }
 
-  const counts =
-    tasks.length === 0
-      ? noCalls()
-      : await deps.jobs.run(
-          {
-            kind: 'run',
-            label: `Judge runs ${input.runIds.map((id) => `#${id}`).join(', ')} pairwise with ${input.model} (${rubric.id})`,
-            subject: `judge:pairs:${input.runIds.join(',')}`,
-          },
-          (job) =>
-            runJudgePool(
-              tasks,
-              {
-                ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
-                signal: job.signal,
-                label: (t) => `${t.externalId} (#${t.firstRun} vs #${t.secondRun})`,
-                onProgress: (p) => {
-                  job.progress(Math.round((100 * p.done) / p.total), 100, 'percent');
-                  onProgress?.(p);
-                },
-              },
-              async (t, signal) => {
-                const r = await askJudge(deps.llm, input.provider, input.model, t.messages, signal);
-                const parsed = parsePairChoice(r.reply, r.refused);
-                repo.putPair({
-                  firstRun: t.firstRun,
-                  secondRun: t.secondRun,
-                  firstItem: t.first,
-                  secondItem: t.second,
-                  externalId: t.externalId,
-                  judgeModel: input.model,
-                  endpoint,
-                  rubricId: rubric.id,
-                  rubricHash: rubric.hash,
-                  contentHash: t.hash,
-                  prompt: t.messages,
-                  reply: r.reply,
-                  status: parsed.status,
-                  choice: parsed.status === 'judged' ? parsed.choice : null,
-                  reason: parsed.status === 'judged' ? parsed.reason : parsed.problem,
-                  inputTokens: r.inputTokens,
-                  outputTokens: r.outputTokens,
-                  latencyMs: r.latencyMs,
-                });
-                return {
-                  status: parsed.status,
-                  inputTokens: r.inputTokens,
-                  outputTokens: r.outputTokens,
-                };
-              },
-            ),
-        );
+  const setup = { llm: deps.llm, provider: input.provider, model: input.model, rubric };
+  const counts = await runJudgeJob(
+    deps.jobs,
+    {
+      label: `Judge runs ${input.runIds.map((id) => `#${id}`).join(', ')} pairwise with ${input.model} (${rubric.id})`,
+      subject: `judge:pairs:${input.runIds.join(',')}`,
+    },
+    tasks,
+    {
+      concurrency: input.concurrency,
+      label: (t) => `${t.externalId} (#${t.firstRun} vs #${t.secondRun})`,
+      onProgress,
+    },
+    (t, signal) =>
+      askAndStore(setup, t, signal, parsePairChoice, (meta, parsed) =>
+        repo.putPair({
+          ...meta,
+          firstRun: t.firstRun,
+          secondRun: t.secondRun,
+          firstItem: t.first,
+          secondItem: t.second,
+          externalId: t.externalId,
+          choice: parsed.status === 'judged' ? parsed.choice : null,
+        }),
+      ),
+  );
   return {
     runIds: input.runIds,
     judgeModel: input.model,

@@ -32,6 +32,17 @@ export interface TaskResult {
 
 export const DEFAULT_JUDGE_CONCURRENCY = 4;
 
+export const noCalls = (): PoolCounts => ({
+  asked: 0,
+  unreadable: 0,
+  refused: 0,
+  failed: 0,
+  notAsked: 0,
+  firstError: null,
+  inputTokens: 0,
+  outputTokens: 0,
+});
+
 /**
  * Runs judge tasks with at most `concurrency` in flight; each stores its own judgement when it
  * returns. A failed call fails its task only (nothing stored: the next pass asks it again),
@@ -49,16 +60,7 @@ export async function runJudgePool<T>(
   },
   work: (task: T, signal: AbortSignal) => Promise<TaskResult>,
 ): Promise<PoolCounts> {
-  const counts: PoolCounts = {
-    asked: 0,
-    unreadable: 0,
-    refused: 0,
-    failed: 0,
-    notAsked: 0,
-    firstError: null,
-    inputTokens: 0,
-    outputTokens: 0,
-  };
+  const counts = noCalls();
   let next = 0;
   let done = 0;
   let stop = false;

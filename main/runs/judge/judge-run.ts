@@ -13,9 +13,10 @@ import type { DatasetService } from '../../datasets/dataset-service';
 import { runsRepo } from '../../db/runs-repo';
 import type { JobRunner } from '../../jobs/job-runner';
 import type { RunService } from '../run-service';
-import { askJudge, endpointLabel, type JudgeChat } from './judge-call';
+import type { JudgeChat } from './judge-call';
 import { answerText, contentHash, judgeQuestion } from './judge-inputs';
-import { runJudgePool, type PoolCounts, type PoolProgress } from './judge-pool';
+import { askAndStore, runJudgeJob } from './judge-job';
+import type { PoolProgress } from './judge-pool';
 import { judgeRepo } from './judge-repo';
 import { resolveRubric } from './rubric-of';
 
@@ -28,17 +29,6 @@ export interface JudgeDeps {
 }
 
 export type JudgeProgressListener = (p: PoolProgress) => void;
-
-export const noCalls = (): PoolCounts => ({
-  asked: 0,
-  unreadable: 0,
-  refused: 0,
-  failed: 0,
-  notAsked: 0,
-  firstError: null,
-  inputTokens: 0,
-  outputTokens: 0,
-});
 
 /** The run's dataset questions by stable id (none when the dataset was removed). */
 export function questionsOf(
@@ -67,7 +57,6 @@ export async function judgeRun(
   const repo = judgeRepo(deps.db);
   const have = repo.judgedHashes(input.runId, input.model, rubric.hash);
   const items = runsRepo(deps.db).items(input.runId).slice(0, input.limit);
-  const endpoint = endpointLabel(input.provider);
 
   let skipped = 0;
   let reused = 0;
@@ -85,56 +74,26 @@ export async function judgeRun(
     else tasks.push({ item, hash, messages: judgeMessages(rubric, jq, answer) });
   }
 
-  const counts =
-    tasks.length === 0
-      ? noCalls()
-      : await deps.jobs.run(
-          {
-            kind: 'run',
-            label: `Judge run #${input.runId} with ${input.model} (${rubric.id})`,
-            subject: `judge:run:${input.runId}`,
-          },
-          (job) =>
-            runJudgePool(
-              tasks,
-              {
-                ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
-                signal: job.signal,
-                label: (t) => t.item.externalId,
-                onProgress: (p) => {
-                  job.progress(Math.round((100 * p.done) / p.total), 100, 'percent');
-                  onProgress?.(p);
-                },
-              },
-              async (t, signal) => {
-                const r = await askJudge(deps.llm, input.provider, input.model, t.messages, signal);
-                const parsed = parseJudgeVerdict(r.reply, r.refused);
-                repo.put({
-                  runId: input.runId,
-                  itemId: t.item.itemId,
-                  judgeModel: input.model,
-                  endpoint,
-                  rubricId: rubric.id,
-                  rubricHash: rubric.hash,
-                  contentHash: t.hash,
-                  prompt: t.messages,
-                  reply: r.reply,
-                  status: parsed.status,
-                  verdict: parsed.status === 'judged' ? parsed.verdict : null,
-                  score: parsed.status === 'judged' ? parsed.score : null,
-                  reason: parsed.status === 'judged' ? parsed.reason : parsed.problem,
-                  inputTokens: r.inputTokens,
-                  outputTokens: r.outputTokens,
-                  latencyMs: r.latencyMs,
-                });
-                return {
-                  status: parsed.status,
-                  inputTokens: r.inputTokens,
-                  outputTokens: r.outputTokens,
-                };
-              },
-            ),
-        );
+  const setup = { llm: deps.llm, provider: input.provider, model: input.model, rubric };
+  const counts = await runJudgeJob(
+    deps.jobs,
+    {
+      label: `Judge run #${input.runId} with ${input.model} (${rubric.id})`,
+      subject: `judge:run:${input.runId}`,
+    },
+    tasks,
+    { concurrency: input.concurrency, label: (t) => t.item.externalId, onProgress },
+    (t, signal) =>
+      askAndStore(setup, t, signal, parseJudgeVerdict, (meta, parsed) =>
+        repo.put({
+          ...meta,
+          runId: input.runId,
+          itemId: t.item.itemId,
+          verdict: parsed.status === 'judged' ? parsed.verdict : null,
+          score: parsed.status === 'judged' ? parsed.score : null,
+        }),
+      ),
+  );
 
   const mine = repo
     .ofRun(input.runId)

@@ -1,40 +1,17 @@
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
-import { repoRoot } from '../../support/cli';
-import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
+import { runSourceCliAsync } from '../../support/cli';
+import { hasData, noDataMessage } from '../../support/data-dir';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
+import { importAnswers, importTablequestHard } from './judge-support';
 
 // `workbench judge` and `workbench report --elo` as users type them, against the test server
 // in this process (so the CLI runs asynchronously: a blocking spawn would stall the server).
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
-      {
-        cwd: repoRoot,
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runSourceCliAsync;
 
 describe.skipIf(!hasData)('workbench judge / report --elo (TableQuest hard)', () => {
   let env: Awaited<ReturnType<typeof tempServices>>;
@@ -48,29 +25,14 @@ describe.skipIf(!hasData)('workbench judge / report --elo (TableQuest hard)', ()
     env = await tempServices();
     s = env.services;
     ws = ['--workspace', env.dir];
-    const { datasetId } = await s.datasets.importFile(
-      'tablequest',
-      dataPath('tablequest', 'hard.json'),
-    );
-    const qs = s.datasets.storedQuestions(datasetId).slice(0, 4);
+    const qs = (await importTablequestHard(s)).slice(0, 4);
     for (const [model, right] of [
       ['good', (i: number) => i < 3],
       ['poor', (i: number) => i === 3],
-    ] as const) {
-      const file = join(files.dir, `${model}.jsonl`);
-      writeFileSync(
-        file,
-        qs
-          .map((q, i) =>
-            JSON.stringify({
-              id: q.externalId,
-              output: right(i) ? String(q.gold.answer) : 'No idea.',
-            }),
-          )
-          .join('\n'),
+    ] as const)
+      runIds.push(
+        await importAnswers(s, files.dir, model, qs, (g, i) => (right(i) ? g : 'No idea.')),
       );
-      runIds.push((await s.runs.importFile({ path: file, format: 'jsonl', datasetId })).runId);
-    }
     // The workspace is the CLI's now (one writer at a time keeps the test simple).
     s.close();
     server = await startOpenAiTestServer({

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeRepo } from '../../../main/runs/judge/judge-repo';
 import { judgeServiceOf, type JudgeService } from '../../../main/runs/judge/judge-service';
@@ -7,7 +5,7 @@ import type { Services } from '../../../main/services';
 import type { StoredQuestion } from '../../../shared/datasets';
 import { ANALYTIC_RUBRIC } from '../../../shared/runs/judge-rubric';
 import { reportMarkdown } from '../../../shared/runs/report-format';
-import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
+import { hasData, noDataMessage } from '../../support/data-dir';
 import {
   startOpenAiTestServer,
   type OpenAiTestServer,
@@ -16,6 +14,7 @@ import {
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
 import { chatRequests, waitFor } from './engine-support';
+import { importAnswers, importTablequestHard } from './judge-support';
 
 // The LLM judge on real TableQuest hard questions (analytic free-text gold) against the
 // OpenAI-compatible test server: the judge model's replies are scripted from what it is shown.
@@ -70,43 +69,25 @@ describe.skipIf(!hasData)('LLM judge (TableQuest hard, test server)', () => {
   const runs: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
   let armFaultAfter: number | null = null;
 
-  /** A run imported from generic JSONL: each answer made from the question's gold. */
-  async function importAnswers(model: string, answer: (gold: string, i: number) => string) {
-    const file = join(files.dir, `${model}.jsonl`);
-    writeFileSync(
-      file,
-      questions
-        .slice(0, 6)
-        .map((q, i) =>
-          JSON.stringify({ id: q.externalId, output: answer(String(q.gold.answer), i) }),
-        )
-        .join('\n'),
-    );
-    const r = await s.runs.importFile({
-      path: file,
-      format: 'jsonl',
-      datasetId: questions[0]!.datasetId,
-    });
-    return r.runId;
-  }
-
   beforeAll(async () => {
     env = await tempServices();
     s = env.services;
     judge = judgeServiceOf(s);
     const set = await s.registry.call('secrets.set', { name: 'judge-key', value: SECRET });
     expect(set.ok).toBe(true);
-    const { datasetId } = await s.datasets.importFile(
-      'tablequest',
-      dataPath('tablequest', 'hard.json'),
-    );
-    questions = s.datasets.storedQuestions(datasetId);
+    questions = await importTablequestHard(s);
+    const six = questions.slice(0, 6);
     runs.a = await importAnswers(
+      s,
+      files.dir,
       'model-a',
+      six,
       (g, i) => [g, g, `HALF ${g.slice(0, 40)}`, 'WRONG: $1', 'UNREADABLE', 'REFUSE'][i]!,
     );
-    runs.b = await importAnswers('model-b', (g, i) => (i === 2 || i === 3 ? g : `WRONG ${i}`));
-    runs.c = await importAnswers('model-c', (g) => g);
+    runs.b = await importAnswers(s, files.dir, 'model-b', six, (g, i) =>
+      i === 2 || i === 3 ? g : `WRONG ${i}`,
+    );
+    runs.c = await importAnswers(s, files.dir, 'model-c', six, (g) => g);
     let seen = 0;
     server = await startOpenAiTestServer({
       models: [JUDGE],
