@@ -19,6 +19,16 @@ export const runsHandlers: HandlerMap = {
       ...(mode !== undefined ? { mode } : {}),
       ...(scorers !== undefined ? { scorers } : {}),
     }),
+  // The web-mode picker sends the contents; the same import reads them (the name stands for
+  // the path: model and mode come from it).
+  'runs.importBytes': ({ name, format, bytes, datasetId }, { runs }) =>
+    runs.importFile({
+      path: name,
+      bytes,
+      format,
+      ...(datasetId !== undefined ? { datasetId } : {}),
+    }),
+  'runs.item': ({ runId, questionId }, { runs }) => runs.item(runId, questionId),
   'runs.regrade': ({ runId, scorer }, { runs }) => runs.regrade(runId, scorer),
   'runs.remove': ({ runId }, { runs }) => ({ removed: runs.remove(runId) }),
   // The engine (main/runs/engine): a run starts as a job and answers at once; `run.progress`

@@ -39,6 +39,7 @@ import {
   RunSummary,
 } from '../runs/run';
 import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
+import { RunItemDetail } from '../runs/item-detail';
 import {
   DisputeDecideInput,
   DisputeDecideResult,
@@ -288,6 +289,29 @@ export const contract = {
       })
       .strict(),
     output: RunImportResult,
+  },
+  /**
+   * A prediction file's contents sent by the renderer (web-mode picker), imported as `runs.import`
+   * imports a path; `name` is the file's name (model and mode are read from it).
+   */
+  'runs.importBytes': {
+    input: z
+      .object({
+        name: z.string().min(1).max(255),
+        format: RunImportFormat,
+        bytes: z.instanceof(Uint8Array),
+        datasetId: z.number().int().optional(),
+      })
+      .strict(),
+    output: RunImportResult,
+  },
+  /**
+   * One item for the report's side panel: question and gold, output, program, execution and
+   * the cells its program read, every scorer's verdict with its rule.
+   */
+  'runs.item': {
+    input: z.object({ runId: z.number().int(), questionId: z.number().int() }).strict(),
+    output: RunItemDetail,
   },
   /** Grades a run again with one scorer (no model calls); only that scorer's verdicts change. */
   'runs.regrade': {

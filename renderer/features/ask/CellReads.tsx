@@ -9,6 +9,23 @@ interface Props {
   onGo: (target: EvidenceTarget) => void;
 }
 
+/** A read cell's text as filed, and the value the program got with its scale and unit. */
+export function CellReadValue({ read: r }: { read: CellRead }) {
+  return (
+    <>
+      <code>{r.text ?? '—'}</code>
+      {r.value !== null && (
+        <span className="hint">
+          {' '}
+          = {r.value}
+          {r.scale !== null && r.scale !== 1 ? ` × ${r.scale}` : ''}
+          {r.unit ? ` ${r.unit}` : ''}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The cells the program read through cell()/cellInfo(), each a link to the cell in the grid. */
 export function CellReads({ reads, model, onGo }: Props) {
   if (reads.length === 0) return <p className="hint">The program read no cells.</p>;
@@ -33,15 +50,7 @@ export function CellReads({ reads, model, onGo }: Props) {
             ) : (
               <span className="hint">{label}</span>
             )}{' '}
-            <code>{r.text ?? '—'}</code>
-            {r.value !== null && (
-              <span className="hint">
-                {' '}
-                = {r.value}
-                {r.scale !== null && r.scale !== 1 ? ` × ${r.scale}` : ''}
-                {r.unit ? ` ${r.unit}` : ''}
-              </span>
-            )}
+            <CellReadValue read={r} />
           </li>
         );
       })}

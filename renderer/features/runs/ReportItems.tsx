@@ -1,7 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { RunReport } from '../../../shared/runs/report';
-import { runReportStore, useRunReport } from '../../stores/runs';
+import { runItemStore, runReportStore, useRunItem, useRunReport } from '../../stores/runs';
 import { filterItems, type ItemFilter } from '../../stores/runs/report-filter';
+import { ImportReport } from './ImportReport';
+import { RunItemPanel } from './RunItemPanel';
 import { scorerLabel } from './run-text';
 
 const PAGE = 200;
@@ -34,10 +36,17 @@ function FailureChips({ report, filter }: { report: RunReport; filter: ItemFilte
 
 /**
  * The run's items through the shown scorer: id (a link to the question and its document),
- * subset, answer as text, outcome, rule and cause, and every scorer's verdict side by side.
+ * subset, answer as text, outcome, rule and cause, and every scorer's verdict side by side. A
+ * row (clicked, or Enter on it) opens the item's side panel. An import made from the UI
+ * reports here what became of the file's records.
  */
 export function ReportItems({ report }: { report: RunReport }) {
   const id = useId();
+  const open = useRunItem((s) => (s.open?.runId === report.runId ? s.open : undefined));
+  const show = (questionId: number | null, externalId: string) => {
+    if (questionId !== null)
+      void runItemStore.getState().show(report.runId, questionId, externalId);
+  };
   const filter = useRunReport((s) => s.filter);
   const [shown, setShown] = useState(PAGE);
   const items = useMemo(() => filterItems(report.items, filter), [report.items, filter]);
@@ -49,6 +58,7 @@ export function ReportItems({ report }: { report: RunReport }) {
   return (
     <section aria-labelledby="report-items">
       <h2 id="report-items">Items</h2>
+      <ImportReport runId={report.runId} />
       <h3 className="subhead">Failure attribution ({scorerLabel(report.scorer)})</h3>
       <FailureChips report={report} filter={filter} />
       <div className="item-filters">
@@ -92,7 +102,23 @@ export function ReportItems({ report }: { report: RunReport }) {
           </thead>
           <tbody>
             {items.slice(0, shown).map((it) => (
-              <tr key={it.externalId} className={it.correct ? 'item-right' : 'item-wrong'}>
+              <tr
+                key={it.externalId}
+                className={`${it.correct ? 'item-right' : 'item-wrong'}${it.questionId !== null ? ' item-openable' : ''}${open !== undefined && open.questionId === it.questionId ? ' item-open' : ''}`}
+                tabIndex={it.questionId !== null ? 0 : undefined}
+                aria-label={it.questionId !== null ? `Item ${it.externalId}` : undefined}
+                title={it.questionId !== null ? 'Show the item (Enter)' : undefined}
+                onClick={(e) => {
+                  // The id link opens the question screen itself.
+                  if (!(e.target instanceof HTMLAnchorElement)) show(it.questionId, it.externalId);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && e.target === e.currentTarget) {
+                    e.preventDefault();
+                    show(it.questionId, it.externalId);
+                  }
+                }}
+              >
                 <td>
                   {it.questionId !== null ? (
                     <a href={`#/question/${it.questionId}`}>{it.externalId}</a>
@@ -130,6 +156,7 @@ export function ReportItems({ report }: { report: RunReport }) {
           Show {Math.min(PAGE, items.length - shown)} more
         </button>
       )}
+      {open && <RunItemPanel externalId={open.externalId} />}
     </section>
   );
 }

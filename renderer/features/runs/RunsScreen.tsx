@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { ImportPredictions } from './ImportPredictions';
 import { RunControls } from './RunControls';
 import { RunProgressBar } from './RunProgressBar';
 import { modeText } from './run-text';
@@ -36,6 +37,12 @@ export function RunsScreen() {
       <section aria-labelledby="start-run-title">
         <h2 id="start-run-title">Start a run</h2>
         <StartRunForm />
+      </section>
+      <section aria-labelledby="import-run-title">
+        <h2 id="import-run-title" className="visually-hidden">
+          Import predictions
+        </h2>
+        <ImportPredictions />
       </section>
       {actionError && <ApiErrorText error={actionError} />}
       {active.length > 0 && (
@@ -79,8 +86,8 @@ export function RunsScreen() {
         {status === 'loading' && <p className="hint">Loading runs…</p>}
         {status === 'ready' && runs.length === 0 && (
           <p className="hint">
-            No runs yet. Start one above, or import a prediction file with{' '}
-            <code>workbench import-run</code>.
+            No runs yet. Start one above, or import a prediction file (Import predictions…, or{' '}
+            <code>workbench import-run</code>).
           </p>
         )}
         {runs.length > 0 && <RunsTable runs={runs} datasets={datasets} />}

@@ -5,6 +5,7 @@ import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { startProblem, type StartDraft } from '../../stores/runs/start-draft';
 import { MODE_LABEL } from './run-text';
+import { DatasetOptions } from './DatasetOptions';
 
 /**
  * A new engine run: dataset and which of its questions, provider and model (the provider's
@@ -47,11 +48,7 @@ export function StartRunForm() {
             onChange={(e) => set({ datasetId: Number(e.currentTarget.value) })}
           >
             {datasets.length === 0 && <option value="">none</option>}
-            {datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.questionCount})
-              </option>
-            ))}
+            <DatasetOptions datasets={datasets} />
           </select>
         </div>
         <div className="field">

@@ -1,12 +1,16 @@
 import { useStore } from 'zustand';
 import { api } from '../../api/client';
 import { createCompareStore, type CompareState } from './compare-store';
+import { createRunImportStore, type RunImportState } from './run-import-store';
+import { createRunItemStore, type RunItemState } from './run-item-store';
 import { createRunReportStore, type RunReportState } from './run-report-store';
 import { createRunsListStore, type RunsListState } from './runs-list-store';
 
 export const runsListStore = createRunsListStore(api);
 export const runReportStore = createRunReportStore(api);
 export const compareStore = createCompareStore(api);
+export const runItemStore = createRunItemStore(api);
+export const runImportStore = createRunImportStore(api);
 
 export function useRunsList<T>(selector: (s: RunsListState) => T): T {
   return useStore(runsListStore, selector);
@@ -18,4 +22,12 @@ export function useRunReport<T>(selector: (s: RunReportState) => T): T {
 
 export function useCompare<T>(selector: (s: CompareState) => T): T {
   return useStore(compareStore, selector);
+}
+
+export function useRunItem<T>(selector: (s: RunItemState) => T): T {
+  return useStore(runItemStore, selector);
+}
+
+export function useRunImport<T>(selector: (s: RunImportState) => T): T {
+  return useStore(runImportStore, selector);
 }
