@@ -1,11 +1,14 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
-import { runSourceCliAsync } from '../../support/cli';
+import { repoRoot, runSourceCliAsync } from '../../support/cli';
 import { hasData, noDataMessage } from '../../support/data-dir';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
+import { chatRequests, waitFor } from './engine-support';
 import { importAnswers, importTablequestHard } from './judge-support';
 
 // `workbench judge` and `workbench report --elo` as users type them, against the test server
@@ -135,6 +138,30 @@ describe.skipIf(!hasData)('workbench judge / report --elo (TableQuest hard)', ()
     expect(md.stdout).toMatch(
       /# Elo of runs #\d+, #\d+ \(judge j1, rubric analytic-v1\)[\s\S]*\| 1 \| #\d+ \| good \|/,
     );
+  });
+
+  it('kill -9 mid-way, then the same command: what was stored is re-used, only the rest asked', async () => {
+    server.fault({ kind: 'slow', delayMs: 400, times: 100, path: 'chat' });
+    const before = chatRequests(server.requests).length;
+    const args = ['judge', String(runIds[1]), '--base-url', server.baseUrl, '--model', 'j2'];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args, '--concurrency', '1', ...ws],
+      { cwd: repoRoot, stdio: 'ignore' },
+    );
+    const closed = once(child, 'close');
+    // One call at a time: the third request means two judgements are committed.
+    await waitFor(() => chatRequests(server.requests).length - before >= 3, 30_000, 'three calls');
+    child.kill('SIGKILL');
+    await closed;
+    server.clearFaults();
+
+    const again = await cli([...args, '--json', ...ws]);
+    expect(again.code, again.stderr).toBe(0);
+    const r = JSON.parse(again.stdout) as { asked: number; reused: number; summary: { n: number } };
+    expect(r.reused).toBeGreaterThanOrEqual(2);
+    expect(r.asked + r.reused).toBe(4);
+    expect(r.summary.n).toBe(4);
   });
 
   it('bad usage: one clear line, exit 2', async () => {
