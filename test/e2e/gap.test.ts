@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
+import { downloadTo, openExportMenu, TATQA_EXPORTS } from '../support/export-menu';
 import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -162,25 +163,18 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
 
   it('exports the run report from its Export menu (TAT-QA predictions, as the evaluator reads them)', async () => {
     await page.goto(`${web.server.url}#/run/${runId}`);
-    await page.getByRole('button', { name: 'Export ▾' }).click();
-    const menu = page.getByRole('menu', { name: 'Export as' });
+    const { menu, items } = await openExportMenu(page);
     // A TAT-QA run: its benchmark's file, not DocMath-Eval's.
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
-      'HTML report',
-      'JSONL transcripts',
-      'CSV',
-      'TAT-QA predictions JSON',
-    ]);
-    const wait = page.waitForEvent('download');
-    const [file] = await Promise.all([
-      wait,
-      menu.getByRole('menuitem', { name: 'TAT-QA predictions JSON' }).click(),
-    ]);
-    expect(file.suggestedFilename()).toBe(`run-${runId}-tatqa.json`);
+    expect(items).toEqual(TATQA_EXPORTS);
     const out = tempDir('workbench-e2e-gap-');
     try {
       const path = join(out.dir, 'pred.json');
-      await file.saveAs(path);
+      const name = await downloadTo(
+        page,
+        () => menu.getByRole('menuitem', { name: 'TAT-QA predictions JSON' }).click(),
+        path,
+      );
+      expect(name).toBe(`run-${runId}-tatqa.json`);
       const pred = JSON.parse(readFileSync(path, 'utf8')) as Record<string, [unknown, string]>;
       const { summary } = await call('runs.get', { runId });
       expect(Object.keys(pred)).toHaveLength(summary.done);

@@ -7,6 +7,7 @@ import type { Method, MethodInput, MethodOutput } from '../../shared/api/contrac
 import type { StoredQuestion } from '../../shared/datasets/stored-question';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
+import { downloadTo, openExportMenu, TATQA_EXPORTS } from '../support/export-menu';
 import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -60,11 +61,8 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
 
   /** Clicks what starts a download and keeps the file; answers its suggested name and path. */
   async function download(start: () => Promise<void>, as: string) {
-    const wait = page.waitForEvent('download');
-    const [file] = await Promise.all([wait, start()]);
     const path = join(downloads.dir, as);
-    await file.saveAs(path);
-    return { name: file.suggestedFilename(), path };
+    return { name: await downloadTo(page, start, path), path };
   }
 
   /** Selects a value cell in the grid and marks it with the document view's key. */
@@ -257,14 +255,8 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     await page.waitForURL(new RegExp(`#/session/${id}/results$`));
 
     // The HTML report from the Export menu, downloaded, then opened offline without script.
-    await page.getByRole('button', { name: 'Export ▾' }).click();
-    const menu = page.getByRole('menu', { name: 'Export as' });
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
-      'HTML report',
-      'JSONL transcripts',
-      'CSV',
-      'TAT-QA predictions JSON',
-    ]);
+    const { menu, items } = await openExportMenu(page);
+    expect(items).toEqual(TATQA_EXPORTS);
     await shot('export-menu');
     const html = await download(
       () => menu.getByRole('menuitem', { name: 'HTML report' }).click(),
