@@ -5,17 +5,15 @@ import { eloMarkdown } from '../../../shared/runs/judge-format';
 import type { PoolProgress } from '../../runs/judge/judge-pool';
 import { judgeServiceOf } from '../../runs/judge/judge-service';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import { wholeNumber } from './session-args';
 
 const MAX_RUBRIC_CHARS = 50_000;
 
-function whole(v: unknown, flag: string, min: number, max: number): number | undefined {
+/** A whole-number flag within bounds (absent: undefined). */
+function bounded(v: unknown, flag: string, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new CliError(
-      `${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`,
-      2,
-    );
+  const n = wholeNumber(v, flag);
+  if (n < min || n > max) throw new CliError(`${flag} must be from ${min} to ${max}, got ${n}`, 2);
   return n;
 }
 
@@ -53,8 +51,8 @@ async function settings(ctx: CliContext) {
         2,
       );
   }
-  const concurrency = whole(v.concurrency, '--concurrency', 1, 64);
-  const limit = whole(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const concurrency = bounded(v.concurrency, '--concurrency', 1, 64);
+  const limit = bounded(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
   const provider = { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) };
   return {
     provider,
