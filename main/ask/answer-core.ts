@@ -25,6 +25,7 @@ import type { Sandbox } from '../sandbox';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
 import { tablesForProgram } from './program-tables';
+import { pythonSample } from './python-sample';
 import {
   problemLine,
   programFromOutput,
@@ -240,9 +241,11 @@ export async function finishAsk(
   for (let i = 0; i < count; i++) {
     try {
       samples.push(
-        isProgramMode(input.mode)
-          ? await programSample(deps, askId, messages, subject.doc, call, i, signal, emit)
-          : textSample(await call(messages, i)),
+        input.mode === 'pot-python'
+          ? await pythonSample(askId, messages, call, i, signal, emit, deps.programTimeoutMs)
+          : isProgramMode(input.mode)
+            ? await programSample(deps, askId, messages, subject.doc, call, i, signal, emit)
+            : textSample(await call(messages, i)),
       );
     } catch (e) {
       // One sample failing (no program, say) does not sink the others; all failing does.

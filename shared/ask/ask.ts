@@ -6,9 +6,10 @@ import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
  * How the model answers: `direct` (the answer only), `cot` (reasoning ending "Therefore, the
  * answer is …"), `pot` (a JavaScript `function solution()` run in the sandbox, reading numbers
  * with `cell(...)`), `table-first` (after TACT: first the cell references it needs, then a
- * program over them).
+ * program over them), `pot-python` (DocMath-Eval's Python `def solution():`, run in the Pyodide
+ * sandbox).
  */
-export const AskMode = z.enum(['direct', 'cot', 'pot', 'table-first']);
+export const AskMode = z.enum(['direct', 'cot', 'pot', 'table-first', 'pot-python']);
 export type AskMode = z.infer<typeof AskMode>;
 
 export const AskRequest = z

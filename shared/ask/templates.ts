@@ -126,6 +126,42 @@ function solution() {
   // Define variables name and value based on the given context
 `;
 
+/** DocMath-Eval's own PoT prompt: a Python solution(), run in the Pyodide sandbox (pot-python). */
+const DOCMATH_POT_PYTHON_SYSTEM = `You are a financial expert, you are supposed to generate a Python program to answer the given question based on the provided financial document context. The returned value of the program is supposed to be the answer.
+\`\`\`python
+def solution():
+    # Define variables name and value based on the given context
+    guarantees = 210
+    total_exposure = 716
+
+    # Do math calculation to get the answer
+    answer = (guarantees / total_exposure) * 100
+
+    # return answer
+    return answer
+\`\`\``;
+
+const DOCMATH_POT_PYTHON_USER = `{context}
+
+Question: {question}
+
+Please generate a Python program to answer the given question. The format of the program should be the following:
+\`\`\`python
+def solution():
+    # Define variables name and value based on the given context
+    ...
+    # Do math calculation to get the answer
+    ...
+    # return answer
+    return answer
+\`\`\`
+
+Continue the program to answer the question. The returned value of the program is supposed to be the answer:
+\`\`\`python
+def solution():
+    # Define variables name and value based on the given context
+`;
+
 export const BUILTIN_TEMPLATES: readonly PromptTemplate[] = [
   {
     id: 'direct',
@@ -158,6 +194,14 @@ export const BUILTIN_TEMPLATES: readonly PromptTemplate[] = [
     builtin: true,
     system: TABLE_FIRST_SYSTEM,
     user: TABLE_FIRST_USER,
+  },
+  {
+    id: 'pot-python',
+    name: 'DocMath-Eval PoT (Python, run in the Pyodide sandbox)',
+    mode: 'pot-python',
+    builtin: true,
+    system: DOCMATH_POT_PYTHON_SYSTEM,
+    user: DOCMATH_POT_PYTHON_USER,
   },
   {
     id: 'docmath-cot',
@@ -212,18 +256,23 @@ export function fillTemplate(text: string, values: TemplateValues): string {
 /** The sandbox help every program-mode prompt includes through {helpers}. */
 export const HELPERS_TEXT = SANDBOX_PROMPT_HELP;
 
-/** True when the mode's answer is a program run in the sandbox. */
-export const isProgramMode = (mode: AskMode): boolean => mode === 'pot' || mode === 'table-first';
+/** True when the mode's answer is a program run in a sandbox (QuickJS, or Pyodide for pot-python). */
+export const isProgramMode = (mode: AskMode): boolean =>
+  mode === 'pot' || mode === 'table-first' || mode === 'pot-python';
 
 /**
- * The part of an open ```javascript block a prompt ends inside (the DocMath-Eval PoT preset asks
- * the model to continue a program), or undefined when the prompt does not end inside one.
+ * The part of an open ```javascript (or ```python) block a prompt ends inside (the DocMath-Eval
+ * PoT presets ask the model to continue a program), or undefined when it does not end in one.
  */
-export function openProgramTail(prompt: string): string | undefined {
+export function openProgramTail(
+  prompt: string,
+  language: 'javascript' | 'python' = 'javascript',
+): string | undefined {
   const fences = [...prompt.matchAll(/(?:^|\n)[ \t]*```([^\n`]*)\n/g)];
   // Odd number of fences: the last one is open.
   if (fences.length % 2 === 0) return undefined;
   const last = fences[fences.length - 1];
-  if (!last || !/^\s*(?:javascript|js)?\s*$/i.test(last[1] ?? '')) return undefined;
+  const tag = language === 'python' ? /^\s*(?:python|py)?\s*$/i : /^\s*(?:javascript|js)?\s*$/i;
+  if (!last || !tag.test(last[1] ?? '')) return undefined;
   return prompt.slice((last.index ?? 0) + last[0].length);
 }

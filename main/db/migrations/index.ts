@@ -14,6 +14,7 @@ import { m0012Sessions } from './0012-sessions';
 import { m0013GoldDisputes } from './0013-gold-disputes';
 import { m0014RunBatches } from './0014-run-batches';
 import { m0015RunJudgements } from './0015-run-judgements';
+import { m0016AskPythonMode } from './0016-ask-python-mode';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   m0013GoldDisputes,
   m0014RunBatches,
   m0015RunJudgements,
+  m0016AskPythonMode,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -151,13 +151,8 @@ export class PythonSlot {
         stackSizeMb: WORKER_STACK_MB,
         maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
       },
-      stdout: true,
-      stderr: true,
     });
     this.owner.stats.workersStarted++;
-    // Piped and drained: nothing a worker prints may reach the CLI's stdout (--json).
-    worker.stdout.resume();
-    worker.stderr.resume();
     worker.unref();
     worker.on('message', (m: PythonWorkerToHost) => this.onMessage(worker, m));
     worker.on('error', (e) => this.onCrash(worker, e.message));

@@ -24,6 +24,7 @@ export const MODE_TEXT: Record<AskResult['mode'], string> = {
   cot: 'Chain of thought',
   pot: 'Program (PoT)',
   'table-first': 'Table first (cells, then program)',
+  'pot-python': 'Program in Python (DocMath-Eval PoT)',
 };
 
 export const usd = (n: number) =>

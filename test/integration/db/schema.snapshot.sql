@@ -24,12 +24,12 @@ CREATE INDEX session_scratch_by_session ON session_scratch (session_id, question
 
 CREATE INDEX sessions_by_question_set ON sessions (question_set_key);
 
-CREATE TABLE asks (
+CREATE TABLE "asks" (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         ask_id      TEXT    NOT NULL,
         document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
         question_id INTEGER REFERENCES questions(id) ON DELETE SET NULL,
-        mode        TEXT    NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first')),
+        mode        TEXT    NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first', 'pot-python')),
         model       TEXT    NOT NULL,
         created_at  TEXT    NOT NULL,
         result      TEXT    NOT NULL CHECK (json_valid(result))
@@ -155,10 +155,10 @@ CREATE TABLE llm_settings (
         prices  TEXT    NOT NULL CHECK (json_valid(prices))
       ) STRICT;
 
-CREATE TABLE prompt_templates (
+CREATE TABLE "prompt_templates" (
         id         TEXT PRIMARY KEY CHECK (id <> ''),
         name       TEXT NOT NULL,
-        mode       TEXT NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first')),
+        mode       TEXT NOT NULL CHECK (mode IN ('direct', 'cot', 'pot', 'table-first', 'pot-python')),
         system     TEXT NOT NULL,
         user       TEXT NOT NULL,
         updated_at TEXT NOT NULL

@@ -1,0 +1,126 @@
+import type { AskAnswer, AskResult } from '../../shared/ask/ask';
+import { answerFromProgram } from '../../shared/ask/answer';
+import { openProgramTail } from '../../shared/ask/templates';
+import type { ChatMessage } from '../../shared/llm/provider';
+import { extractPythonProgram } from '../../shared/sandbox/extract-python';
+import type { PythonResult } from '../sandbox/python';
+import { sharedPythonSandbox } from '../sandbox/python/shared-sandbox';
+import { askCancelled, NoProgramError, type AskProgress } from './answer-core';
+
+/** One pot-python sample, shaped as answer-core's program samples are. */
+export interface PythonSample {
+  output: string;
+  answer: AskAnswer;
+  program: string | null;
+  execution: AskResult['execution'];
+  repaired: boolean;
+  reads: [];
+  prediction: string | number | boolean | null;
+}
+
+type Problem = { kind: 'none'; reason: string } | { kind: 'failed'; line: string };
+
+interface Attempt {
+  program: string | null;
+  value?: string | number | boolean;
+  problem?: Problem;
+}
+
+const ASK =
+  'Answer with the whole program in one ```python block that defines def solution(): and returns the answer as a number. Only the Python standard library is available (math, statistics, decimal, fractions, datetime, itertools…); numpy, scipy and other packages are not, and neither are files, the network or os.';
+
+function repairText(p: Problem): string {
+  return p.kind === 'none'
+    ? `Your answer has no Python program (${p.reason}). ${ASK}`
+    : `Running your program failed with ${p.line}\nFix the program. ${ASK}`;
+}
+
+/** A result the graders can use: one number, string or boolean. */
+function usable(r: PythonResult): { value: string | number | boolean } | { line: string } {
+  if (!r.ok) return { line: `${r.error.kind}: ${r.error.message}` };
+  if (r.value === null) return { line: 'python-error: solution() returned None' };
+  if (Array.isArray(r.value))
+    return { line: 'python-error: the result is a list; return one number' };
+  return { value: r.value };
+}
+
+/**
+ * DocMath-Eval's Python PoT: the model's program (a ```python block, or the continuation of the
+ * prompt's open `def solution():`) runs in the Pyodide sandbox; on no program or a failed run
+ * the model is asked once more, with the error.
+ */
+export async function pythonSample(
+  askId: string,
+  messages: ChatMessage[],
+  call: (msgs: ChatMessage[], sampleIndex: number) => Promise<string>,
+  sampleIndex: number,
+  signal: AbortSignal,
+  emit: (e: AskProgress) => void,
+  timeoutMs?: number,
+): Promise<PythonSample> {
+  const userPrompt = messages[messages.length - 1]?.content ?? '';
+  const open = openProgramTail(userPrompt, 'python');
+  const attempt = async (output: string): Promise<Attempt> => {
+    const extracted = extractPythonProgram(output, open);
+    if (extracted.kind === 'none') return { program: null, problem: extracted };
+    if (signal.aborted) throw askCancelled();
+    emit({ askId, phase: 'executing' });
+    const result = await sharedPythonSandbox().run(
+      extracted.program,
+      timeoutMs ? { timeoutMs } : {},
+    );
+    const u = usable(result);
+    return 'value' in u
+      ? { program: extracted.program, value: u.value }
+      : { program: extracted.program, problem: { kind: 'failed', line: u.line } };
+  };
+
+  let output = await call(messages, sampleIndex);
+  let tried = await attempt(output);
+  let repaired = false;
+  if (tried.problem) {
+    const line =
+      tried.problem.kind === 'none'
+        ? `no program found (${tried.problem.reason})`
+        : tried.problem.line;
+    emit({ askId, phase: 'repairing', message: line });
+    const repair: ChatMessage[] = [
+      ...messages,
+      { role: 'assistant', content: output },
+      { role: 'user', content: repairText(tried.problem) },
+    ];
+    output = await call(repair, sampleIndex);
+    tried = await attempt(output);
+    repaired = true;
+  }
+  const { program, value, problem } = tried;
+  if (problem?.kind === 'none')
+    throw new NoProgramError(
+      `the model wrote no Python program (${problem.reason}), also when asked again; try another model or the cot mode`,
+      output,
+      repaired,
+    );
+  if (problem || value === undefined)
+    return {
+      output,
+      answer: { text: '', value: null, unit: null, scale: null },
+      program,
+      execution: {
+        ok: false,
+        value: null,
+        error: problem?.kind === 'failed' ? problem.line : 'not run',
+      },
+      repaired,
+      reads: [],
+      prediction: null,
+    };
+  return {
+    output,
+    answer: answerFromProgram(value, []),
+    program,
+    execution: { ok: true, value, error: null },
+    repaired,
+    reads: [],
+    prediction: value,
+  };
+}
