@@ -1,15 +1,19 @@
 import { runEngineOf } from '../runs/engine/engine-of';
+import { judgeHandlers } from '../runs/judge/judge-handlers';
+import { judgeServiceOf } from '../runs/judge/judge-service';
 import type { HandlerMap } from './registry';
 
 /** Evaluation runs: every method goes through RunService (the CLI calls the same). */
 export const runsHandlers: HandlerMap = {
   'runs.list': (_input, { runs }) => ({ runs: runs.list() }),
   'runs.get': ({ runId }, { runs }) => runs.get(runId),
-  'runs.report': ({ runId, compareTo, scorer }, { runs }) =>
-    runs.report(runId, {
-      ...(compareTo !== undefined ? { compareTo } : {}),
-      ...(scorer !== undefined ? { scorer } : {}),
-    }),
+  'runs.report': ({ runId, compareTo, scorer }, ctx) =>
+    judgeServiceOf(ctx).withJudges(
+      ctx.runs.report(runId, {
+        ...(compareTo !== undefined ? { compareTo } : {}),
+        ...(scorer !== undefined ? { scorer } : {}),
+      }),
+    ),
   'runs.import': ({ path, format, datasetId, model, mode, scorers }, { runs }) =>
     runs.importFile({
       path,
@@ -43,4 +47,5 @@ export const runsHandlers: HandlerMap = {
     return { runId, summary: ctx.runs.get(runId).summary };
   },
   'runs.cancel': async ({ runId }, ctx) => ({ summary: await runEngineOf(ctx).cancel(runId) }),
+  ...judgeHandlers,
 };

@@ -39,6 +39,14 @@ import {
   RunSummary,
 } from '../runs/run';
 import { RunComparisonSchema, RunReportSchema } from '../runs/report-schema';
+import {
+  EloTableSchema,
+  RunJudgeInput,
+  RunJudgeResult,
+  RunPairwiseInput,
+  RunPairwiseResult,
+  StoredJudgementSchema,
+} from '../runs/judge';
 import { RunItemDetail } from '../runs/item-detail';
 import {
   DisputeDecideInput,
@@ -350,6 +358,30 @@ export const contract = {
   'runs.cancel': {
     input: z.object({ runId: z.number().int() }).strict(),
     output: z.object({ summary: RunSummary }),
+  },
+  /**
+   * The LLM judge (docs/runs.md#judge): a judge model grades each item of a run against the gold
+   * with a rubric, as a cancellable `run` job (`job.progress`, subject `judge:run:<id>`).
+   * Judgements already stored for the same judge, rubric, answer and gold are re-used.
+   */
+  'runs.judge': { input: RunJudgeInput, output: RunJudgeResult },
+  /** A run's stored judgements (one judge model's, or all): prompt, raw reply, verdict, tokens. */
+  'runs.judgements': {
+    input: z.object({ runId: z.number().int(), judgeModel: z.string().min(1).optional() }).strict(),
+    output: z.object({ judgements: z.array(StoredJudgementSchema) }),
+  },
+  /** Pairwise judgements of two or more runs' answers (both orders), and their Elo table. */
+  'runs.judgePairwise': { input: RunPairwiseInput, output: RunPairwiseResult },
+  /** The Elo table of runs from the pairwise judgements stored among them. */
+  'runs.elo': {
+    input: z
+      .object({
+        runIds: z.array(z.number().int()).min(2).max(16),
+        judgeModel: z.string().min(1).optional(),
+        rubricId: z.string().min(1).optional(),
+      })
+      .strict(),
+    output: EloTableSchema,
   },
 
   /**

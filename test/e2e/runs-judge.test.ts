@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeServiceOf } from '../../main/runs/judge/judge-service';
+import { artifactsDir } from '../support/browser';
+import { hasData, noDataMessage } from '../support/data-dir';
+import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server';
+import { tempDir } from '../support/temp-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
+import { importAnswers, importTablequestHard } from '../integration/runs/judge-support';
+
+/**
+ * The run report's LLM judge section in web mode: a run of TableQuest hard answers judged by a
+ * scripted judge model shows its own section, the judge model named, with a bar and whisker,
+ * while the scorers' accuracy stays as it was.
+ */
+describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)', () => {
+  let session: WebSession;
+  let page: Page;
+  let llm: OpenAiTestServer;
+  let runId: number;
+  const files = tempDir('judge-e2e-');
+
+  beforeAll(async () => {
+    llm = await startOpenAiTestServer({
+      replies: [
+        { match: 'Not sure.', reply: '{"verdict":"incorrect","score":0,"reason":"no figures"}' },
+        { match: /./, reply: '{"verdict":"correct","score":1,"reason":"figures agree"}' },
+      ],
+    });
+    session = await openWebSession([], { width: 1500, height: 1000 });
+    page = session.page;
+    const s = session.services;
+    const qs = (await importTablequestHard(s)).slice(0, 8);
+    runId = await importAnswers(s, files.dir, 'analyst-model', qs, (g, i) =>
+      i < 6 ? g : 'Not sure.',
+    );
+    await judgeServiceOf(s).judge({
+      runId,
+      provider: { baseUrl: llm.baseUrl },
+      model: 'judge-e2e',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+    await llm?.close();
+    files.cleanup();
+  });
+
+  it('shows the judge verdicts in their own section with the model named and a whisker', async () => {
+    await page.goto(`${session.server.url}#/run/${runId}`);
+    const section = page.getByRole('region', { name: 'LLM judge' });
+    await section.waitFor({ timeout: 30_000 });
+    const table = section.getByRole('table', { name: 'LLM judge verdicts by judge model' });
+    const row = (await table.locator('tbody tr').first().textContent()) ?? '';
+    expect(row).toContain('judge-e2e');
+    expect(row).toContain('analytic-v1');
+    expect(row).toContain('75.00');
+    const chart = section.getByRole('img', { name: /^Judged correct by judge model/ });
+    expect(await chart.getAttribute('aria-label')).toMatch(
+      /judge-e2e · analytic-v1 75% \(95% interval 40.93% to 92.85%\), n=8/,
+    );
+    expect(await chart.locator('.whisker').count()).toBe(1);
+    // The scorers' accuracy table has no judge row.
+    const accuracy =
+      (await page.getByRole('table', { name: 'Accuracy by scorer' }).textContent()) ?? '';
+    expect(accuracy).not.toContain('judge-e2e');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifactsDir, 'runs-report-judge.png') });
+    expect(session.errors).toEqual([]);
+  });
+
+  if (!hasData) it.skip(noDataMessage, () => undefined);
+});
