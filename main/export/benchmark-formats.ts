@@ -19,7 +19,9 @@ export async function* codalabPieces(
   let first = true;
   yield '[';
   for await (const l of lines) {
-    yield `${first ? '\n' : ',\n'}${JSON.stringify({ question_id: l.externalId, output: l.output ?? '' })}`;
+    // An expert's draft that was never submitted is no answer: the leaderboard must not grade it.
+    const output = l.human && !l.human.submitted ? '' : (l.output ?? '');
+    yield `${first ? '\n' : ',\n'}${JSON.stringify({ question_id: l.externalId, output })}`;
     first = false;
   }
   yield first ? ']\n' : '\n]\n';

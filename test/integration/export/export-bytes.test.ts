@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, MethodOutput } from '../../../shared/api/contract';
@@ -117,6 +117,72 @@ describe.skipIf(!hasData)('export.bytes (the screens’ download)', () => {
       format: 'jsonl',
     });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+});
+
+describe.skipIf(!hasData)('a DocMath-Eval session’s CodaLab file, downloaded', () => {
+  let env: Awaited<ReturnType<typeof tempServices>>;
+  let out: ReturnType<typeof tempDir>;
+  beforeAll(async () => {
+    env = await tempServices();
+    out = tempDir('workbench-export-codalab-');
+  });
+  afterAll(() => {
+    env?.cleanup();
+    out?.cleanup();
+  });
+
+  it('is [{question_id, output}] in the session’s order and reads back as DocMath-Eval records', async () => {
+    const s = env.services;
+    const { datasetId } = await s.datasets.importFile(
+      'docmath',
+      dataPath('datasets', 'financemath', 'validation.json'),
+    );
+    const session = s.sessions.create({
+      datasetId,
+      questionCount: 4,
+      seed: 3,
+      budgetSeconds: 600,
+      expert: 'CFA',
+    });
+    const values = ['12.5', '-3', '1,234.5', '0.25'];
+    for (const [i, questionId] of session.questionIds.entries()) {
+      const saved = s.sessions.saveAnswer({
+        sessionId: session.id,
+        questionId,
+        baseRevision: 0,
+        value: values[i]!,
+        scale: i === 2 ? 'million' : '',
+      });
+      if (saved.status !== 'saved') throw new Error('save refused');
+      if (i < 3) s.sessions.submit({ sessionId: session.id, questionId, baseRevision: 1 });
+    }
+    s.sessions.finish(session.id);
+    const r = await s.registry.call('export.bytes', {
+      target: { kind: 'session', id: session.id },
+      format: 'codalab',
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const got = r.value as MethodOutput<'export.bytes'>;
+    expect(got.name).toBe(`session-${session.id}-codalab.json`);
+    const rows = JSON.parse(new TextDecoder().decode(got.bytes)) as Record<string, unknown>[];
+    const ids = session.questionIds.map((id) => s.datasets.question(id).externalId);
+    expect(rows.map((x) => x.question_id)).toEqual(ids);
+    for (const x of rows) {
+      expect(Object.keys(x).sort()).toEqual(['output', 'question_id']);
+      expect(typeof x.output).toBe('string');
+    }
+    // Submitted answers as their one-line form; the unsubmitted one has no output.
+    expect(rows[2]!.output).toMatch(/^1,234\.5 million/);
+    expect(rows[3]!.output).toBe('');
+    const path = join(out.dir, 'codalab.json');
+    writeFileSync(path, got.bytes);
+    const back = await s.runs.importFile({
+      format: 'docmath-processed',
+      path,
+      scorers: ['strict'],
+    });
+    expect(back).toMatchObject({ matched: 4, unknownIds: { count: 0 }, unreadable: { count: 0 } });
   });
 });
 

@@ -393,6 +393,43 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
         sameQuestionsAs: ia.sessionId,
       });
       expect(c.session.questionSetKey).toBe(ib.study.questionSetKey);
+      // C answers there and finishes: one study of the two moved bundles and the local expert,
+      // with agreement over all three.
+      for (const questionId of c.session.questionIds) {
+        const saved = await call<MethodOutput<'sessions.saveAnswer'>>(
+          fresh,
+          'sessions.saveAnswer',
+          {
+            sessionId: c.sessionId,
+            questionId,
+            baseRevision: 0,
+            value: '-1',
+          },
+        );
+        if (saved.status !== 'saved') throw new Error('not saved');
+        await call(fresh, 'sessions.submit', {
+          sessionId: c.sessionId,
+          questionId,
+          baseRevision: saved.answer.revision,
+        });
+      }
+      await call(fresh, 'sessions.finish', { sessionId: c.sessionId });
+      const study = await call<MethodOutput<'sessions.agreement'>>(fresh, 'sessions.agreement', {
+        sessionIds: [ia.sessionId, ib.sessionId, c.sessionId],
+      });
+      expect(study.experts).toEqual(['A', 'B', 'C']);
+      expect(study.n).toBe(5);
+      expect(study.pairs).toHaveLength(3);
+      const rc = await call<MethodOutput<'sessions.results'>>(fresh, 'sessions.results', {
+        sessionId: c.sessionId,
+      });
+      const correct = (r: MethodOutput<'sessions.results'>) =>
+        new Map(r.items.map((i) => [i.externalId, i.verdict?.correct ?? false]));
+      const [ka, kb, kc] = [correct(ra2), correct(rb), correct(rc)];
+      const allAgree = [...ka.keys()].filter(
+        (id) => ka.get(id) === kb.get(id) && kb.get(id) === kc.get(id),
+      ).length;
+      expect(study.percent).toBeCloseTo(allAgree / 5, 12);
     } finally {
       fresh.cleanup();
     }
