@@ -12,7 +12,8 @@ import './models.css';
 type Editing = { provider: ProviderView } | { initial: ProviderDraft } | undefined;
 
 /**
- * Models: the OpenAI-compatible servers the Ask panel can use (add, edit, test, remove), local
+ * Models: the OpenAI-compatible servers and embedded model files (.gguf, run by the workbench
+ * itself) the Ask panel can use (add, edit, test, remove), local
  * servers found on this machine, the offline switch and the price table.
  */
 export function ModelsScreen() {
@@ -59,6 +60,13 @@ export function ModelsScreen() {
             disabled={editing !== undefined}
           >
             Add provider
+          </button>
+          <button
+            type="button"
+            onClick={() => setEditing({ initial: newDraft('embedded') })}
+            disabled={editing !== undefined}
+          >
+            Add model file
           </button>
         </div>
         {editing && (

@@ -31,6 +31,7 @@ export function ProviderForm({ provider, initial, onDone }: Props) {
   const saving = useLlm((s) => s.saving);
   const actionError = useLlm((s) => s.actionError);
   const id = useId();
+  const embedded = draft.preset === 'embedded';
   const field = (k: keyof ProviderDraft) => ({
     id: `${id}-${k}`,
     value: draft[k],
@@ -103,45 +104,60 @@ export function ProviderForm({ provider, initial, onDone }: Props) {
         </select>,
       )}
       {row('name', 'Name', <input {...field('name')} autoFocus required />)}
-      {row(
-        'baseUrl',
-        'Base URL',
-        <input {...field('baseUrl')} type="url" required placeholder="http://127.0.0.1:8080/v1" />,
-        'Up to /v1: the server must answer /v1/models and /v1/chat/completions.',
-      )}
-      <div className="form-row">
-        <label htmlFor={`${id}-apiKey`}>API key</label>
-        <input
-          id={`${id}-apiKey`}
-          type="password"
-          autoComplete="off"
-          value={apiKey}
-          placeholder={provider?.hasKey ? 'stored (type to replace)' : 'none'}
-          onChange={(e) => setApiKey(e.currentTarget.value)}
-        />
-        <span className="hint">
-          {provider?.hasKey ? 'A key is stored. ' : ''}Kept by the app's secret store, never shown
-          again.
-          {provider?.hasKey && (
-            <>
-              {' '}
-              <button
-                type="button"
-                className="link"
-                onClick={() => void llmStore.getState().forgetKey(provider.id)}
-              >
-                Forget the stored key
-              </button>
-            </>
+      {embedded
+        ? row(
+            'baseUrl',
+            'Model file',
+            <input {...field('baseUrl')} required placeholder="/home/me/models/model.gguf" />,
+            'The full path of a .gguf file on the machine running the workbench. Test loads it and shows what it is.',
+          )
+        : row(
+            'baseUrl',
+            'Base URL',
+            <input
+              {...field('baseUrl')}
+              type="url"
+              required
+              placeholder="http://127.0.0.1:8080/v1"
+            />,
+            'Up to /v1: the server must answer /v1/models and /v1/chat/completions.',
           )}
-        </span>
-      </div>
-      {row(
-        'apiKeyName',
-        'Key name',
-        <input {...field('apiKeyName')} placeholder={apiKey ? keyNameFor(draft.name) : 'none'} />,
-        'The name the key is stored under (advanced).',
+      {!embedded && (
+        <div className="form-row">
+          <label htmlFor={`${id}-apiKey`}>API key</label>
+          <input
+            id={`${id}-apiKey`}
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            placeholder={provider?.hasKey ? 'stored (type to replace)' : 'none'}
+            onChange={(e) => setApiKey(e.currentTarget.value)}
+          />
+          <span className="hint">
+            {provider?.hasKey ? 'A key is stored. ' : ''}Kept by the app's secret store, never shown
+            again.
+            {provider?.hasKey && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => void llmStore.getState().forgetKey(provider.id)}
+                >
+                  Forget the stored key
+                </button>
+              </>
+            )}
+          </span>
+        </div>
       )}
+      {!embedded &&
+        row(
+          'apiKeyName',
+          'Key name',
+          <input {...field('apiKeyName')} placeholder={apiKey ? keyNameFor(draft.name) : 'none'} />,
+          'The name the key is stored under (advanced).',
+        )}
       {row('defaultModel', 'Default model', <input {...field('defaultModel')} />)}
       <fieldset className="form-grid">
         <legend>Sampling (empty: the server's default)</legend>

@@ -1,6 +1,7 @@
-import { presetLabels, type ProviderView } from '../../../shared/llm/provider';
+import { modelFilePath, presetLabels, type ProviderView } from '../../../shared/llm/provider';
 import { llmStore, useLlm } from '../../stores/llm';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { EmbeddedModelFacts } from './EmbeddedModelFacts';
 
 interface Props {
   providers: ProviderView[];
@@ -50,7 +51,8 @@ export function ProviderList({ providers, onEdit }: Props) {
                         {t.value.code && <code className="error-code">{t.value.code}</code>}{' '}
                         {t.value.message}{' '}
                         <span className="hint">({Math.round(t.value.latencyMs)} ms)</span>
-                        {t.value.models.length > 0 && (
+                        {t.value.embedded && <EmbeddedModelFacts info={t.value.embedded} />}
+                        {t.value.models.length > 0 && !t.value.embedded && (
                           <ul className="model-list" aria-label={`Models of ${p.name}`}>
                             {t.value.models.slice(0, 50).map((m) => (
                               <li key={m}>
@@ -68,7 +70,9 @@ export function ProviderList({ providers, onEdit }: Props) {
                 )}
               </td>
               <td>{presetLabels[p.preset]}</td>
-              <td className="hash">{p.baseUrl}</td>
+              <td className="hash">
+                {(p.preset === 'embedded' ? modelFilePath(p.baseUrl) : null) ?? p.baseUrl}
+              </td>
               <td>{p.defaultModel ?? <span className="hint">—</span>}</td>
               <td>{p.hasKey ? 'stored' : p.apiKeyName ? 'missing' : 'none'}</td>
               <td className="row-actions">

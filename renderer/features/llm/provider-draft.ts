@@ -1,5 +1,7 @@
 import {
   ProviderConfig,
+  modelFilePath,
+  modelFileUrl,
   presetBaseUrls,
   presetLabels,
   type ProviderPreset,
@@ -10,6 +12,7 @@ import {
 export interface ProviderDraft {
   name: string;
   preset: ProviderPreset;
+  /** For an embedded model, the .gguf file's path (saved as a file: URL). */
   baseUrl: string;
   apiKeyName: string;
   defaultModel: string;
@@ -25,6 +28,7 @@ export const DEFAULT_TIMEOUT_S = 120;
 export const DEFAULT_RETRIES = 3;
 
 export function newDraft(preset: ProviderPreset = 'ollama'): ProviderDraft {
+  if (preset === 'embedded') return embeddedDraft('');
   return {
     name: preset === 'custom' ? '' : presetLabels[preset],
     preset,
@@ -40,13 +44,34 @@ export function newDraft(preset: ProviderPreset = 'ollama'): ProviderDraft {
   };
 }
 
+/**
+ * An embedded model (a .gguf file the workbench runs itself): named after its file, the file's
+ * name as its model, no retries (there is no server to come back) and room for a slow CPU.
+ */
+export function embeddedDraft(path: string): ProviderDraft {
+  const fileName = path.split(/[\\/]/).pop() ?? '';
+  return {
+    name: fileName.replace(/\.gguf$/i, '') || presetLabels.embedded,
+    preset: 'embedded',
+    baseUrl: path,
+    apiKeyName: '',
+    defaultModel: fileName,
+    temperature: '',
+    topP: '',
+    maxTokens: '',
+    seed: '',
+    timeoutSeconds: '600',
+    maxRetries: '0',
+  };
+}
+
 const text = (n: number | undefined | null) => (n === undefined || n === null ? '' : String(n));
 
 export function draftOf(p: ProviderView): ProviderDraft {
   return {
     name: p.name,
     preset: p.preset,
-    baseUrl: p.baseUrl,
+    baseUrl: (p.preset === 'embedded' ? modelFilePath(p.baseUrl) : null) ?? p.baseUrl,
     apiKeyName: p.apiKeyName ?? '',
     defaultModel: p.defaultModel ?? '',
     temperature: text(p.params.temperature),
@@ -63,6 +88,7 @@ export function draftOf(p: ProviderView): ProviderDraft {
  * provider after it when the name is still a preset's.
  */
 export function withPreset(d: ProviderDraft, preset: ProviderPreset): ProviderDraft {
+  if (preset === 'embedded') return { ...embeddedDraft(''), name: d.name || presetLabels.embedded };
   const presetUrls = Object.values(presetBaseUrls);
   const presetNames: string[] = Object.values(presetLabels);
   const url = presetBaseUrls[preset];
@@ -116,12 +142,20 @@ export function configOf(d: ProviderDraft, withKey: boolean): DraftResult {
   const timeout = num('timeoutSeconds', false);
   const retries = num('maxRetries', true);
   const keyName = d.apiKeyName.trim() || (withKey ? keyNameFor(d.name) : '');
+  const embedded = d.preset === 'embedded';
+  if (embedded && !/^(\/|[A-Za-z]:[\\/])/.test(d.baseUrl.trim()))
+    errors.baseUrl = 'the full path of a .gguf file on the machine running the workbench';
   const candidate = {
     name: d.name.trim(),
     preset: d.preset,
-    baseUrl: d.baseUrl.trim(),
+    baseUrl: embedded ? modelFileUrl(d.baseUrl.trim()) : d.baseUrl.trim(),
     apiKeyName: keyName === '' ? null : keyName,
-    defaultModel: d.defaultModel.trim() === '' ? null : d.defaultModel.trim(),
+    defaultModel:
+      d.defaultModel.trim() !== ''
+        ? d.defaultModel.trim()
+        : embedded
+          ? (d.baseUrl.trim().split(/[\\/]/).pop() ?? null)
+          : null,
     params: {
       ...(temperature !== undefined ? { temperature } : {}),
       ...(topP !== undefined ? { topP } : {}),
