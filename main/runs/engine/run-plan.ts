@@ -26,13 +26,8 @@ export const DEFAULT_ENGINE_SCORERS: Record<DatasetFormat, string[]> = {
   tablequest: ['analyst'],
 };
 
-/** The modes the engine asks in; DocMath-Eval's Python PoT is not built (no Python sandbox). */
+/** The modes the engine asks in: every run mode (pot-python runs in the Pyodide sandbox). */
 export function engineMode(mode: RunMode): AskMode {
-  if (mode === 'pot-python')
-    throw new WorkbenchError(
-      'unsupported',
-      'the pot-python mode (model-written Python run in a wasm sandbox) is not built yet; use --mode pot (JavaScript programs in the QuickJS sandbox), or import Python PoT outputs with workbench import-run',
-    );
   return mode;
 }
 

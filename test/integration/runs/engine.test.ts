@@ -198,10 +198,7 @@ describe.skipIf(!hasData)('run engine (TAT-QA, test server)', () => {
         mode: 'direct',
         ...over,
       });
-    const python = await start({ mode: 'pot-python' });
-    expect(python.ok).toBe(false);
-    expect(!python.ok && python.error).toMatchObject({ code: 'unsupported' });
-    expect(!python.ok && python.error.message).toMatch(/pot-python.*not built/);
+    // (pot-python runs in the Pyodide sandbox now: test/integration/sandbox/python-eval.test.ts.)
     const subset = await start({ subset: 'no-such-subset' });
     expect(!subset.ok && subset.error.message).toMatch(/no question .* subset "no-such-subset"/);
     const scorer = await start({ scorers: ['nope'] });
