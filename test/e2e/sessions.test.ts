@@ -449,7 +449,9 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
       .poll(() => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').count())
       .toBe(4);
     await picker.setInputFiles(bundle.path);
-    await expect.poll(() => box.textContent()).toMatch(/bundle\.json was not imported/);
+    await expect
+      .poll(() => box.getByRole('alert').textContent())
+      .toMatch(/bundle\.json was not imported/);
     expect(await box.getByRole('alert').textContent()).toMatch(/already imported as session #/);
     await page.screenshot({ path: join(artifactsDir, 'sessions-bundle-refused.png') });
     const parsed = JSON.parse(readFileSync(bundle.path, 'utf8')) as {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { bundleStore, useBundles } from '../../stores/sessions';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import '../ask/api-error.css';
 
 /**
  * Import a bundle another expert exported on their machine. Refusals (a newer version, a file
@@ -48,9 +48,12 @@ export function BundleImport() {
         </p>
       )}
       {refused && (
-        <div className="bundle-refused">
-          <p className="hint">{refused.name} was not imported:</p>
-          <ApiErrorText error={refused.error} />
+        // Main's message says why (newer version, changed after export, imported already, no
+        // dataset here); the generic headlines would misname a refusal as a missing feature.
+        <div className="bundle-refused api-error" role="alert">
+          <strong>{refused.name} was not imported</strong>{' '}
+          <code className="error-code">{refused.error.code}</code>
+          <p>{refused.error.message}</p>
         </div>
       )}
     </div>
