@@ -4,6 +4,7 @@
 // broken files (truncated, corrupt, not GGUF, an unknown architecture). Writing one takes a few
 // milliseconds. Format: ggml/docs/gguf.md; keys and tensor names: llama.cpp's llama architecture.
 import { writeFileSync } from 'node:fs';
+import { mulberry32 } from '../../shared/stats';
 
 const GGUF_MAGIC = 0x46554747; // "GGUF" read as a little-endian uint32
 const GGUF_VERSION = 3;
@@ -245,18 +246,6 @@ function writeValue(w: ByteWriter, value: Value): void {
 
 function alignUp(n: number): number {
   return Math.ceil(n / ALIGNMENT) * ALIGNMENT;
-}
-
-/** Small seeded PRNG (mulberry32): the same seed gives the same weights on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 class ByteWriter {
