@@ -17,7 +17,7 @@ export function judgesMarkdown(judges: Record<string, JudgeSummary>): string {
   ];
   for (const j of Object.values(judges))
     out.push(
-      `| ${cell(j.judgeModel)} | ${cell(j.rubricId)} | ${f2(j.accuracy)} (${j.correct}/${j.n}) | ${f2(j.interval.low)}–${f2(j.interval.high)} | ${j.meanScore === null ? '–' : j.meanScore.toFixed(3)} | ${j.correct} / ${j.partially} / ${j.incorrect} | ${j.unreadable} | ${j.refused} |`,
+      `| ${cell(j.judgeModel)} | ${cell(j.rubricId)}${j.stale > 0 ? ` (${j.stale} stale: answer or gold changed since; judge again)` : ''} | ${f2(j.accuracy)} (${j.correct}/${j.n}) | ${f2(j.interval.low)}–${f2(j.interval.high)} | ${j.meanScore === null ? '–' : j.meanScore.toFixed(3)} | ${j.correct} / ${j.partially} / ${j.incorrect} | ${j.unreadable} | ${j.refused} |`,
     );
   return out.join('\n');
 }

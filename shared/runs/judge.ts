@@ -68,13 +68,18 @@ export const JudgeSummarySchema = z.object({
   judgeModel: z.string(),
   rubricId: z.string(),
   rubricHash: z.string(),
-  /** Items with a readable verdict. */
+  /** Items with a readable, current verdict. */
   n: z.number().int(),
   correct: z.number().int(),
   partially: z.number().int(),
   incorrect: z.number().int(),
   unreadable: z.number().int(),
   refused: z.number().int(),
+  /**
+   * Judgements made against an answer or gold that has changed since (a re-answered item, an
+   * accepted dispute): left out of every other count; `workbench judge` again asks them anew.
+   */
+  stale: z.number().int(),
   /** Percent of `n` judged correct (partially counts as not correct), 2 decimals. */
   accuracy: z.number(),
   /** Mean of the judge's 0..1 scores over `n`, 3 decimals (null when n = 0). */
@@ -165,6 +170,8 @@ export interface JudgementRecord {
   status: JudgementStatus;
   verdict: JudgeVerdictValue | null;
   score: number | null;
+  /** Made against an answer or gold that changed since: counted apart. */
+  stale?: boolean;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -193,7 +200,8 @@ export function summarizeJudge(
   judge: Pick<JudgementRecord, 'judgeModel' | 'rubricId' | 'rubricHash'>,
   g: readonly JudgementRecord[],
 ): JudgeSummary {
-  const judged = g.filter((r) => r.status === 'judged');
+  const current = g.filter((r) => r.stale !== true);
+  const judged = current.filter((r) => r.status === 'judged');
   const count = (v: JudgeVerdictValue) => judged.filter((r) => r.verdict === v).length;
   const correct = count('correct');
   const n = judged.length;
@@ -206,8 +214,9 @@ export function summarizeJudge(
     correct,
     partially: count('partially'),
     incorrect: count('incorrect'),
-    unreadable: g.filter((r) => r.status === 'unreadable').length,
-    refused: g.filter((r) => r.status === 'refused').length,
+    unreadable: current.filter((r) => r.status === 'unreadable').length,
+    refused: current.filter((r) => r.status === 'refused').length,
+    stale: g.length - current.length,
     accuracy: n === 0 ? 0 : round2((100 * correct) / n),
     meanScore:
       n === 0

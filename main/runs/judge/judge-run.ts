@@ -5,7 +5,7 @@ import {
   type RunJudgeInput,
   type RunJudgeResult,
 } from '../../../shared/runs/judge';
-import { judgeMessages } from '../../../shared/runs/judge-prompt';
+import { judgeMessages, type JudgeQuestion } from '../../../shared/runs/judge-prompt';
 import { parseJudgeVerdict } from '../../../shared/runs/judge-verdict';
 import type { ChatMessage } from '../../../shared/llm/provider';
 import type { RunItem } from '../../../shared/runs/run';
@@ -40,6 +40,37 @@ export function questionsOf(
   );
 }
 
+/** An item as the judge would see it now: its question and gold, its answer, and their hash. */
+export interface Judgeable {
+  item: RunItem;
+  question: JudgeQuestion;
+  answer: string;
+  hash: string;
+}
+
+/**
+ * The run's items the judge can grade now (with an answer and a gold), and how many it cannot.
+ * The hashes tell a judgement made against an older answer or gold (a re-answered item, an
+ * accepted dispute) from a current one.
+ */
+export function judgeableItems(
+  deps: JudgeDeps,
+  runId: number,
+): { judgeable: Judgeable[]; skipped: number } {
+  const { summary } = deps.runs.get(runId);
+  const questions = questionsOf(deps, summary.datasetId);
+  const judgeable: Judgeable[] = [];
+  let skipped = 0;
+  for (const item of runsRepo(deps.db).items(runId)) {
+    const q = item.questionId === null ? undefined : questions.get(item.questionId);
+    const question = q ? judgeQuestion(q) : null;
+    const answer = answerText(item);
+    if (!question || answer === null) skipped++;
+    else judgeable.push({ item, question, answer, hash: contentHash(question, answer) });
+  }
+  return { judgeable, skipped };
+}
+
 /**
  * Grades each item of a run with a judge model (a cancellable `run` job). Each judgement is
  * stored as its reply arrives; items already judged by the same model and rubric, with the same
@@ -51,27 +82,16 @@ export async function judgeRun(
   input: RunJudgeInput,
   onProgress?: JudgeProgressListener,
 ): Promise<RunJudgeResult> {
-  const { summary } = deps.runs.get(input.runId);
   const rubric = resolveRubric(input.rubricText);
-  const questions = questionsOf(deps, summary.datasetId);
   const repo = judgeRepo(deps.db);
   const have = repo.judgedHashes(input.runId, input.model, rubric.hash);
-  const items = runsRepo(deps.db).items(input.runId).slice(0, input.limit);
-
-  let skipped = 0;
+  const { judgeable: all, skipped } = judgeableItems(deps, input.runId);
+  const judgeable = all.slice(0, input.limit);
   let reused = 0;
   const tasks: { item: RunItem; hash: string; messages: ChatMessage[] }[] = [];
-  for (const item of items) {
-    const q = item.questionId === null ? undefined : questions.get(item.questionId);
-    const jq = q ? judgeQuestion(q) : null;
-    const answer = answerText(item);
-    if (!jq || answer === null) {
-      skipped++;
-      continue;
-    }
-    const hash = contentHash(jq, answer);
-    if (have.get(item.itemId) === hash) reused++;
-    else tasks.push({ item, hash, messages: judgeMessages(rubric, jq, answer) });
+  for (const j of judgeable) {
+    if (have.get(j.item.itemId) === j.hash) reused++;
+    else tasks.push({ ...j, messages: judgeMessages(rubric, j.question, j.answer) });
   }
 
   const setup = { llm: deps.llm, provider: input.provider, model: input.model, rubric };
@@ -95,14 +115,17 @@ export async function judgeRun(
       ),
   );
 
-  const mine = repo
-    .ofRun(input.runId)
-    .filter((j) => j.judgeModel === input.model && j.rubricHash === rubric.hash);
+  const mine = markStale(
+    repo
+      .ofRun(input.runId)
+      .filter((j) => j.judgeModel === input.model && j.rubricHash === rubric.hash),
+    all,
+  );
   return {
     runId: input.runId,
     judgeModel: input.model,
     rubric: { id: rubric.id, hash: rubric.hash },
-    wanted: items.length - skipped,
+    wanted: judgeable.length,
     reused,
     skipped,
     ...counts,
@@ -111,4 +134,13 @@ export async function judgeRun(
       mine,
     ),
   };
+}
+
+/** Judgements whose item's answer or gold changed since (or that cannot be judged now) are stale. */
+export function markStale<J extends { itemId: number; contentHash: string }>(
+  rows: readonly J[],
+  current: readonly Judgeable[],
+): (J & { stale: boolean })[] {
+  const now = new Map(current.map((j) => [j.item.itemId, j.hash]));
+  return rows.map((r) => ({ ...r, stale: now.get(r.itemId) !== r.contentHash }));
 }

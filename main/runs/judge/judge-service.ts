@@ -16,7 +16,13 @@ import type { RunService } from '../run-service';
 import type { JudgeChat } from './judge-call';
 import { eloOf, judgePairs } from './judge-pairs';
 import { judgeRepo } from './judge-repo';
-import { judgeRun, type JudgeDeps, type JudgeProgressListener } from './judge-run';
+import {
+  judgeableItems,
+  judgeRun,
+  markStale,
+  type JudgeDeps,
+  type JudgeProgressListener,
+} from './judge-run';
 
 /** The LLM judge of a workspace: the API handlers and the CLI both go through it. */
 export class JudgeService {
@@ -57,7 +63,8 @@ export class JudgeService {
 
   /** The report's `judges` block: one summary per judge model and rubric. */
   judges(runId: number): Record<string, JudgeSummary> {
-    return summarizeJudgements(judgeRepo(this.deps.db).ofRun(runId));
+    const { judgeable } = judgeableItems(this.deps, runId);
+    return summarizeJudgements(markStale(judgeRepo(this.deps.db).ofRun(runId), judgeable));
   }
 
   /** A run's report with its judge block added beside (never into) the scorers' accuracy. */

@@ -69,6 +69,16 @@ export function JudgeSection({ report }: { report: RunReport }) {
           ))}
         </tbody>
       </table>
+      {judges.some((j) => j.stale > 0) && (
+        <p className="notice" role="note">
+          {judges
+            .filter((j) => j.stale > 0)
+            .map((j) => `${judgeName(j)}: ${j.stale}`)
+            .join(', ')}{' '}
+          judgements were made against an answer or gold that has changed since; they are left out
+          of the counts above. Judging the run again asks them anew.
+        </p>
+      )}
       <IntervalBarChart
         title="Judged correct by judge model, % (Wilson 95%)"
         bars={judgeBars(judges)}

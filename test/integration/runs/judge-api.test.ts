@@ -110,6 +110,33 @@ describe.skipIf(!hasData)('runs.judge / judgements / judgePairwise / elo (API)',
     expect(await call('runs.elo', { runIds })).toEqual(r.elo);
   });
 
+  it('an accepted gold correction makes its judgement stale: counted apart, then judged anew', async () => {
+    const runId = runIds[1]!;
+    const [first] = (await call('runs.judgements', { runId })).judgements;
+    const questionId = (await call('runs.report', { runId })).report.items[0]!.questionId!;
+    const { dispute } = await call('disputes.raise', {
+      questionId,
+      answer: 'The corrected analysis: -$540 million.',
+      reason: 'the filing says -$540 million',
+    });
+    await call('disputes.decide', { disputeId: dispute.id, decision: 'accept' });
+
+    const { report } = await call('runs.report', { runId });
+    expect(report.judges!['judge-api/analytic-v1']).toMatchObject({ n: 2, correct: 0, stale: 1 });
+    expect(first!.externalId).toBe(report.items[0]!.externalId);
+
+    const again = await call('runs.judge', {
+      runId,
+      provider: { baseUrl: server.baseUrl },
+      model: 'judge-api',
+    });
+    expect(again).toMatchObject({ asked: 1, reused: 2, summary: { n: 3, stale: 0 } });
+    const { judgements } = await call('runs.judgements', { runId });
+    expect(judgements[0]!.prompt[1]!.content).toContain(
+      'Reference answer:\nThe corrected analysis: -$540 million.',
+    );
+  });
+
   it('bad input: one clear error each', async () => {
     const unknown = await s.registry.call('runs.judge', {
       runId: 999,

@@ -31,6 +31,7 @@ describe('summarizeJudgements', () => {
       j('incorrect', 0),
       j(null, null, 'unreadable'),
       j(null, null, 'refused'),
+      { ...j('incorrect', 0), stale: true },
       j('correct', 1, 'judged', 'judge-b'),
     ]);
     expect(Object.keys(s)).toEqual(['judge-a/analytic-v1', 'judge-b/analytic-v1']);
@@ -41,13 +42,16 @@ describe('summarizeJudgements', () => {
       incorrect: 1,
       unreadable: 1,
       refused: 1,
+      stale: 1,
       accuracy: 50,
       meanScore: 0.6,
       // Wilson 95% for 2/4
       interval: { low: 15, high: 85 },
     });
+    expect(s['judge-b/analytic-v1']).toMatchObject({ n: 1, stale: 0 });
+    expect(judgesMarkdown(s)).toContain('analytic-v1 (1 stale: answer or gold changed since');
     expect(judgesMarkdown(s)).toMatch(
-      /## LLM judge \(not a scorer[^\n]*\n[\s\S]*\| judge-a \| analytic-v1 \| 50\.00 \(2\/4\)/,
+      /## LLM judge \(not a scorer[^\n]*\n[\s\S]*\| judge-a \| analytic-v1 \(1 stale[^|]*\| 50\.00 \(2\/4\)/,
     );
   });
 });
