@@ -217,6 +217,14 @@ class _Check(_ast.NodeVisitor):
                               % (node.attr, node.lineno))
         self.generic_visit(node)
 
+    def visit_MatchClass(self, node):
+        # case C(attr=x) reads an attribute without an Attribute node.
+        for name in node.kwd_attrs:
+            if _hidden(name):
+                raise RefusedName("access to the attribute '%s' is not allowed in the sandbox (line %d)"
+                                  % (name, node.lineno))
+        self.generic_visit(node)
+
     def visit_Name(self, node):
         if node.id.startswith('__') and node.id not in ('__name__', '__import__'):
             raise RefusedName("the name '%s' is not allowed in the sandbox (line %d)"

@@ -127,10 +127,16 @@ const CASES: Case[] = [
     "import operator\nanswer = operator.attrgetter('__class__')(1)",
     /refused/,
   ),
+  error(
+    'attribute read by a match class pattern',
+    'match print:\n    case object(__self__=module):\n        answer = module',
+    /refused: access to the attribute '__self__'/,
+  ),
+  error('attribute in an f-string', "answer = f'{().__class__}'", /refused/),
   error('function globals', 'def f():\n    pass\nanswer = f.__globals__', /refused/),
   {
     name: 'printing 100 MB',
-    program: "print('x' * 100_000_000)\nanswer = 1",
+    program: "for _ in range(100):\n    print('x' * 1_000_000)\nanswer = 1",
     expect: ['ok'],
     check: (r) => {
       expect(r.logs.length).toBeLessThanOrEqual(16_384);
