@@ -63,8 +63,10 @@ export class JudgeService {
 
   /** The report's `judges` block: one summary per judge model and rubric. */
   judges(runId: number): Record<string, JudgeSummary> {
-    const { judgeable } = judgeableItems(this.deps, runId);
-    return summarizeJudgements(markStale(judgeRepo(this.deps.db).ofRun(runId), judgeable));
+    const rows = judgeRepo(this.deps.db).ofRun(runId);
+    // Most runs were never judged: their reports skip reading the questions a second time.
+    if (rows.length === 0) return {};
+    return summarizeJudgements(markStale(rows, judgeableItems(this.deps, runId).judgeable));
   }
 
   /** A run's report with its judge block added beside (never into) the scorers' accuracy. */
