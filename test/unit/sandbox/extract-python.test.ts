@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { builtinTemplate, openProgramTail } from '../../../shared/ask/templates';
 import { extractPythonProgram } from '../../../shared/sandbox/extract-python';
 
 describe('extractPythonProgram (DocMath-Eval rules)', () => {
@@ -48,5 +49,16 @@ describe('extractPythonProgram (DocMath-Eval rules)', () => {
       from: 'python-fence',
       program: 'def solution():\n    return 5\n',
     });
+  });
+
+  it('the built-in pot-python prompt ends inside def solution(), which the output continues', () => {
+    const user = builtinTemplate('pot-python')!.user;
+    const tail = openProgramTail(user, 'python');
+    expect(tail).toBe(
+      'def solution():\n    # Define variables name and value based on the given context\n',
+    );
+    expect(openProgramTail(user)).toBeUndefined();
+    const r = extractPythonProgram('    x = 2\n    return x * 21\n```', tail);
+    expect(r).toMatchObject({ kind: 'python', from: 'continuation' });
   });
 });
