@@ -26,17 +26,7 @@ import {
 
 /** The LLM judge of a workspace: the API handlers and the CLI both go through it. */
 export class JudgeService {
-  private readonly deps: JudgeDeps;
-
-  constructor(deps: {
-    db: Database;
-    llm: JudgeChat;
-    jobs: JobRunner;
-    runs: RunService;
-    datasets: DatasetService;
-  }) {
-    this.deps = deps;
-  }
+  constructor(private readonly deps: JudgeDeps) {}
 
   judge(input: RunJudgeInput, onProgress?: JudgeProgressListener): Promise<RunJudgeResult> {
     return judgeRun(this.deps, input, onProgress);
