@@ -1,6 +1,7 @@
+import { basename, resolve } from 'node:path';
 import { AskMode, type AskResult } from '../../../shared/ask/ask';
 import { isProgramMode } from '../../../shared/ask/templates';
-import { SecretName } from '../../../shared/llm/provider';
+import { SecretName, modelFileUrl } from '../../../shared/llm/provider';
 import type { AskInput } from '../../ask/ask-service';
 import { writeStderr } from '../terminal-text';
 import { CliError, type CliCommand } from '../command';
@@ -18,7 +19,7 @@ export interface AskOutput {
   mode: AskResult['mode'];
   model: string;
   answer: AskResult['answer'];
-  /** null outside the program modes (pot, table-first), as are execution and grounding. */
+  /** null outside the program modes (pot, pot-python, table-first), as are execution and grounding. */
   program: string | null;
   execution: AskResult['execution'];
   reads: AskResult['reads'];
@@ -75,14 +76,16 @@ export const askCommand: CliCommand = {
   summary:
     'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
   usage:
-    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|table-first --base-url URL --model NAME [--api-key-name NAME] [--k N] [--unit cell|row|block] [--samples K] [--template ID] [--json] [--workspace DIR]',
+    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|pot-python|table-first (--base-url URL --model NAME [--api-key-name NAME] | --model-file FILE.gguf) [--k N] [--unit cell|row|block] [--max-tokens N] [--samples K] [--template ID] [--json] [--workspace DIR]',
   options: {
     ...DOCUMENT_SOURCE_OPTIONS,
     mode: { type: 'string' },
     'base-url': { type: 'string' },
+    'model-file': { type: 'string' },
     model: { type: 'string' },
     'api-key-name': { type: 'string' },
     samples: { type: 'string' },
+    'max-tokens': { type: 'string' },
     template: { type: 'string' },
   },
   async run(ctx) {
@@ -90,12 +93,19 @@ export const askCommand: CliCommand = {
     const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
     if (!mode.success)
       throw new CliError(
-        `--mode must be direct, cot, pot or table-first, got ${String(ctx.values.mode)}`,
+        `--mode must be direct, cot, pot, pot-python or table-first, got ${String(ctx.values.mode)}`,
         2,
       );
-    const baseUrl = textFlag(ctx.values['base-url']);
-    if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
-    const model = textFlag(ctx.values.model);
+    // A GGUF file is an embedded model: LlmService runs it in-process (main/llm/embedded).
+    const modelFile = textFlag(ctx.values['model-file']);
+    if (modelFile !== undefined && ctx.values['base-url'] !== undefined)
+      throw new CliError('give --base-url or --model-file, not both', 2);
+    const baseUrl =
+      modelFile !== undefined ? modelFileUrl(resolve(modelFile)) : textFlag(ctx.values['base-url']);
+    if (baseUrl === undefined)
+      throw new CliError('--base-url URL is required (or --model-file FILE.gguf)', 2);
+    const model =
+      textFlag(ctx.values.model) ?? (modelFile !== undefined ? basename(modelFile) : undefined);
     if (model === undefined || model.trim() === '')
       throw new CliError('--model NAME is required', 2);
     const apiKeyName = textFlag(ctx.values['api-key-name']);
@@ -106,6 +116,7 @@ export const askCommand: CliCommand = {
       );
     const k = wholeNumberFlag(ctx.values.k, '--k', 1, 200);
     const samples = wholeNumberFlag(ctx.values.samples, '--samples', 1, 15);
+    const maxTokens = wholeNumberFlag(ctx.values['max-tokens'], '--max-tokens', 1, 1_000_000);
     const unit = unitFlag(ctx.values.unit);
 
     const input: AskInput = {
@@ -118,6 +129,7 @@ export const askCommand: CliCommand = {
         ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit } : {}) } }
         : {}),
       ...(samples !== undefined ? { samples } : {}),
+      ...(maxTokens !== undefined ? { params: { maxTokens } } : {}),
       ...(textFlag(ctx.values.template) !== undefined
         ? { templateId: textFlag(ctx.values.template) }
         : {}),

@@ -4,7 +4,9 @@ import type {
   LlmSettings,
   ProviderView,
 } from '../../../shared/llm/provider';
+import { resolve } from 'node:path';
 import { presetLabels } from '../../../shared/llm/provider';
+import { describeModel, embeddedInfo } from '../../llm/embedded/embedded-provider';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 
@@ -25,13 +27,14 @@ export const modelsCommand: CliCommand = {
   name: 'models',
   summary: 'List model providers; find local servers (--detect); test one (--test ID)',
   usage:
-    'workbench models [--detect | --test ID | --base-url URL [--api-key-name NAME]] [--workspace DIR] [--json]',
+    'workbench models [--detect | --test ID | --base-url URL [--api-key-name NAME] | --model-file FILE.gguf] [--workspace DIR] [--json]',
   readOnly: true,
   options: {
     detect: { type: 'boolean' },
     test: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-name': { type: 'string' },
+    'model-file': { type: 'string' },
   },
   async run(ctx) {
     const services = await ctx.services();
@@ -67,6 +70,14 @@ export const modelsCommand: CliCommand = {
         `ok  ${result.message} (${Math.round(result.latencyMs)} ms)\n${result.models.map((m) => `  ${m}`).join('\n')}`,
       );
       return result;
+    }
+
+    // An embedded model: the file is loaded (in its own process) to read and check it.
+    const modelFile = text(ctx.values['model-file']);
+    if (modelFile !== undefined) {
+      const info = await embeddedInfo(resolve(modelFile));
+      ctx.say(`${describeModel(info)}\nloaded in ${Math.round(info.loadMs)} ms`);
+      return info;
     }
 
     const baseUrl = text(ctx.values['base-url']);

@@ -1,0 +1,162 @@
+import { statSync } from 'node:fs';
+import { WorkbenchError } from '../../../shared/api/result';
+import {
+  modelFilePath,
+  modelFileUrl,
+  type ChatMessage,
+  type ConnectionTest,
+  type EmbeddedModelInfo,
+  type GenerationParams,
+  type Usage,
+} from '../../../shared/llm/provider';
+import { embeddedModel } from './embedded-models';
+
+/** What of LlmService's ChatRequest an embedded model uses. */
+export interface EmbeddedChatInput {
+  messages: ChatMessage[];
+  signal?: AbortSignal;
+  onDelta?: (text: string) => void;
+  sampleIndex?: number;
+  stop?: string[];
+  json?: boolean;
+}
+
+/** LlmService's ChatResult without the cost (the service prices it). */
+export interface EmbeddedChatOutput {
+  text: string;
+  usage: Usage;
+  usageEstimated: boolean;
+  refused: boolean;
+  finishReason: string | null;
+  model: string;
+  cached: boolean;
+  latencyMs: number;
+  waitedMs: number;
+  retries: number;
+  timing: { loadMs: number; firstTokenMs: number; tokensPerSecond: number };
+}
+
+/**
+ * The `embedded` provider kind for LlmService (issue 16): the same chat request and result as
+ * an OpenAI-compatible endpoint, answered by a GGUF file in its own process. No retries (there
+ * is no server to come back) and no response cache (the file may change under the same name).
+ */
+export async function embeddedChat(
+  path: string,
+  req: EmbeddedChatInput,
+  params: GenerationParams,
+  timeoutMs: number,
+): Promise<EmbeddedChatOutput> {
+  const model = embeddedModel(path);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  const started = performance.now();
+  try {
+    const r = await model.chat({
+      messages: req.messages,
+      ...(params.maxTokens !== undefined ? { maxTokens: params.maxTokens } : {}),
+      ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+      ...(params.topP !== undefined ? { topP: params.topP } : {}),
+      ...(params.seed !== undefined ? { seed: params.seed + (req.sampleIndex ?? 0) } : {}),
+      ...(req.stop ? { stop: req.stop } : {}),
+      ...(req.json ? { json: true } : {}),
+      signal,
+      ...(req.onDelta ? { onDelta: req.onDelta } : {}),
+    });
+    return {
+      text: r.text,
+      usage: { promptTokens: r.promptTokens, completionTokens: r.completionTokens },
+      usageEstimated: false,
+      refused: false,
+      finishReason: r.finishReason,
+      model: (await model.info()).fileName,
+      cached: false,
+      // Loading is the model's time too; waiting behind another question is not.
+      latencyMs: r.loadMs + r.timing.totalMs,
+      waitedMs: Math.max(0, performance.now() - started - r.loadMs - r.timing.totalMs),
+      retries: 0,
+      timing: {
+        loadMs: r.loadMs,
+        firstTokenMs: r.timing.firstTokenMs,
+        tokensPerSecond: r.timing.tokensPerSecond,
+      },
+    };
+  } catch (e) {
+    if (timeout.aborted && !req.signal?.aborted) {
+      throw new WorkbenchError(
+        'llm-timeout',
+        `${model.path} did not finish answering within ${Math.round(timeoutMs / 1000)} s; raise the provider's timeout on the Models screen or ask for less`,
+      );
+    }
+    throw e;
+  }
+}
+
+export function embeddedInfo(path: string): Promise<EmbeddedModelInfo> {
+  return embeddedModel(path).info();
+}
+
+/** "Test connection" for an embedded model: load it and say what it is. */
+export async function embeddedTest(path: string): Promise<ConnectionTest> {
+  const started = performance.now();
+  try {
+    const info = await embeddedInfo(path);
+    return {
+      ok: true,
+      message: describeModel(info),
+      code: null,
+      models: [info.fileName],
+      latencyMs: Math.round(performance.now() - started),
+      embedded: info,
+    };
+  } catch (e) {
+    if (!(e instanceof WorkbenchError)) throw e;
+    return {
+      ok: false,
+      message: e.message,
+      code: e.code,
+      models: [],
+      latencyMs: Math.round(performance.now() - started),
+    };
+  }
+}
+
+/** One line: "tiny.gguf: llama, 121 K parameters, F32, context 4096 of 4096 (ChatML), on cpu". */
+export function describeModel(i: EmbeddedModelInfo): string {
+  return `${i.fileName}: ${i.architecture}, ${formatCount(i.parameters)} parameters, ${i.quantisation}, context ${i.contextSize} of ${i.trainContextLength}${i.chatFormat ? ` (${i.chatFormat})` : ''}, about ${formatBytes(i.estimatedRamBytes)} of memory, on ${i.device}`;
+}
+
+/**
+ * A provider's `file:` URL, checked when it is saved: the file must exist (loading, and so any
+ * complaint about its content, waits for Test or the first question). A bare path is accepted too.
+ */
+export function checkedModelFile(raw: string): string {
+  const path = modelFilePath(raw) ?? raw;
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw new WorkbenchError(
+      'invalid-input',
+      `no model file at ${path}; give the path of a .gguf file`,
+    );
+  }
+  if (!isFile)
+    throw new WorkbenchError(
+      'invalid-input',
+      `${path} is not a file; give the path of a .gguf file`,
+    );
+  return modelFileUrl(path);
+}
+
+function formatCount(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} B`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e3) return `${Math.round(n / 1e3)} K`;
+  return String(n);
+}
+
+function formatBytes(n: number): string {
+  if (n >= 2 ** 30) return `${(n / 2 ** 30).toFixed(1)} GiB`;
+  return `${Math.max(1, Math.round(n / 2 ** 20))} MiB`;
+}
