@@ -23,16 +23,20 @@ export function ExportMenu({ target, datasetFormat }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const entry = useExport((s) => s.entries[exportKey(target)]);
   const formats = exportFormatsFor(datasetFormat);
 
   useEffect(() => {
     if (!open) return;
+    // Keyboard-first: the first format takes focus; Escape gives it back to the button.
+    ref.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
     const close = (e: Event) => {
-      if (
-        e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)
-      )
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
         setOpen(false);
+        button.current?.focus();
+      } else if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('keydown', close);
     document.addEventListener('pointerdown', close);
@@ -45,6 +49,7 @@ export function ExportMenu({ target, datasetFormat }: Props) {
   return (
     <div className="export-menu" ref={ref}>
       <button
+        ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}

@@ -163,6 +163,19 @@ describe.skipIf(!hasData)('Gap view in web mode (TAT-QA)', () => {
 
   it('exports the run report from its Export menu (TAT-QA predictions, as the evaluator reads them)', async () => {
     await page.goto(`${web.server.url}#/run/${runId}`);
+    // Keyboard: Enter opens the menu with the first format focused, Escape closes it.
+    // (Strings: the test's TypeScript has no DOM types.)
+    const exportButton = page.getByRole('button', { name: 'Export ▾' });
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate('document.activeElement?.textContent'))
+      .toBe('HTML report');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-haspopup")')).toBe(
+      'menu',
+    );
     const { menu, items } = await openExportMenu(page);
     // A TAT-QA run: its benchmark's file, not DocMath-Eval's.
     expect(items).toEqual(TATQA_EXPORTS);
