@@ -2,6 +2,7 @@ import type { RunSummary } from '../../../shared/runs/run';
 import type { EachRunRow } from '../../stores/gap/gap-store';
 import { ApiErrorText } from '../ask/ApiErrorText';
 import { f2, pValueText } from './gap-bars';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 /** The expert against every run on the session's dataset: one "all" row per run. */
 export function EachRunTable({
@@ -20,17 +21,17 @@ export function EachRunTable({
   return (
     <div className="table-scroll">
       <table className="documents gap-each" aria-label="Expert vs each run">
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            <th scope="col">Paired</th>
-            <th scope="col">Expert %</th>
-            <th scope="col">Model %</th>
-            <th scope="col">Expert − model (pp)</th>
-            <th scope="col">Bootstrap 95%</th>
-            <th scope="col">McNemar</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={[
+            'Run',
+            'Paired',
+            'Expert %',
+            'Model %',
+            'Expert − model (pp)',
+            'Bootstrap 95%',
+            'McNemar',
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.runId}>

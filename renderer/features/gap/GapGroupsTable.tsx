@@ -1,5 +1,6 @@
 import type { GapReport } from '../../../shared/gap/gap-report';
 import { f2, groupLabel, pValueText } from './gap-bars';
+import { ColumnHeads } from '../../components/ColumnHeads';
 
 const sec = (s: number | null) => (s === null ? '–' : `${f2(s)} s`);
 
@@ -8,20 +9,20 @@ export function GapGroupsTable({ report }: { report: GapReport }) {
   return (
     <div className="table-scroll">
       <table className="documents gap-groups" aria-label="Expert vs model per subset">
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">n</th>
-            <th scope="col">Expert %</th>
-            <th scope="col">Model %</th>
-            <th scope="col">Expert − model (pp)</th>
-            <th scope="col">Bootstrap 95%</th>
-            <th scope="col">McNemar b / c</th>
-            <th scope="col">McNemar p</th>
-            <th scope="col">Expert median</th>
-            <th scope="col">Model median</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={[
+            'Group',
+            'n',
+            'Expert %',
+            'Model %',
+            'Expert − model (pp)',
+            'Bootstrap 95%',
+            'McNemar b / c',
+            'McNemar p',
+            'Expert median',
+            'Model median',
+          ]}
+        />
         <tbody>
           {report.groups.map((g) => (
             <tr key={`${g.by}:${g.value}`} className={g.by === 'all' ? 'gap-all' : undefined}>

@@ -5,7 +5,7 @@ import { ApiErrorText } from '../ask/ApiErrorText';
 import { ExportMenu } from '../../components/ExportMenu';
 import { ActiveTimeChart } from './ActiveTimeChart';
 import { BundleExportButton } from './BundleExportButton';
-import { ColumnHeads } from './ColumnHeads';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { SessionGapLinks } from './SessionGapLinks';
 import { SessionHeader } from './SessionHeader';
 import { SessionPending } from './SessionPending';

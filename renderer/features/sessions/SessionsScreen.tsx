@@ -4,7 +4,7 @@ import { sessionsListStore, useBundles, useSessionsList } from '../../stores/ses
 import { ApiErrorText } from '../ask/ApiErrorText';
 import { BundleExportButton } from './BundleExportButton';
 import { BundleImport } from './BundleImport';
-import { ColumnHeads } from './ColumnHeads';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { SessionBuilder } from './SessionBuilder';
 import './sessions.css';
 
