@@ -1,4 +1,4 @@
-import type { Table, XbrlFactRef } from '../../../shared/model';
+import type { Cell, Table, TableRow, XbrlFactRef } from '../../../shared/model';
 import type { ScaleNote } from '../table/scale-note';
 
 const quoteCaption = (t: Table) => {
@@ -8,26 +8,43 @@ const quoteCaption = (t: Table) => {
 };
 
 interface Tagged {
-  /** Where the value is, as the warning names it; only the first disagreeing one is named. */
-  where: () => string;
+  /** The cell, or the row whose label holds the number. */
+  at: { cell: Cell } | { row: TableRow };
   text: string;
   fact: XbrlFactRef;
 }
 
-function taggedValues(t: Table): Tagged[] {
-  const tagged: Tagged[] = [];
-  for (const c of t.cells) {
-    if (c.xbrl === undefined) continue;
-    const where = () => [c.rowPath.join(' > '), ...c.colPath].filter((s) => s !== '').join(', ');
-    for (const fact of c.xbrl) tagged.push({ where, text: c.text, fact });
+const whereOf = (at: Tagged['at']): string =>
+  'cell' in at
+    ? [at.cell.rowPath.join(' > '), ...at.cell.colPath].filter((s) => s !== '').join(', ')
+    : at.row.path.join(' > ');
+
+/** The facts of a table counted, and the first that disagrees (the one a warning names). */
+interface FactCount {
+  tagged: number;
+  disagree: number;
+  unread: number;
+  first: Tagged | null;
+}
+
+function countFacts(t: Table): FactCount {
+  // Asked of every table: counts in one pass, without a list of the facts
+  const n: FactCount = { tagged: 0, disagree: 0, unread: 0, first: null };
+  const add = (fact: XbrlFactRef, at: Tagged['at'], text: string) => {
+    n.tagged++;
+    if (fact.agrees === null) n.unread++;
+    if (fact.agrees !== false) return;
+    n.disagree++;
+    n.first ??= { at, text, fact };
+  };
+  for (const cell of t.cells) {
+    if (cell.xbrl === undefined) continue;
+    for (const fact of cell.xbrl) add(fact, { cell }, cell.text);
   }
-  for (const r of t.rows) {
-    for (const n of r.numbers ?? []) {
-      for (const fact of n.xbrl ?? [])
-        tagged.push({ where: () => r.path.join(' > '), text: n.text, fact });
-    }
+  for (const row of t.rows) {
+    for (const m of row.numbers ?? []) for (const fact of m.xbrl ?? []) add(fact, { row }, m.text);
   }
-  return tagged;
+  return n;
 }
 
 /**
@@ -37,22 +54,19 @@ function taggedValues(t: Table): Tagged[] {
  * not wrong.
  */
 function xbrlWarning(t: Table): string | null {
-  const tagged = taggedValues(t);
-  const disagree = tagged.filter((v) => v.fact.agrees === false);
-  const unread = tagged.filter((v) => v.fact.agrees === null).length;
-  if (disagree.length === 0 && unread === 0) return null;
+  const { tagged, disagree, unread, first } = countFacts(t);
+  if (disagree === 0 && unread === 0) return null;
   const parts: string[] = [];
-  if (disagree.length > 0) {
-    const first = disagree[0]!;
-    const where = first.where();
+  if (first !== null) {
+    const where = whereOf(first.at);
     parts.push(
-      `${disagree.length} of ${tagged.length} inline XBRL facts disagree with the value shown ` +
+      `${disagree} of ${tagged} inline XBRL facts disagree with the value shown ` +
         `(first: ${where === '' ? 'a cell' : `"${where}"`} shows "${first.text}", tagged ${first.fact.name})`,
     );
   }
   if (unread > 0) {
     parts.push(
-      `${unread} of ${tagged.length} inline XBRL facts could not be checked (a display format we do not read)`,
+      `${unread} of ${tagged} inline XBRL facts could not be checked (a display format we do not read)`,
     );
   }
   return `Table ${t.id}${quoteCaption(t)}: ${parts.join('; ')}.`;

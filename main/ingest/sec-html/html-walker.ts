@@ -428,6 +428,7 @@ class Walker {
       boldChars: 0,
       indentPt: 0,
       facts: noFacts,
+      footnotes: undefined, // set here so that cells keep one shape when marks are added
     };
     table.cellDepth = this.depth;
     table.cellSawText = false;

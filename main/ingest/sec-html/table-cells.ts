@@ -105,15 +105,21 @@ const footnoteMark = /^\(\d{1,2}\)$/;
  * in a column of such marks beside amounts, it is a reference to a note below the table.
  */
 function footnoteColumns(body: BodyPieces[], valueCol: number): Set<number> {
+  const isMark = (p: Piece) =>
+    p.facts.length === 0 && p.text.includes('(') && footnoteMark.test(p.text.trim());
   const marks = new Set<number>();
-  const other = new Set<number>();
+  for (const { pieces } of body) {
+    for (const p of pieces) if (p.firstCol >= valueCol && isMark(p)) marks.add(p.col);
+  }
+  // Most tables have no mark at all: the columns are only checked when one has
+  if (marks.size === 0) return marks;
   for (const { pieces } of body) {
     for (const p of pieces) {
-      if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
-      (footnoteMark.test(p.text.trim()) && p.facts.length === 0 ? marks : other).add(p.col);
+      if (p.firstCol < valueCol || !marks.has(p.col) || isMark(p) || isSymbolOnly(p.text)) continue;
+      marks.delete(p.col);
     }
   }
-  return new Set([...marks].filter((c) => !other.has(c)));
+  return marks;
 }
 
 /** One model cell per value piece of each body row (symbols already joined to numbers). */
@@ -124,7 +130,8 @@ export function makeCells(
   valueCol: number,
   ctx: CellContext,
 ): MadeCells {
-  const sharesColumn = [...bandOf.values()].some((band) =>
+  // bandOf names a band per row: each band is asked once
+  const sharesColumn = [...new Set(bandOf.values())].some((band) =>
     band.pieces.some((row) => row.some((p) => unitHint(p.text) === 'shares')),
   );
   const percentCols = percentColumns(body, valueCol);
@@ -153,7 +160,10 @@ export function makeCells(
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
-    const rowNote = rowPath.map(findScaleNote).findLast((n) => n !== null) ?? null;
+    let rowNote: ScaleNote | null = null; // the innermost label or section stating a scale
+    for (let i = rowPath.length - 1; i >= 0 && rowNote === null; i--) {
+      rowNote = findScaleNote(rowPath[i] as string);
+    }
     let previous: Cell | undefined; // the row's last cell so far
     for (const p of pieces) {
       if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
@@ -182,7 +192,7 @@ export function makeCells(
         noteSource: rowNote !== null ? 'row-label' : columnOwn ? 'column-header' : tableSource,
         monetary: ctx.monetary,
         percentTable: ctx.percentTable,
-        ...(ctx.percentPhrase === undefined ? {} : { percentPhrase: ctx.percentPhrase }),
+        percentPhrase: ctx.percentPhrase,
         percentColumn: percentCols.has(p.col) || part !== undefined,
         sharesColumn,
         shown: p.text,

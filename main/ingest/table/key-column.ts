@@ -17,6 +17,7 @@ interface PathRow {
 const isWord = (c: Cell) => c.kind === 'text' && /[a-z]{2}/i.test(c.text);
 
 export function qualifyByKeyColumn(rows: PathRow[], cells: Cell[]): void {
+  if (!cells.some(isWord)) return; // most tables: no column of words to tell rows apart by
   const cellsOf = new Map<number, Cell[]>();
   for (const c of cells) {
     const list = cellsOf.get(c.sourceRow);

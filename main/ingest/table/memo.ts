@@ -6,7 +6,9 @@
 export function memoByString<T>(fn: (text: string) => T, max = 4096): (text: string) => T {
   const cache = new Map<string, T>();
   return (text: string) => {
-    if (cache.has(text)) return cache.get(text) as T;
+    // One lookup on a hit: asked per cell, a second one showed in profiles
+    const hit = cache.get(text);
+    if (hit !== undefined || cache.has(text)) return hit as T;
     if (cache.size >= max) cache.clear();
     const value = fn(text);
     cache.set(text, value);

@@ -46,8 +46,9 @@ function toPiece(cell: GridCell): Piece {
     indentPt: cell.raw.indentPt,
     isTh: cell.raw.isTh,
     facts: cell.raw.facts,
+    // always set, so every piece has one shape (pieces are read per cell of every table)
+    footnotes: cell.raw.footnotes,
   };
-  if (cell.raw.footnotes !== undefined) piece.footnotes = cell.raw.footnotes;
   return piece;
 }
 

@@ -18,6 +18,7 @@ const isNumber = (c: Cell) => c.value !== null && Number.isFinite(c.value);
 const MIN_ROWS = 3;
 
 export function panelRowPaths(cells: Cell[]): void {
+  if (!cells.some(isName)) return; // no names among the values: no panels
   const rows = new Map<number, Cell[]>();
   for (const c of cells) {
     const list = rows.get(c.sourceRow);
