@@ -40,6 +40,7 @@ import {
   type BundleDeps,
 } from './session-bundle';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
+import { emptyAnswer } from '../../shared/sessions/empty-answer';
 
 let version: string | undefined;
 export function appVersion(): string {
@@ -48,15 +49,6 @@ export function appVersion(): string {
   ).version;
   return version;
 }
-
-const EMPTY_ANSWER: AnswerFields = {
-  value: '',
-  unit: '',
-  scale: '',
-  confidence: null,
-  notes: '',
-  evidence: [],
-};
 
 const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.value === b.value &&
@@ -306,7 +298,7 @@ export class SessionService {
         return { status: 'saved', answer: stored, clock: this.clock(s) };
     }
     const r = this.repo.saveIfCurrent(s.id, questionId, baseRevision, (current) => {
-      const base = current ? fieldsOf(current) : EMPTY_ANSWER;
+      const base = current ? fieldsOf(current) : emptyAnswer();
       const next = { ...base, ...definedFields(fields) };
       const changed = !current || !sameFields(next, current);
       // Changing a submitted answer takes it back: the expert submits it again.

@@ -1,15 +1,7 @@
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
 import { AnswerFields, type SessionAnswer } from '../../../shared/sessions/session';
 
-/** A question nobody has answered yet. */
-export const emptyAnswer = (): AnswerFields => ({
-  value: '',
-  unit: '',
-  scale: '',
-  confidence: null,
-  notes: '',
-  evidence: [],
-});
+export { emptyAnswer } from '../../../shared/sessions/empty-answer';
 
 /** The editable part of a stored answer. */
 export function answerFields(a: SessionAnswer): AnswerFields {

@@ -4,6 +4,7 @@ import type {
   SessionAnswer,
   SessionDetail,
 } from '../../../shared/sessions/session';
+import { emptyAnswer } from '../../../shared/sessions/empty-answer';
 
 export const clock = (over: Partial<ClockSummary> = {}): ClockSummary => ({
   state: 'active',
@@ -30,12 +31,7 @@ export const storedAnswer = (
 ): SessionAnswer => ({
   questionId,
   revision,
-  value: '',
-  unit: '',
-  scale: '',
-  confidence: null,
-  notes: '',
-  evidence: [],
+  ...emptyAnswer(),
   submitted: false,
   submittedAt: null,
   submittedActiveSeconds: null,
