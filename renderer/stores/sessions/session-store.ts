@@ -259,17 +259,22 @@ export function createSessionStore(api: ApiClient, options: SessionStoreOptions 
 
     const ids = () => get().questions.map((q) => q.id);
 
-    return {
-      status: 'idle',
+    // What a session holds before its answer arrives (also what opening another one resets).
+    const empty = () => ({
       questions: [],
       answers: {},
       drafts: {},
       saveState: {},
       skipped: [],
       scratch: [],
+      finishing: false,
+    });
+
+    return {
+      status: 'idle',
+      ...empty(),
       scratchRunning: false,
       clockAt: 0,
-      finishing: false,
 
       async open(sessionId) {
         if (get().sessionId === sessionId && get().status !== 'error') return;
@@ -280,17 +285,11 @@ export function createSessionStore(api: ApiClient, options: SessionStoreOptions 
           status: 'loading',
           error: undefined,
           session: undefined,
-          questions: [],
-          answers: {},
-          drafts: {},
-          saveState: {},
-          skipped: [],
-          scratch: [],
+          ...empty(),
           clock: undefined,
           currentId: undefined,
           conflict: undefined,
           actionError: undefined,
-          finishing: false,
         });
         const r = await api.call('sessions.get', { sessionId });
         if (current() !== sessionId) return;
