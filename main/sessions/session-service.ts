@@ -40,7 +40,7 @@ import {
   type BundleDeps,
 } from './session-bundle';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
-import { emptyAnswer } from '../../shared/sessions/empty-answer';
+import { answerFields, emptyAnswer } from '../../shared/sessions/answer-fields';
 
 let version: string | undefined;
 export function appVersion(): string {
@@ -57,15 +57,6 @@ const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.confidence === b.confidence &&
   a.notes === b.notes &&
   JSON.stringify(a.evidence) === JSON.stringify(b.evidence);
-
-const fieldsOf = (a: AnswerFields): AnswerFields => ({
-  value: a.value,
-  unit: a.unit,
-  scale: a.scale,
-  confidence: a.confidence,
-  notes: a.notes,
-  evidence: a.evidence,
-});
 
 /** Events that are work: the first of them starts a session's clock if `start` was not sent. */
 const STARTS_CLOCK = new Set(['input', 'answer-saved', 'submit', 'skip', 'resume', 'unpause']);
@@ -293,12 +284,12 @@ export class SessionService {
     // A retried save (same content, answered already) is the same save, not a conflict.
     const stored = this.repo.answer(s.id, questionId);
     if (stored && stored.revision === baseRevision + 1) {
-      const merged = { ...fieldsOf(stored), ...definedFields(fields) };
+      const merged = { ...answerFields(stored), ...definedFields(fields) };
       if (sameFields(merged, stored))
         return { status: 'saved', answer: stored, clock: this.clock(s) };
     }
     const r = this.repo.saveIfCurrent(s.id, questionId, baseRevision, (current) => {
-      const base = current ? fieldsOf(current) : emptyAnswer();
+      const base = current ? answerFields(current) : emptyAnswer();
       const next = { ...base, ...definedFields(fields) };
       const changed = !current || !sameFields(next, current);
       // Changing a submitted answer takes it back: the expert submits it again.
@@ -337,7 +328,7 @@ export class SessionService {
     const onQuestion = before.perQuestion.find((q) => q.questionId === questionId);
     const submittedAt = this.nowIso();
     const r = this.repo.saveIfCurrent(s.id, questionId, input.baseRevision, (cur) => ({
-      ...fieldsOf(cur ?? current),
+      ...answerFields(cur ?? current),
       submitted: true,
       submittedAt,
       submittedActiveSeconds: onQuestion?.activeSeconds ?? 0,

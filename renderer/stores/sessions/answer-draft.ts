@@ -1,19 +1,7 @@
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
-import { AnswerFields, type SessionAnswer } from '../../../shared/sessions/session';
+import { AnswerFields } from '../../../shared/sessions/session';
 
-export { emptyAnswer } from '../../../shared/sessions/empty-answer';
-
-/** The editable part of a stored answer. */
-export function answerFields(a: SessionAnswer): AnswerFields {
-  return {
-    value: a.value,
-    unit: a.unit,
-    scale: a.scale,
-    confidence: a.confidence,
-    notes: a.notes,
-    evidence: a.evidence,
-  };
-}
+export { answerFields, emptyAnswer } from '../../../shared/sessions/answer-fields';
 
 /** Whether two drafts say the same (evidence compared as a set, order aside). */
 export function sameFields(a: AnswerFields, b: AnswerFields): boolean {

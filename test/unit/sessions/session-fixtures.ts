@@ -4,7 +4,7 @@ import type {
   SessionAnswer,
   SessionDetail,
 } from '../../../shared/sessions/session';
-import { emptyAnswer } from '../../../shared/sessions/empty-answer';
+import { emptyAnswer } from '../../../shared/sessions/answer-fields';
 
 export const clock = (over: Partial<ClockSummary> = {}): ClockSummary => ({
   state: 'active',
