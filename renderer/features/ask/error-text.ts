@@ -15,7 +15,7 @@ const HEADLINES: Partial<Record<ApiError['code'], string>> = {
   'llm-model-not-found': 'The server does not have this model',
   'llm-offline': 'Offline mode: only servers on this machine are allowed',
   cancelled: 'Cancelled',
-  unsupported: 'Not available in this build yet',
+  unsupported: 'Not supported',
   'not-found': 'Not found',
   'invalid-input': 'The request was refused',
 };
