@@ -12,6 +12,8 @@ export function isPageFurniture(text: string): boolean {
 }
 
 const partOrItem = /^(?:part\s+[ivx]+\b|item\s+\d+[a-z]?\b)/i;
+// "Note 8 — Earnings per share", "NOTE 12. Income Taxes", "Note 3: Leases": a note's title
+const noteTitle = /^note\s+\d{1,2}[a-z]?\s*(?:[-\u2013\u2014.:]|\s)\s*\S/i;
 
 /** Heading level for a text run, or null for a paragraph. */
 export function headingLevel(item: RawText): number | null {
@@ -63,6 +65,8 @@ function surroundingsOf(
       break;
     }
     lines.push(item.text);
+    // A note's title starts the note: the lines above it end the note before
+    if (noteTitle.test(item.text)) break;
   }
   let caption = [...lines].reverse().join(' ');
   if (caption === '' && paragraph !== null && /:\s*$/.test(paragraph)) {

@@ -59,11 +59,6 @@ describe.skipIf(!hasData)('one row carried over a page break (Home Depot 10-K FY
     expect(t.cells.flatMap((c) => c.xbrl ?? []).every((f) => f.agrees === true)).toBe(true);
     expect(hd.warnings.some((w) => w.startsWith('Table t143 has no column headers'))).toBe(true);
   });
-
-  it('cuts a long lead-in caption at a word', () => {
-    const caption = table(hd, 't142').caption;
-    expect(caption.startsWith('…table presents the reconciliation')).toBe(true);
-  });
 });
 
 describe('a one-row table without headers', () => {
