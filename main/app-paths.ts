@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -17,3 +17,12 @@ export function appRoot(): string {
 
 export const rendererDir = () => join(appRoot(), 'dist', 'renderer');
 export const sampleDir = () => join(appRoot(), 'assets', 'sample');
+
+let version: string | undefined;
+/** The app's version (package.json), recorded in run manifests, sessions and bundles. */
+export function appVersion(): string {
+  version ??= (
+    JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  return version;
+}

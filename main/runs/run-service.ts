@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
@@ -19,7 +17,7 @@ import {
 } from '../../shared/runs/run';
 import { traceOf, type RunItemDetail } from '../../shared/runs/item-detail';
 import { questionFacets } from '../../shared/runs/subsets';
-import { appRoot } from '../app-paths';
+import { appVersion } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
 import { runsRepo } from '../db/runs-repo';
 import type { JobRunner } from '../jobs/job-runner';
@@ -28,13 +26,8 @@ import { datasetContentHash } from './dataset-hash';
 import { importRun, type ImportRunOptions } from './import-run';
 import { regradeRun, type RegradeResult } from './regrade';
 
-let version: string | undefined;
-export function appVersion(): string {
-  version ??= (
-    JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
-  ).version;
-  return version;
-}
+// The engine takes the version from here too; one reading of package.json (main/app-paths).
+export { appVersion };
 
 /**
  * Evaluation runs: import prediction files as runs, list them, re-grade, report and compare.

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
@@ -24,7 +22,7 @@ import type {
   SessionResults,
   SessionSummary,
 } from '../../shared/sessions/session';
-import { appRoot } from '../app-paths';
+import { appVersion } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
@@ -41,14 +39,6 @@ import {
 } from './session-bundle';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
 import { answerFields, emptyAnswer } from '../../shared/sessions/answer-fields';
-
-let version: string | undefined;
-export function appVersion(): string {
-  version ??= (
-    JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }
-  ).version;
-  return version;
-}
 
 const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.value === b.value &&
