@@ -16,8 +16,13 @@ export interface JudgeQuestion {
  */
 export const MAX_ANSWER_CHARS = 12_000;
 
+/**
+ * The answer as data: the block markers are defused inside it (an answer that writes
+ * "ANSWER>>>" cannot end its block early and smuggle text in as the prompt's own), and a long
+ * one is cut.
+ */
 function clip(text: string): string {
-  const t = text.trim();
+  const t = text.trim().replace(/<<<|>>>/g, (m) => (m === '<<<' ? '‹‹‹' : '›››'));
   if (t === '') return '(no answer)';
   return t.length > MAX_ANSWER_CHARS
     ? `${t.slice(0, MAX_ANSWER_CHARS)}\n[… cut: the answer is ${t.length} characters long]`

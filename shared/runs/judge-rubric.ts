@@ -45,7 +45,7 @@ export const BUILT_IN_RUBRICS: readonly JudgeRubric[] = [ANALYTIC_RUBRIC];
  * Changes whenever judge-prompt.ts lays the question, gold and answers out differently: it is
  * part of the hashed text, so such a change re-asks rather than re-uses old judgements.
  */
-export const JUDGE_PROMPT_VERSION = 1;
+export const JUDGE_PROMPT_VERSION = 2;
 
 /** What is hashed to key judgements: the prompt layout's version and both instruction texts. */
 export function rubricHashInput(rubric: JudgeRubric): string {
