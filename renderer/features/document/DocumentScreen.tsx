@@ -13,6 +13,7 @@ import { DocumentBody } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
 import { EvidencePanel } from './EvidencePanel';
 import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find-matches';
+import { isTypingTarget } from '../../components/typing-target';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
 import { PdfPageView } from './PdfPageView';
@@ -89,10 +90,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         findInput.current?.select();
       }
       // The Ask panel's question box is a textarea: "e" typed there is text, not a mark.
-      const typing =
-        e.target instanceof HTMLInputElement ||
-        e.target instanceof HTMLTextAreaElement ||
-        e.target instanceof HTMLSelectElement;
+      const typing = isTypingTarget(e.target);
       if (!typing && e.key === 'e' && cellRef)
         void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef });
       if (!typing && e.key === 'Escape') documentStore.getState().select(undefined);

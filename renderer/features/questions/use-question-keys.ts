@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from '../../components/typing-target';
 
 export interface QuestionKeys {
   previous?: () => void;
@@ -9,16 +10,11 @@ export interface QuestionKeys {
   clearSelection: () => void;
 }
 
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLInputElement ||
-  t instanceof HTMLTextAreaElement ||
-  t instanceof HTMLSelectElement;
-
 /** j / Alt+→ next question, k / Alt+← previous, G gold, E mark the selected cell, Esc deselect. */
 export function useQuestionKeys(keys: QuestionKeys): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey) return;
+      if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey) return;
       const alt = e.altKey;
       let act: (() => void) | undefined;
       if ((!alt && e.key === 'j') || (alt && e.key === 'ArrowRight')) act = keys.next;

@@ -1,17 +1,12 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from '../../components/typing-target';
 import { sessionKeyAction, type SessionKeys } from './session-keys';
-
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLInputElement ||
-  t instanceof HTMLTextAreaElement ||
-  t instanceof HTMLSelectElement ||
-  (t instanceof HTMLElement && t.isContentEditable);
 
 /** Binds the session's keys on the window while the screen is shown. */
 export function useSessionKeys(keys: SessionKeys): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const inText = typing(e.target);
+      const inText = isTypingTarget(e.target);
       const name = sessionKeyAction(e, inText);
       // Escape in a text field belongs to the field (a select closes its list).
       if (!name || (name === 'clearSelection' && inText)) return;
