@@ -86,6 +86,7 @@ export function ingestSecHtml(
       analysed.set(index, analyseTable(item, around.of(index)));
   });
   const continued = new Map<string, string>();
+  const inherited = new Set<TableAnalysis>(); // notes taken from the table continued
   for (const [index, a] of analysed) {
     const before = tableRightBefore(raw.items, index, (i) => {
       const item = raw.items[i];
@@ -102,6 +103,7 @@ export function ingestSecHtml(
     if (a.note === null && previous.note !== null) {
       a.note = previous.note;
       a.noteSource = previous.noteSource;
+      inherited.add(a);
     }
     for (const { r } of a.body) a.headers.bandOf.set(r, band);
     a.continues = { id: `t${previous.raw.sourceIndex}`, band };
@@ -110,7 +112,10 @@ export function ingestSecHtml(
       continuationWarning(`t${a.raw.sourceIndex}`, a.continues.id),
     );
   }
-  const notes = [...analysed.values()].flatMap((a) => (a.data && a.note ? [a.note] : []));
+  // Each table's own statement counts once towards the filing's usual scale
+  const notes = [...analysed.values()].flatMap((a) =>
+    a.data && a.note && !inherited.has(a) ? [a.note] : [],
+  );
   const usual = prevailingScale(notes);
   raw.items.forEach((item, index) => {
     report(tokenizeShare + analyseShare, 1 - tokenizeShare - analyseShare, index, raw.items.length);
