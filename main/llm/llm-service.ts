@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { APIError, type OpenAI } from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import {
   LlmSettings,
@@ -19,7 +20,25 @@ import type { SecretStore } from '../secrets/secret-store';
 import { chatCacheKey } from './cache-key';
 import { isLoopbackUrl, normalizeBaseUrl } from './endpoint';
 import { classify, type CallSite, type Classified } from './llm-errors';
-import { chatOnce, clientFor, embedOnce, type ChatOutcome, type Endpoint } from './openai-calls';
+import {
+  cancelBatch,
+  createBatch,
+  fileText,
+  readResultLines,
+  retrieveBatch,
+  uploadBatchInput,
+  type BatchInfo,
+  type BatchLineResult,
+} from './batch-calls';
+import {
+  chatOnce,
+  clientFor,
+  completionOutcome,
+  embedOnce,
+  requestBody,
+  type ChatOutcome,
+  type Endpoint,
+} from './openai-calls';
 import { costUsd } from './price';
 import { backoffMs, sleep } from './retry-policy';
 
@@ -298,6 +317,15 @@ export class LlmService {
       () => emitted === 0,
     ).catch((e: unknown) => this.withModelList(ep, e));
     const latencyMs = Math.max(0, performance.now() - started - waitedMs);
+    return this.resultOf(value, model, { latencyMs, waitedMs, retries });
+  }
+
+  /** An answer as callers see it: the outcome, its timings and its cost from the price table. */
+  private resultOf(
+    value: ChatOutcome,
+    model: string,
+    timing: Pick<ChatResult, 'latencyMs' | 'waitedMs' | 'retries'>,
+  ): ChatResult {
     return {
       text: value.text,
       usage: value.usage,
@@ -306,11 +334,122 @@ export class LlmService {
       finishReason: value.finishReason,
       model: value.model,
       cached: false,
-      latencyMs,
-      waitedMs,
-      retries,
+      ...timing,
       costUsd: costUsd(this.settings().prices, model, value.usage),
     };
+  }
+
+  // ---- the Batch API -------------------------------------------------------------------------
+
+  /**
+   * A batch's input JSONL: one line per request, `custom_id` the caller's id and `body` the chat
+   * request exactly as `chat` sends it (the provider's parameters under the request's).
+   */
+  async batchInput(
+    provider: ProviderRef,
+    model: string,
+    requests: { customId: string; messages: ChatMessage[]; params?: GenerationParams }[],
+  ): Promise<string> {
+    const ep = await this.resolve(provider);
+    return requests
+      .map((r) => {
+        const params: GenerationParams = { ...ep.params, ...stripUndefined(r.params ?? {}) };
+        const body = requestBody(model, r.messages, params, ep.baseUrl);
+        return `${JSON.stringify({ custom_id: r.customId, method: 'POST', url: '/v1/chat/completions', body })}\n`;
+      })
+      .join('');
+  }
+
+  /** Uploads the JSONL (purpose "batch") and creates a chat-completions batch over it. */
+  async batchSubmit(req: {
+    provider: ProviderRef;
+    jsonl: string;
+    filename: string;
+    metadata: Record<string, string>;
+    signal?: AbortSignal;
+  }): Promise<BatchInfo> {
+    const ep = await this.resolve(req.provider);
+    const client = clientFor(ep);
+    const files = this.site(ep, 'files');
+    const { value: fileId } = await this.withRetries(ep, files, req.signal, undefined, (s) =>
+      uploadBatchInput(client, req.jsonl, req.filename, s),
+    );
+    const site = this.site(ep, 'batches');
+    const { value } = await this.withRetries(ep, site, req.signal, undefined, (s) =>
+      createBatch(client, site, fileId, req.metadata, s),
+    );
+    return value;
+  }
+
+  async batchRetrieve(provider: ProviderRef, id: string, signal?: AbortSignal): Promise<BatchInfo> {
+    return this.batchCall(provider, signal, (client, site, s) =>
+      retrieveBatch(client, site, id, s),
+    );
+  }
+
+  async batchCancel(provider: ProviderRef, id: string, signal?: AbortSignal): Promise<BatchInfo> {
+    return this.batchCall(provider, signal, (client, site, s) => cancelBatch(client, site, id, s));
+  }
+
+  /** The ended batch's output and error files, read into one line per custom_id. */
+  async batchResults(
+    provider: ProviderRef,
+    batch: BatchInfo,
+    signal?: AbortSignal,
+  ): Promise<{ byId: Map<string, BatchLineResult>; unreadable: number }> {
+    const ep = await this.resolve(provider);
+    const client = clientFor(ep);
+    const site = this.site(ep, 'files');
+    const texts: string[] = [];
+    for (const id of [batch.outputFileId, batch.errorFileId]) {
+      if (id === null) continue;
+      const { value } = await this.withRetries(ep, site, signal, undefined, (s) =>
+        fileText(client, id, s),
+      );
+      texts.push(value);
+    }
+    return readResultLines(texts, this.site(ep, 'batches'));
+  }
+
+  /**
+   * One batch line as `chat` would have answered the same request: the completion with usage and
+   * cost, or the error `chat` would have thrown for that status (same codes and sentences).
+   */
+  async batchAnswer(
+    provider: ProviderRef,
+    model: string,
+    messages: ChatMessage[],
+    line: BatchLineResult,
+  ): Promise<ChatResult> {
+    const ep = await this.resolve(provider);
+    const site = this.site(ep, 'chat', model);
+    if (line.kind === 'error') throw batchLineError(ep.baseUrl, line);
+    if (line.status < 200 || line.status > 299)
+      throw classify(
+        APIError.generate(line.status, line.body as object, undefined, new Headers()),
+        site,
+      ).error;
+    const value = completionOutcome(line.body as OpenAI.ChatCompletion, site, model, messages);
+    // The server's time is not ours to know per line: the batch as a whole took it.
+    return this.resultOf(value, model, { latencyMs: 0, waitedMs: 0, retries: 0 });
+  }
+
+  private async batchCall(
+    provider: ProviderRef,
+    signal: AbortSignal | undefined,
+    call: (
+      client: ReturnType<typeof clientFor>,
+      site: CallSite,
+      s: AbortSignal,
+    ) => Promise<BatchInfo>,
+  ): Promise<BatchInfo> {
+    const ep = await this.resolve(provider);
+    const client = clientFor(ep);
+    const site = this.site(ep, 'batches');
+    const { value } = await this.withRetries(ep, site, signal, undefined, (s) =>
+      call(client, site, s),
+    );
+    return value;
   }
 
   // ---- embeddings and model lists -----------------------------------------------------------
@@ -633,6 +772,22 @@ export class LlmService {
       waitedMs += waitMs;
     }
   }
+}
+
+/** A batch line that never ran, as the error a resume can act on. */
+function batchLineError(baseUrl: string, line: { code: string; message: string }): WorkbenchError {
+  const said = `${line.code}: ${line.message}`;
+  if (line.code === 'batch_expired' || line.code === 'request_timeout')
+    return new WorkbenchError(
+      'llm-timeout',
+      `${baseUrl} did not run this request before the batch's window closed (${said}); resume asks it again in a new batch`,
+    );
+  if (line.code === 'batch_cancelled')
+    return new WorkbenchError(
+      'cancelled',
+      `the batch was cancelled before this request ran (${said})`,
+    );
+  return new WorkbenchError('llm-server-error', `${baseUrl} failed this batch request (${said})`);
 }
 
 function finalError(c: Classified, retries: number, waitedMs: number): WorkbenchError {

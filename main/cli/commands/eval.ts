@@ -42,6 +42,7 @@ const START_FLAGS = [
   'temperature',
   'max-tokens',
   'no-cache',
+  'batch-api',
 ];
 
 const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -80,10 +81,8 @@ function startInput(ctx: CliContext): RunStartInput {
     );
   const mode = RunMode.safeParse(v.mode ?? 'direct');
   if (!mode.success)
-    throw new CliError(`--mode must be direct, cot, pot or table-first, got ${String(v.mode)}`, 2);
-  if (mode.data === 'pot-python')
     throw new CliError(
-      '--mode pot-python is not built yet (model-written Python needs the Pyodide sandbox, not in this version); use --mode pot (JavaScript programs in the QuickJS sandbox)',
+      `--mode must be direct, cot, pot, pot-python or table-first, got ${String(v.mode)}`,
       2,
     );
   const unitFlag = v.unit;
@@ -122,6 +121,7 @@ function startInput(ctx: CliContext): RunStartInput {
       ? { retrieval: { ...(k !== undefined ? { k } : {}), ...(unit ? { unit: unit.data } : {}) } }
       : {}),
     ...(v['no-cache'] === true ? { cache: false } : {}),
+    ...(v['batch-api'] === true ? { batchApi: true } : {}),
   };
 }
 
@@ -147,7 +147,9 @@ export function progressLine(p: RunProgress, width = 24): string {
     `, tokens ${tokens(p.inputTokens)} in / ${tokens(p.outputTokens)} out`,
     p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : '',
     p.etaMs !== null && p.status === 'running' ? `, ETA ${seconds(p.etaMs)}` : '',
-    `, concurrency ${p.concurrency}`,
+    p.batch
+      ? `, batch ${p.batch.batchId} ${p.batch.status} ${p.batch.completed + p.batch.failed}/${p.batch.total}`
+      : `, concurrency ${p.concurrency}`,
     p.cached > 0 ? `, ${p.cached} cached` : '',
   ].join('');
 }
@@ -185,7 +187,7 @@ export const evalCommand: CliCommand = {
   summary:
     'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
   usage:
-    'workbench eval --dataset-id N [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--json]',
+    'workbench eval --dataset-id N [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|pot-python|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--batch-api [--poll-seconds S]] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--poll-seconds S] [--json]',
   options: {
     'dataset-id': { type: 'string' },
     subset: { type: 'string' },
@@ -206,21 +208,19 @@ export const evalCommand: CliCommand = {
     'max-tokens': { type: 'string' },
     'no-cache': { type: 'boolean' },
     'batch-api': { type: 'boolean' },
+    'poll-seconds': { type: 'string' },
   },
   handlesCtrlC: true,
   async run(ctx) {
     if (ctx.args.length > 0)
       throw new CliError(`eval takes no FILE argument (got ${ctx.args[0]})`, 2);
-    if (ctx.values['batch-api'] === true)
-      throw new CliError(
-        '--batch-api (submitting a run through the OpenAI Batch API) is not built yet; runs call the chat endpoint directly with --concurrency and --rpm',
-        2,
-      );
     const concurrency = whole(ctx.values.concurrency, '--concurrency', 1, 256);
     const rpm = whole(ctx.values.rpm, '--rpm', 1, 1_000_000);
+    const poll = decimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
     const pacing = {
       ...(concurrency !== undefined ? { concurrency } : {}),
       ...(rpm !== undefined ? { rpm } : {}),
+      ...(poll !== undefined ? { pollMs: Math.round(poll * 1000) } : {}),
     };
     const resumeRun = whole(ctx.values.resume, '--resume', 1, Number.MAX_SAFE_INTEGER);
     let start: RunStartInput | undefined;
@@ -229,7 +229,7 @@ export const evalCommand: CliCommand = {
       const given = START_FLAGS.filter((f) => ctx.values[f] !== undefined);
       if (given.length > 0)
         throw new CliError(
-          `--resume continues run #${resumeRun} as it was started; --${given.join(', --')} cannot be given with it (only --force, --concurrency, --rpm)`,
+          `--resume continues run #${resumeRun} as it was started; --${given.join(', --')} cannot be given with it (only --force, --concurrency, --rpm, --poll-seconds)`,
           2,
         );
       resume = {

@@ -25,6 +25,7 @@ export function runEngineOf(s: EngineServices): RunEngine {
       jobs: s.jobs,
       ask: s.ask,
       runs: s.runs,
+      batchLlm: s.llm,
       ...(s.bus ? { bus: s.bus } : {}),
     });
     engines.set(s.runs, engine);

@@ -5,6 +5,7 @@ import type { StoredQuestion } from '../../../shared/datasets';
 import { GenerationParams } from '../../../shared/llm/provider';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
 import type {
+  RunBatchProgress,
   RunManifest,
   RunPacing,
   RunProgress,
@@ -25,7 +26,8 @@ import { resolveScorers } from '../import-run';
 import { datasetContentHash } from '../dataset-hash';
 import { appVersion, type RunService } from '../run-service';
 import { AdaptiveConcurrency } from './adaptive-concurrency';
-import { answerItem, type ItemSettings } from './answer-item';
+import { answerItem, type ItemOutcome, type ItemSettings } from './answer-item';
+import { DEFAULT_BATCH_POLL_MS, runBatch, type BatchLlm } from './batch-run';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
@@ -46,6 +48,8 @@ export interface RunEngineDeps {
   /** The ask pipeline's core (retrieval, sandbox) and its prompt templates. */
   ask: Pick<AskService, 'core' | 'template'>;
   runs: RunService;
+  /** The Batch API calls (LlmService); without them `batchApi` runs are refused. */
+  batchLlm?: BatchLlm;
   bus?: EventBus;
 }
 
@@ -70,12 +74,16 @@ interface Execution {
   items: AbortController;
   stopping: Stop | null;
   reason: string | null;
-  /** Questions whose failed item of an earlier attempt is being retried. */
+  /** Questions whose committed item is a failed one: an answer replacing it uncounts it. */
   failedBefore: Set<number>;
   firstError: string | null;
   /** Questions of the manifest no longer in the dataset (a forced resume). */
   skipped: number;
   lastEmit: number;
+  /** Batch API runs: the user cancelled (the batch is cancelled on the server too). */
+  cancelRequested: boolean;
+  /** Batch API runs: the batch's last known state. */
+  batch: RunBatchProgress | undefined;
   listeners: Set<ProgressListener>;
   finished: Promise<RunProgress>;
 }
@@ -201,6 +209,7 @@ export class RunEngine {
       ...engine.pacing,
       ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
       ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
+      ...(input.pollMs !== undefined ? { pollMs: input.pollMs } : {}),
     };
     return this.execute(
       runId,
@@ -230,6 +239,7 @@ export class RunEngine {
     const exec = this.executions.get(runId);
     if (!exec) this.refuseForeign(runId, 'cancel');
     if (exec) {
+      exec.cancelRequested = true;
       this.stop(exec, 'cancel', reason);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -323,6 +333,8 @@ export class RunEngine {
       firstError: null,
       skipped,
       lastEmit: 0,
+      cancelRequested: false,
+      batch: undefined,
       listeners: new Set(onProgress ? [onProgress] : []),
       finished: Promise.resolve(undefined as never),
     };
@@ -334,7 +346,7 @@ export class RunEngine {
     const label = `Run #${runId}: ${settings.model} (${settings.mode}) on ${manifest.dataset.name}`;
     exec.finished = this.deps.jobs
       .run({ kind: 'run', label, subject: `run:${runId}` }, (job) =>
-        this.loop(exec, settings, pending, pacing, job),
+        this.loop(exec, settings, pending, pacing, job, manifest.engine!.batch !== undefined),
       )
       .then(
         () => this.finish(exec, null),
@@ -354,6 +366,7 @@ export class RunEngine {
     pending: readonly StoredQuestion[],
     pacing: RunPacing,
     job: RunningJob,
+    batchApi: boolean,
   ): Promise<void> {
     // jobs.cancel, Ctrl-C's stop-everything and a closing workspace all arrive as the job's abort.
     const onJobAbort = () => this.stop(exec, 'cancel', reasonOf(job.signal.reason));
@@ -377,6 +390,14 @@ export class RunEngine {
     };
     const core: AnswerCoreDeps = { ...this.deps.ask.core, llm: paced };
     const docs = new RunDocuments(this.deps.documents);
+    if (batchApi) {
+      try {
+        await this.batchLoop(exec, core, docs, settings, pending, pacing, job);
+      } finally {
+        job.signal.removeEventListener('abort', onJobAbort);
+      }
+      return;
+    }
     const inflight = new Set<Promise<void>>();
     for (const q of pending) {
       try {
@@ -393,6 +414,61 @@ export class RunEngine {
     job.signal.removeEventListener('abort', onJobAbort);
   }
 
+  /** A Batch API run: one batch for the pending questions, polled, its answers committed. */
+  private async batchLoop(
+    exec: Execution,
+    core: AnswerCoreDeps,
+    docs: RunDocuments,
+    settings: ItemSettings,
+    pending: readonly StoredQuestion[],
+    pacing: RunPacing,
+    job: RunningJob,
+  ): Promise<void> {
+    const llm = this.deps.batchLlm;
+    if (!llm)
+      throw new WorkbenchError('unsupported', 'this engine was built without the Batch API calls');
+    const end = await runBatch({
+      runId: exec.runId,
+      db: this.deps.db,
+      llm,
+      core,
+      docs,
+      settings,
+      pending,
+      pollMs: pacing.pollMs ?? DEFAULT_BATCH_POLL_MS,
+      dispatch: exec.dispatch.signal,
+      items: exec.items.signal,
+      commit: (q, outcome) => {
+        this.commit(exec, q, outcome);
+        const m = exec.meter;
+        job.progress(
+          Math.round((100 * (m.done + m.failed)) / Math.max(1, m.total)),
+          100,
+          'percent',
+        );
+        this.emit(exec, 'running', false);
+      },
+      progress: (batch) => {
+        exec.batch = batch;
+        this.emit(exec, 'running', true);
+      },
+      cancelRequested: () => exec.cancelRequested,
+    });
+    if (end.kind === 'failed') this.stop(exec, 'fatal', end.reason);
+  }
+
+  /** One question's item written with its verdicts (one transaction) and counted. */
+  private commit(exec: Execution, q: StoredQuestion, outcome: ItemOutcome): void {
+    this.repo.putItem(exec.runId, outcome.item);
+    if (exec.failedBefore.delete(q.id)) exec.meter.uncountFailed();
+    exec.meter.count(outcome.failed, outcome.item.usage, true);
+    exec.meter.cached += outcome.cachedCalls;
+    if (!outcome.failed) return;
+    exec.firstError ??= `${q.externalId}: ${outcome.item.error}`;
+    // A Batch API run may ask it again in this session (after its cancelled batch).
+    exec.failedBefore.add(q.id);
+  }
+
   /** One question: answered, graded, committed with its verdicts in one transaction. */
   private async one(
     exec: Execution,
@@ -407,12 +483,8 @@ export class RunEngine {
       const outcome = await answerItem(core, docs, settings, q, exec.items.signal);
       // Cancelled while it ran: nothing is committed; resume asks it again.
       if (exec.items.signal.aborted) return;
-      this.repo.putItem(exec.runId, outcome.item);
-      if (exec.failedBefore.delete(q.id)) exec.meter.uncountFailed();
-      exec.meter.count(outcome.failed, outcome.item.usage, true);
-      exec.meter.cached += outcome.cachedCalls;
+      this.commit(exec, q, outcome);
       ok = !outcome.failed;
-      if (outcome.failed) exec.firstError ??= `${q.externalId}: ${outcome.item.error}`;
       if (outcome.rateLimited) exec.limiter.rateLimited(undefined);
       if (outcome.fatal)
         this.stop(
@@ -484,7 +556,8 @@ export class RunEngine {
 
   private emit(exec: Execution, status: RunStatus, force: boolean, message?: string): RunProgress {
     const now = performance.now();
-    const p = exec.meter.snapshot(status, exec.limiter.limit, message);
+    const snapshot = exec.meter.snapshot(status, exec.limiter.limit, message);
+    const p = exec.batch ? { ...snapshot, batch: exec.batch } : snapshot;
     if (!force && now - exec.lastEmit < PROGRESS_EVERY_MS) return p;
     exec.lastEmit = now;
     this.deps.bus?.emit('run.progress', p);
