@@ -120,6 +120,16 @@ export function StartRunForm() {
             Reuse cached answers
           </label>
         </div>
+        <div className="field checkbox">
+          <label title="One OpenAI Batch API batch instead of a request per question: cheaper on OpenAI, answers within 24 h; most local servers do not offer it">
+            <input
+              type="checkbox"
+              checked={draft.batchApi}
+              onChange={(e) => set({ batchApi: e.currentTarget.checked })}
+            />{' '}
+            Batch API
+          </label>
+        </div>
       </div>
       <NoProviderHint />
       <div className="actions">

@@ -13,6 +13,8 @@ export interface StartDraft {
   rpm: string;
   /** Identical requests answer from the response cache (main's default); off asks again. */
   cache: boolean;
+  /** One OpenAI Batch API batch instead of a request per question (servers that offer it). */
+  batchApi: boolean;
 }
 
 export const emptyStartDraft = (): StartDraft => ({
@@ -23,6 +25,7 @@ export const emptyStartDraft = (): StartDraft => ({
   concurrency: '8',
   rpm: '',
   cache: true,
+  batchApi: false,
 });
 
 const intOf = (s: string) => (/^\s*\d+\s*$/.test(s) ? Number(s) : undefined);
@@ -56,5 +59,6 @@ export function startInput(d: StartDraft): RunStartInput {
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(rpm !== undefined ? { rpm } : {}),
     ...(d.cache ? {} : { cache: false }),
+    ...(d.batchApi ? { batchApi: true } : {}),
   };
 }

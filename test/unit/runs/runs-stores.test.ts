@@ -173,6 +173,8 @@ describe('start draft', () => {
       mode: 'pot',
     });
     expect(startInput({ ...d, cache: false })).toMatchObject({ cache: false });
+    expect(startInput({ ...d, batchApi: true })).toMatchObject({ batchApi: true });
+    expect(startInput(d)).not.toHaveProperty('batchApi');
   });
 });
 
