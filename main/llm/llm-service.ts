@@ -4,6 +4,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import {
   LlmSettings,
   ProviderConfig,
+  modelFilePath,
   presetBaseUrls,
   type ChatMessage,
   type ConnectionTest,
@@ -39,11 +40,18 @@ import {
   type ChatOutcome,
   type Endpoint,
 } from './openai-calls';
+import {
+  embeddedChat,
+  embeddedInfo,
+  embeddedTest,
+  checkedModelFile,
+} from './embedded/embedded-provider';
 import { costUsd } from './price';
 import { backoffMs, sleep } from './retry-policy';
 
 export type ProviderRef =
   | { providerId: number }
+  /** A `file:` URL (modelFileUrl) is a GGUF file run in-process: an embedded model. */
   | { baseUrl: string; apiKeyName?: string | null; timeoutMs?: number; maxRetries?: number };
 
 export interface RetryInfo {
@@ -69,6 +77,10 @@ export interface ChatRequest {
   sampleIndex?: number;
   /** Default true: identical requests answer from the cache (and share one call in flight). */
   cache?: boolean;
+  /** Stop strings. Embedded models apply them; endpoints are not sent them yet. */
+  stop?: string[];
+  /** Constrain the answer to JSON (embedded models: a llama.cpp grammar; endpoints: ignored). */
+  json?: boolean;
 }
 
 export interface ChatResult {
@@ -88,6 +100,8 @@ export interface ChatResult {
   usageEstimated?: boolean;
   /** The model refused or its output was filtered (never cached; absent = false). */
   refused?: boolean;
+  /** Embedded models: loading (when this call loaded it), first token, generation speed. */
+  timing?: { loadMs: number; firstTokenMs: number; tokensPerSecond: number };
 }
 
 export interface EmbedRequest {
@@ -158,6 +172,18 @@ export class LlmService {
 
   async chat(req: ChatRequest): Promise<ChatResult> {
     if (req.signal?.aborted) throw cancelledError(this.describeRef(req.provider));
+    const file = this.modelFile(req.provider);
+    if (file) {
+      // In-process: nothing to retry, and an answer costs no more than computing it again.
+      const stored =
+        'providerId' in req.provider ? this.repo.provider(req.provider.providerId) : undefined;
+      const params = { ...stored?.config.params, ...stripUndefined(req.params ?? {}) };
+      const timeoutMs =
+        stored?.config.timeoutMs ??
+        ('timeoutMs' in req.provider ? req.provider.timeoutMs : undefined);
+      const result = await embeddedChat(file, req, params, timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      return { ...result, costUsd: costUsd(this.settings().prices, result.model, result.usage) };
+    }
     const ep = await this.resolve(req.provider);
     if (!req.model.trim()) {
       throw new WorkbenchError(
@@ -472,6 +498,8 @@ export class LlmService {
   }
 
   async models(provider: ProviderRef, signal?: AbortSignal): Promise<string[]> {
+    const file = this.modelFile(provider);
+    if (file) return [(await embeddedInfo(file)).fileName];
     const ep = await this.resolve(provider);
     return this.listModels(ep, signal);
   }
@@ -509,6 +537,8 @@ export class LlmService {
         latencyMs: 0,
       };
     }
+    const file = this.modelFile({ providerId });
+    if (file) return embeddedTest(file);
     try {
       const ep = await this.resolve({ providerId });
       const models = await this.listModels({
@@ -594,7 +624,13 @@ export class LlmService {
         `provider ${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`,
       );
     }
-    const clean = { ...parsed.data, baseUrl: checkedBaseUrl(parsed.data.baseUrl) };
+    const clean = {
+      ...parsed.data,
+      baseUrl:
+        parsed.data.preset === 'embedded'
+          ? checkedModelFile(parsed.data.baseUrl)
+          : checkedBaseUrl(parsed.data.baseUrl),
+    };
     const saved = this.repo.saveProvider(id, clean);
     if (saved === undefined)
       throw new WorkbenchError('not-found', `no model provider with id ${id}`);
@@ -626,6 +662,13 @@ export class LlmService {
   }
 
   // ---- internals ----------------------------------------------------------------------------
+
+  /** The GGUF file a reference names: a `file:` URL, or a stored provider of preset `embedded`. */
+  private modelFile(ref: ProviderRef): string | null {
+    if ('baseUrl' in ref) return modelFilePath(ref.baseUrl);
+    const stored = this.repo.provider(ref.providerId);
+    return stored?.config.preset === 'embedded' ? modelFilePath(stored.config.baseUrl) : null;
+  }
 
   private view(id: number, config: ProviderConfigT): ProviderView {
     return {

@@ -212,6 +212,9 @@ export class EmbeddedModel {
     this.child?.kill('SIGKILL');
     const child = startModelProcess();
     this.child = child;
+    // Only a request in flight keeps Node alive (touch); an idle model never holds up an exit.
+    child.unref();
+    (child.stderr as { unref?: () => void } | null)?.unref?.();
     this.stderrTail = '';
     child.stderr?.on('data', (d: Buffer) => {
       this.stderrTail = (this.stderrTail + d.toString('utf8')).slice(-2000);
@@ -225,6 +228,7 @@ export class EmbeddedModel {
         resolve: (info) => {
           this.loadWaiter = undefined;
           this.info_ = info;
+          this.touch(false);
           resolve(info);
         },
         reject: (e) => {
