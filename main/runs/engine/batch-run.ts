@@ -126,14 +126,12 @@ async function submit(ctx: BatchRunContext): Promise<boolean> {
   const { settings: s } = ctx;
   const requests: { customId: string; messages: ChatMessages; params: ItemSettings['params'] }[] =
     [];
-  const asked: number[] = [];
   await pool(ctx.pending, ctx.dispatch, async (q) => {
     const prepared = await prepareItem(ctx.core, ctx.docs, s, q, ctx.items);
     if (ctx.items.aborted) return;
     // A question that cannot be asked (no document) is committed as failed now.
     if ('item' in prepared) return ctx.commit(q, prepared);
     requests.push({ customId: String(q.id), messages: prepared.messages, params: s.params });
-    asked.push(q.id);
   });
   if (ctx.dispatch.aborted) return false;
   if (requests.length === 0) return true;

@@ -206,6 +206,25 @@ describe.skipIf(!hasData)('run engine through the Batch API (TAT-QA, test server
     }
   });
 
+  it('runs.start over the API takes batchApi and pollMs; resume takes pollMs', async () => {
+    const created = server.batches.created;
+    const r = await s.registry.call('runs.start', {
+      datasetId,
+      limit: 3,
+      provider: { baseUrl: server.baseUrl },
+      model: 'test-chat',
+      mode: 'cot',
+      batchApi: true,
+      pollMs: 10,
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const { runId } = r.value as { runId: number };
+    await waitFor(() => s.runs.get(runId).summary.status === 'done');
+    expect(server.batches.created - created).toBe(1);
+    const bad = await s.registry.call('runs.resume', { runId, pollMs: 1 });
+    expect(!bad.ok && bad.error.code).toBe('invalid-input');
+  });
+
   it('a server without the Batch API fails the run saying so', async () => {
     server.fault({ kind: 'status', status: 404, path: '/v1/files' });
     const last = await engine.start(base()).finished;
