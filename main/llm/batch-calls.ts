@@ -14,6 +14,8 @@ export interface BatchInfo {
   counts: { total: number; completed: number; failed: number };
   /** Why validation failed (`errors.data[].message`, with the line when given). */
   errors: string[];
+  /** What the batch was created with (ours: `workbench_run`). */
+  metadata: Record<string, string>;
 }
 
 /** One line of a batch's output or error file, by custom_id. */
@@ -47,6 +49,7 @@ function infoOf(b: OpenAI.Batch | undefined, site: CallSite): BatchInfo {
     errors: (b.errors?.data ?? []).map((e) =>
       [e.line != null ? `line ${e.line}` : null, e.code, e.message].filter(Boolean).join(': '),
     ),
+    metadata: b.metadata ?? {},
   };
 }
 
@@ -105,6 +108,31 @@ export async function cancelBatch(
   signal: AbortSignal,
 ): Promise<BatchInfo> {
   return infoOf(await client.batches.cancel(id, { signal }), site);
+}
+
+/** The newest batches (the first page, up to 100): where a batch made before a crash is found. */
+export async function listBatches(
+  client: OpenAI,
+  site: CallSite,
+  signal: AbortSignal,
+): Promise<BatchInfo[]> {
+  const page = await client.batches.list({ limit: 100 }, { signal });
+  return (Array.isArray(page?.data) ? page.data : []).map((b) => infoOf(b, site));
+}
+
+/** The custom_ids of an input JSONL, in file order (lines that are not JSON are skipped). */
+export function customIdsOf(text: string): string[] {
+  const ids: string[] = [];
+  for (const raw of text.split('\n')) {
+    if (raw.trim() === '') continue;
+    try {
+      const id = (JSON.parse(raw) as { custom_id?: unknown }).custom_id;
+      if (typeof id === 'string') ids.push(id);
+    } catch {
+      // not a request line: the server validated the file, so there is nothing to take from it
+    }
+  }
+  return ids;
 }
 
 /** A file's bytes as text (an output or error JSONL). */

@@ -24,7 +24,9 @@ import { classify, type CallSite, type Classified } from './llm-errors';
 import {
   cancelBatch,
   createBatch,
+  customIdsOf,
   fileText,
+  listBatches,
   readResultLines,
   retrieveBatch,
   uploadBatchInput,
@@ -413,6 +415,25 @@ export class LlmService {
     );
   }
 
+  /** The newest batches at the endpoint (first page), with their metadata. */
+  async batchList(provider: ProviderRef, signal?: AbortSignal): Promise<BatchInfo[]> {
+    return this.batchCall(provider, signal, (client, site, s) => listBatches(client, site, s));
+  }
+
+  /** The custom_ids a batch's input file carries. */
+  async batchInputIds(
+    provider: ProviderRef,
+    fileId: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
+    const ep = await this.resolve(provider);
+    const client = clientFor(ep);
+    const { value } = await this.withRetries(ep, this.site(ep, 'files'), signal, undefined, (s) =>
+      fileText(client, fileId, s),
+    );
+    return customIdsOf(value);
+  }
+
   async batchCancel(provider: ProviderRef, id: string, signal?: AbortSignal): Promise<BatchInfo> {
     return this.batchCall(provider, signal, (client, site, s) => cancelBatch(client, site, id, s));
   }
@@ -460,15 +481,11 @@ export class LlmService {
     return this.resultOf(value, model, { latencyMs: 0, waitedMs: 0, retries: 0 });
   }
 
-  private async batchCall(
+  private async batchCall<T>(
     provider: ProviderRef,
     signal: AbortSignal | undefined,
-    call: (
-      client: ReturnType<typeof clientFor>,
-      site: CallSite,
-      s: AbortSignal,
-    ) => Promise<BatchInfo>,
-  ): Promise<BatchInfo> {
+    call: (client: ReturnType<typeof clientFor>, site: CallSite, s: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const ep = await this.resolve(provider);
     const client = clientFor(ep);
     const site = this.site(ep, 'batches');

@@ -4,6 +4,7 @@ import type { RunBatchProgress } from '../../../shared/runs/run';
 import type { AnswerCoreDeps } from '../../ask/answer-core';
 import type { AskChat } from '../../ask/ask-chat';
 import { runBatchesRepo, type RunBatchRow } from '../../db/run-batches-repo';
+import { runsRepo } from '../../db/runs-repo';
 import type { BatchInfo, BatchLineResult } from '../../llm/batch-calls';
 import type { LlmService } from '../../llm/llm-service';
 import { sleep } from '../../llm/retry-policy';
@@ -27,7 +28,14 @@ const ENDED: ReadonlySet<BatchInfo['status']> = new Set([
 /** What a Batch API run needs of the model client (LlmService). */
 export type BatchLlm = Pick<
   LlmService,
-  'batchInput' | 'batchSubmit' | 'batchRetrieve' | 'batchCancel' | 'batchResults' | 'batchAnswer'
+  | 'batchInput'
+  | 'batchSubmit'
+  | 'batchRetrieve'
+  | 'batchCancel'
+  | 'batchResults'
+  | 'batchAnswer'
+  | 'batchList'
+  | 'batchInputIds'
 >;
 
 export interface BatchRunContext {
@@ -82,11 +90,12 @@ export async function runBatch(ctx: BatchRunContext): Promise<BatchEnd> {
   };
   // A batch the user cancelled in an earlier session is collected (its answers were paid
   // for), then the rest goes up in a new batch: at most two rounds.
+  const key = runKey(ctx);
   for (let round = 0; ; round++) {
     const pending = ctx.pending.filter((q) => !answered.has(q.id));
-    let row = repo.open(ctx.runId);
+    let row = repo.open(ctx.runId) ?? (await adopt(ctx, key));
     if (!row) {
-      const submitted = await submit({ ...tracked, pending });
+      const submitted = await submit({ ...tracked, pending }, key);
       if (!submitted) return { kind: 'stopped' };
       row = repo.open(ctx.runId);
       if (!row) return { kind: 'collected' }; // nothing could be asked: every item is committed
@@ -121,8 +130,43 @@ function baseUrlOf(s: ItemSettings): string {
   return 'baseUrl' in p ? p.baseUrl : 'providerId' in p ? `provider #${p.providerId}` : 'the model';
 }
 
+/** The run as named in its batches' metadata (a run id alone repeats across workspaces). */
+function runKey(ctx: BatchRunContext): string {
+  return `${ctx.runId}@${runsRepo(ctx.db).summary(ctx.runId)?.createdAt ?? ''}`;
+}
+
+/**
+ * A batch the server made for this run that was never recorded (the process died between the
+ * server's answer and the insert): recorded now, from its metadata and its input file's
+ * custom_ids, and polled instead of paid for twice. Best effort: a server that cannot list
+ * batches gets a new one.
+ */
+async function adopt(ctx: BatchRunContext, key: string): Promise<RunBatchRow | undefined> {
+  const repo = runBatchesRepo(ctx.db);
+  const known = new Set(repo.all(ctx.runId).map((b) => b.batchId));
+  try {
+    const orphan = (await ctx.llm.batchList(ctx.settings.provider, ctx.items)).find(
+      (b) => b.metadata.workbench_run === key && !known.has(b.id) && b.status !== 'failed',
+    );
+    if (!orphan) return undefined;
+    const ids = await ctx.llm.batchInputIds(ctx.settings.provider, orphan.inputFileId, ctx.items);
+    repo.add({
+      runId: ctx.runId,
+      batchId: orphan.id,
+      inputFileId: orphan.inputFileId,
+      status: orphan.status,
+      questionIds: ids.map(Number).filter((n) => Number.isSafeInteger(n)),
+      counts: orphan.counts,
+    });
+    return repo.open(ctx.runId);
+  } catch (e) {
+    if (ctx.items.aborted) throw e;
+    return undefined;
+  }
+}
+
 /** Builds the JSONL, uploads it, creates the batch and records it. False: stopped before. */
-async function submit(ctx: BatchRunContext): Promise<boolean> {
+async function submit(ctx: BatchRunContext, key: string): Promise<boolean> {
   const { settings: s } = ctx;
   const requests: { customId: string; messages: ChatMessages; params: ItemSettings['params'] }[] =
     [];
@@ -143,7 +187,7 @@ async function submit(ctx: BatchRunContext): Promise<boolean> {
     provider: s.provider,
     jsonl,
     filename: `workbench-run-${ctx.runId}.jsonl`,
-    metadata: { workbench_run: String(ctx.runId) },
+    metadata: { workbench_run: key },
     signal: ctx.items,
   });
   runBatchesRepo(ctx.db).add({

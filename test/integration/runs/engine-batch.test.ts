@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatchesRepo } from '../../../main/db/run-batches-repo';
 import { runsRepo } from '../../../main/db/runs-repo';
+import type { LlmService } from '../../../main/llm/llm-service';
+import type { BatchLlm } from '../../../main/runs/engine/batch-run';
 import { runEngineOf } from '../../../main/runs/engine/engine-of';
-import type { RunEngine } from '../../../main/runs/engine/run-engine';
+import { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
+import { WorkbenchError } from '../../../shared/api/result';
 import type { RunItem, RunStartInput, RunVerdict } from '../../../shared/runs/run';
 import { hasData, noDataMessage } from '../../support/data-dir';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
@@ -223,6 +226,39 @@ describe.skipIf(!hasData)('run engine through the Batch API (TAT-QA, test server
     expect(server.batches.created - created).toBe(1);
     const bad = await s.registry.call('runs.resume', { runId, pollMs: 1 });
     expect(!bad.ok && bad.error.code).toBe('invalid-input');
+  });
+
+  it('a batch made just before a crash (never recorded) is found and polled, not made again', async () => {
+    // The process "dies" between the server creating the batch and the row being written.
+    const lost: BatchLlm = Object.assign(Object.create(s.llm) as LlmService, {
+      batchSubmit: async (req: Parameters<LlmService['batchSubmit']>[0]) => {
+        await s.llm.batchSubmit(req);
+        throw new WorkbenchError('internal', 'killed before the batch was recorded');
+      },
+    });
+    const crashing = new RunEngine({
+      db: s.workspace.db,
+      datasets: s.datasets,
+      documents: s.documents,
+      llm: s.llm,
+      jobs: s.jobs,
+      ask: s.ask,
+      runs: s.runs,
+      batchLlm: lost,
+    });
+    const created = server.batches.created;
+    const first = await crashing.start(base()).finished;
+    expect(first).toMatchObject({ status: 'failed', done: 0 });
+    expect(first.message).toMatch(/killed before the batch was recorded/);
+    expect(runBatchesRepo(s.workspace.db).all(first.runId)).toEqual([]);
+    expect(server.batches.created - created).toBe(1);
+
+    const resumed = await engine.resume({ runId: first.runId, pollMs: 10 }).finished;
+    expect(resumed).toMatchObject({ status: 'done', done: 10 });
+    expect(server.batches.created - created).toBe(1);
+    const [adopted] = runBatchesRepo(s.workspace.db).all(first.runId);
+    expect(adopted?.questionIds).toHaveLength(10);
+    expect(adopted?.collected).toBe(true);
   });
 
   it('a server without the Batch API fails the run saying so', async () => {
