@@ -161,6 +161,9 @@ export const runsRepo = perConnection((db: Database) => {
        program, execution, usage, latency_ms, error, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
+  const itemFor = db.prepare<[number, number], ItemRow>(
+    'SELECT * FROM run_items WHERE run_id = ? AND question_id = ?',
+  );
   const itemsOf = db.prepare<[number], ItemRow>(
     'SELECT * FROM run_items WHERE run_id = ? ORDER BY id',
   );
@@ -311,6 +314,11 @@ export const runsRepo = perConnection((db: Database) => {
     /** Runs left `running` and the process that writes them. */
     running: () => runningRows.all(),
     items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
+    /** The item answering one question (a run has at most one per question). */
+    item: (runId: number, questionId: number): RunItem | undefined => {
+      const r = itemFor.get(runId, questionId);
+      return r ? toItem(r) : undefined;
+    },
     verdicts: (runId: number): RunVerdict[] => verdictsOf.all(runId).map(toVerdict),
     /** Up to `limit` items with an id above `afterItemId`, in id order. */
     itemsAfter: (runId: number, afterItemId: number, limit: number): RunItem[] =>

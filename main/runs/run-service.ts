@@ -106,7 +106,7 @@ export class RunService {
    */
   item(runId: number, questionId: number): RunItemDetail {
     const { manifest } = this.get(runId);
-    const item = this.repo.items(runId).find((it) => it.questionId === questionId);
+    const item = this.repo.item(runId, questionId);
     if (!item)
       throw new WorkbenchError(
         'not-found',

@@ -18,7 +18,7 @@ import type { AnswerCoreDeps } from '../../ask/answer-core';
 import type { AskChat } from '../../ask/ask-chat';
 import type { AskService } from '../../ask/ask-service';
 import type { DatasetService } from '../../datasets/dataset-service';
-import { runsRepo, type RunsRepo } from '../../db/runs-repo';
+import { runsRepo, type NewRunItem, type RunsRepo } from '../../db/runs-repo';
 import type { DocumentService } from '../../document/document-service';
 import type { EventBus } from '../../events/bus';
 import type { JobRunner, RunningJob } from '../../jobs/job-runner';
@@ -28,6 +28,7 @@ import { appVersion, type RunService } from '../run-service';
 import { AdaptiveConcurrency } from './adaptive-concurrency';
 import { answerItem, type ItemOutcome, type ItemSettings } from './answer-item';
 import { DEFAULT_BATCH_POLL_MS, runBatch, type BatchLlm } from './batch-run';
+import { ItemCommitter } from './item-committer';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
@@ -80,6 +81,10 @@ interface Execution {
   /** Questions of the manifest no longer in the dataset (a forced resume). */
   skipped: number;
   lastEmit: number;
+  /** Writes the items graded in one event-loop turn together (see ItemCommitter). */
+  committer: ItemCommitter;
+  /** The job's last percent: `job.progress` only when it moves (not once per item). */
+  lastPercent: number;
   /** Batch API runs: the user cancelled (the batch is cancelled on the server too). */
   cancelRequested: boolean;
   /** Batch API runs: the batch's last known state. */
@@ -90,8 +95,9 @@ interface Execution {
 
 /**
  * The run engine: asks a dataset's questions through the ask pipeline's core, grades each answer
- * with every scorer of the run and commits each item with its verdicts in one transaction as it
- * completes, so a crash loses only what was in flight. Runs as a `run` job; concurrency adapts
+ * with every scorer of the run and commits each item with its verdicts as it completes (the
+ * items completed in one event-loop turn share a transaction), so a crash loses only what was
+ * in flight. Runs as a `run` job; concurrency adapts
  * to 429s (AIMD), an optional requests-per-minute gate spaces calls, retries stay with the model
  * client. Pause, cancel and resume work by stable question id: resume asks only the questions
  * without a committed answer (failed ones again), each once.
@@ -333,6 +339,8 @@ export class RunEngine {
       firstError: null,
       skipped,
       lastEmit: 0,
+      committer: this.committer(runId),
+      lastPercent: -1,
       cancelRequested: false,
       batch: undefined,
       listeners: new Set(onProgress ? [onProgress] : []),
@@ -439,14 +447,9 @@ export class RunEngine {
       dispatch: exec.dispatch.signal,
       items: exec.items.signal,
       commit: (q, outcome) => {
-        this.commit(exec, q, outcome);
-        const m = exec.meter;
-        job.progress(
-          Math.round((100 * (m.done + m.failed)) / Math.max(1, m.total)),
-          100,
-          'percent',
-        );
-        this.emit(exec, 'running', false);
+        this.repo.putItem(exec.runId, outcome.item);
+        this.count(exec, q, outcome);
+        this.progressed(exec, job);
       },
       progress: (batch) => {
         exec.batch = batch;
@@ -457,9 +460,8 @@ export class RunEngine {
     if (end.kind === 'failed') this.stop(exec, 'fatal', end.reason);
   }
 
-  /** One question's item written with its verdicts (one transaction) and counted. */
-  private commit(exec: Execution, q: StoredQuestion, outcome: ItemOutcome): void {
-    this.repo.putItem(exec.runId, outcome.item);
+  /** A committed item counted. */
+  private count(exec: Execution, q: StoredQuestion, outcome: ItemOutcome): void {
     if (exec.failedBefore.delete(q.id)) exec.meter.uncountFailed();
     exec.meter.count(outcome.failed, outcome.item.usage, true);
     exec.meter.cached += outcome.cachedCalls;
@@ -469,7 +471,7 @@ export class RunEngine {
     exec.failedBefore.add(q.id);
   }
 
-  /** One question: answered, graded, committed with its verdicts in one transaction. */
+  /** One question: answered, graded, committed with its verdicts. */
   private async one(
     exec: Execution,
     core: AnswerCoreDeps,
@@ -483,7 +485,9 @@ export class RunEngine {
       const outcome = await answerItem(core, docs, settings, q, exec.items.signal);
       // Cancelled while it ran: nothing is committed; resume asks it again.
       if (exec.items.signal.aborted) return;
-      this.commit(exec, q, outcome);
+      // Committed with the other items graded in this turn; counted only once it is.
+      await exec.committer.put(outcome.item);
+      this.count(exec, q, outcome);
       ok = !outcome.failed;
       if (outcome.rateLimited) exec.limiter.rateLimited(undefined);
       if (outcome.fatal)
@@ -503,10 +507,31 @@ export class RunEngine {
       );
     } finally {
       exec.limiter.release(ok);
-      const m = exec.meter;
-      job.progress(Math.round((100 * (m.done + m.failed)) / Math.max(1, m.total)), 100, 'percent');
-      this.emit(exec, 'running', false);
+      this.progressed(exec, job);
     }
+  }
+
+  /** After an item: the job's percent when it moved, and `run.progress` (throttled). */
+  private progressed(exec: Execution, job: RunningJob): void {
+    const m = exec.meter;
+    const percent = Math.round((100 * (m.done + m.failed)) / Math.max(1, m.total));
+    if (percent !== exec.lastPercent) {
+      exec.lastPercent = percent;
+      job.progress(percent, 100, 'percent');
+    }
+    this.emit(exec, 'running', false);
+  }
+
+  /**
+   * The run's items written one transaction per event-loop turn; each item's putItem (which
+   * replaces a failed item of an earlier attempt) nests in it as a savepoint.
+   */
+  private committer(runId: number): ItemCommitter {
+    const repo = this.repo;
+    const write = this.deps.db.transaction((items: readonly NewRunItem[]) => {
+      for (const it of items) repo.putItem(runId, it);
+    });
+    return new ItemCommitter((items) => write(items));
   }
 
   private stop(exec: Execution, kind: Stop, reason: string): void {
