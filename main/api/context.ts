@@ -18,6 +18,8 @@ export interface Host {
   kind: 'electron' | 'web' | 'cli';
   /** Native open-file dialog; absent outside Electron. Resolves to [] when cancelled. */
   pickFiles?: () => Promise<string[]>;
+  /** Native dialog for one .gguf model file; absent outside Electron. Null when cancelled. */
+  pickModelFile?: () => Promise<string | null>;
 }
 
 /** Everything a handler may use; built once per workspace by main/services.ts. */

@@ -1,3 +1,4 @@
+import { WorkbenchError } from '../../shared/api/result';
 import type { HandlerMap } from './registry';
 
 // Model providers (main/llm). Keys never pass through here: a provider names its secret, and
@@ -14,6 +15,14 @@ export const llmHandlers: HandlerMap = {
   'llm.removeProvider': ({ id }, { llm }) => ({ removed: llm.removeProvider(id) }),
   'llm.models': async ({ providerId }, { llm }) => ({ models: await llm.models({ providerId }) }),
   'llm.test': ({ providerId }, { llm }) => llm.test(providerId),
+  'llm.pickModelFile': async (_input, { host }) => {
+    if (!host.pickModelFile)
+      throw new WorkbenchError(
+        'unsupported',
+        "no native file dialog here; type the model file's full path",
+      );
+    return { path: await host.pickModelFile() };
+  },
   'llm.autodetect': async (_input, { llm }) => ({ servers: await llm.autodetect() }),
   'llm.setSettings': (patch, { llm }) => llm.setSettings(patch),
 };

@@ -1,4 +1,4 @@
-import { app, dialog, Menu, type BrowserWindow } from 'electron';
+import { app, dialog, Menu, type BrowserWindow, type OpenDialogOptions } from 'electron';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Services } from '../services';
@@ -27,6 +27,8 @@ let mainWindow: BrowserWindow | undefined;
 let stopIdleMonitor: (() => void) | undefined;
 
 async function start(): Promise<void> {
+  const showOpen = (options: OpenDialogOptions) =>
+    mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options);
   const pickFiles = async () => {
     const options = {
       properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
@@ -35,15 +37,21 @@ async function start(): Promise<void> {
         { name: 'All files', extensions: ['*'] },
       ],
     };
-    const r = mainWindow
-      ? await dialog.showOpenDialog(mainWindow, options)
-      : await dialog.showOpenDialog(options);
+    const r = await showOpen(options);
     return r.canceled ? [] : r.filePaths;
+  };
+  // An embedded model's .gguf (the Models screen's Choose…).
+  const pickModelFile = async () => {
+    const r = await showOpen({
+      properties: ['openFile'],
+      filters: [{ name: 'GGUF models', extensions: ['gguf'] }],
+    });
+    return r.canceled ? null : (r.filePaths[0] ?? null);
   };
   try {
     services = await startServices({
       workspaceDir: workspaceArg(),
-      host: { kind: 'electron', pickFiles },
+      host: { kind: 'electron', pickFiles, pickModelFile },
       secretCipher: safeStorageCipher(),
     });
   } catch (e) {

@@ -222,6 +222,11 @@ export const contract = {
     input: z.object({ providerId: z.number().int() }).strict(),
     output: ConnectionTest,
   },
+  /**
+   * The native dialog for choosing an embedded model's .gguf file (Electron only: elsewhere
+   * `unsupported`, and the form takes a typed path); null when cancelled.
+   */
+  'llm.pickModelFile': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   /** Local servers answering GET /v1/models on the presets' loopback ports. */
   'llm.autodetect': { input: Empty, output: z.object({ servers: z.array(DetectedServer) }) },
   'llm.setSettings': { input: LlmSettings.partial().strict(), output: LlmSettings },

@@ -7,6 +7,7 @@ import {
   draftOf,
   keyNameFor,
   newDraft,
+  withModelFile,
   withPreset,
   type ProviderDraft,
 } from './provider-draft';
@@ -30,6 +31,7 @@ export function ProviderForm({ provider, initial, onDone }: Props) {
   const [errors, setErrors] = useState<Partial<Record<keyof ProviderDraft, string>>>({});
   const saving = useLlm((s) => s.saving);
   const actionError = useLlm((s) => s.actionError);
+  const canPick = useLlm((s) => s.canPickModelFile);
   const id = useId();
   const embedded = draft.preset === 'embedded';
   const field = (k: keyof ProviderDraft) => ({
@@ -108,7 +110,24 @@ export function ProviderForm({ provider, initial, onDone }: Props) {
         ? row(
             'baseUrl',
             'Model file',
-            <input {...field('baseUrl')} required placeholder="/home/me/models/model.gguf" />,
+            <span className="model-file">
+              <input {...field('baseUrl')} required placeholder="/home/me/models/model.gguf" />
+              {canPick && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    void llmStore
+                      .getState()
+                      .pickModelFile()
+                      .then((path) => {
+                        if (path) setDraft(withModelFile(draft, path));
+                      })
+                  }
+                >
+                  Choose…
+                </button>
+              )}
+            </span>,
             'The full path of a .gguf file on the machine running the workbench. Test loads it and shows what it is.',
           )
         : row(

@@ -65,6 +65,17 @@ export function embeddedDraft(path: string): ProviderDraft {
   };
 }
 
+/** A file chosen in the dialog: its path, and the name and model made from it unless typed. */
+export function withModelFile(d: ProviderDraft, path: string): ProviderDraft {
+  const fresh = embeddedDraft(path);
+  return {
+    ...d,
+    baseUrl: path,
+    name: d.name === '' || d.name === presetLabels.embedded ? fresh.name : d.name,
+    defaultModel: d.defaultModel === '' ? fresh.defaultModel : d.defaultModel,
+  };
+}
+
 const text = (n: number | undefined | null) => (n === undefined || n === null ? '' : String(n));
 
 export function draftOf(p: ProviderView): ProviderDraft {

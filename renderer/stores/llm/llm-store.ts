@@ -50,6 +50,10 @@ export interface LlmState {
   autodetect(): Promise<void>;
   setOffline(offline: boolean): Promise<void>;
   setPrices(prices: ModelPrice[]): Promise<boolean>;
+  /** Electron: the native dialog for a .gguf file; its path, or null when cancelled. */
+  pickModelFile(): Promise<string | null>;
+  /** Whether pickModelFile has a dialog to open (the desktop app). */
+  canPickModelFile: boolean;
   clearActionError(): void;
 }
 
@@ -76,6 +80,15 @@ export function createLlmStore(api: ApiClient) {
       saving: false,
       tests: {},
       models: {},
+      canPickModelFile: api.transport === 'electron',
+      async pickModelFile() {
+        const r = await api.call('llm.pickModelFile', {});
+        if (!r.ok) {
+          set({ actionError: r.error });
+          return null;
+        }
+        return r.value.path;
+      },
       async load(force = false) {
         if (!force && (get().status === 'ready' || get().status === 'loading')) return;
         set({ status: 'loading', error: undefined });

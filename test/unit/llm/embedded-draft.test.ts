@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configOf, draftOf, newDraft } from '../../../renderer/features/llm/provider-draft';
+import {
+  configOf,
+  draftOf,
+  newDraft,
+  withModelFile,
+} from '../../../renderer/features/llm/provider-draft';
 import { modelFilePath, modelFileUrl } from '../../../shared/llm/provider';
 
 describe('embedded model files as providers', () => {
@@ -31,6 +36,21 @@ describe('embedded model files as providers', () => {
     expect(draftOf({ ...r.config, id: 1, hasKey: false, loopback: false }).baseUrl).toBe(
       '/models/qwen2.5-7b-q4_k_m.gguf',
     );
+  });
+
+  it('a file chosen in the dialog names the provider and its model, unless they were typed', () => {
+    const chosen = withModelFile(newDraft('embedded'), '/m/phi-3.5-mini-q4.gguf');
+    expect(chosen).toMatchObject({
+      baseUrl: '/m/phi-3.5-mini-q4.gguf',
+      name: 'phi-3.5-mini-q4',
+      defaultModel: 'phi-3.5-mini-q4.gguf',
+    });
+    const typed = { ...newDraft('embedded'), name: 'Work laptop model', maxTokens: '256' };
+    expect(withModelFile(typed, '/m/x.gguf')).toMatchObject({
+      name: 'Work laptop model',
+      maxTokens: '256',
+      defaultModel: 'x.gguf',
+    });
   });
 
   it('a relative path or a URL is not a model file', () => {
