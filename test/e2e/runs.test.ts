@@ -259,6 +259,37 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     await page.screenshot({ path: join(artifactsDir, 'runs-done.png') });
     expect(session.errors).toEqual([]);
   });
+  it('starts a Batch API run from the form: the batch at the server shows in its progress', async () => {
+    await ensureProvider();
+    const created = llm.batches.created;
+    await page.goto(session.server.url);
+    await nav('Runs');
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('Dataset').selectOption(String(datasetId));
+    await form.getByLabel('Limit').fill('4');
+    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
+    await form.getByLabel('Batch API').check();
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('test-chat');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(/#\/run\/\d+$/);
+    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    // Submitted, then polled every 30 s (the default): the first status is on screen at once.
+    await expect
+      .poll(() => page.locator('.progress-text').textContent(), { timeout: 30_000 })
+      .toMatch(/batch batch_test\d+ (validating|in progress): \d+\/4 at the server/);
+    expect(llm.batches.created - created).toBe(1);
+    const { manifest } = await call('runs.get', { runId });
+    expect(manifest.engine?.batch).toEqual({ completionWindow: '24h' });
+    await page.screenshot({ path: join(artifactsDir, 'runs-batch-progress.png') });
+    // Cancel: the batch is cancelled at the server too.
+    const { summary } = await call('runs.cancel', { runId });
+    expect(summary.status).toBe('interrupted');
+    expect([...llm.batches.batches.values()].at(-1)?.status).toBe('cancelling');
+    expect(session.errors).toEqual([]);
+  });
+
   it('pauses, resumes and cancels a run with the buttons of the Runs screen', async () => {
     await ensureProvider();
     llm.clearFaults();

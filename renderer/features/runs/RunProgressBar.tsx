@@ -3,7 +3,8 @@ import { countText, durationText, usdText } from './run-text';
 
 /**
  * An engine run's progress: a bar (done, then failed) and the counts, tokens, cost and ETA of
- * its last `run.progress`; without one (a run started elsewhere) the summary's counts.
+ * its last `run.progress` (a Batch API run: the batch's status and counts at the server);
+ * without one (a run started elsewhere) the summary's counts.
  */
 export function RunProgressBar({
   summary,
@@ -46,7 +47,15 @@ export function RunProgressBar({
               <span>ETA {durationText(progress.etaMs)}</span>
             )}
             {progress.cached > 0 && <span>{progress.cached} from cache</span>}
-            {progress.status === 'running' && <span>concurrency {progress.concurrency}</span>}
+            {progress.batch ? (
+              <span>
+                batch {progress.batch.batchId} {progress.batch.status.replace('_', ' ')}:{' '}
+                {progress.batch.completed + progress.batch.failed}/{progress.batch.total} at the
+                server
+              </span>
+            ) : (
+              progress.status === 'running' && <span>concurrency {progress.concurrency}</span>
+            )}
           </>
         )}
       </p>
