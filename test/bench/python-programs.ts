@@ -17,6 +17,7 @@ import { PythonSandbox, type PythonResult } from '../../main/sandbox/python';
 import { hasData, noDataMessage } from '../support/data-dir';
 import {
   compareRecorded,
+  noAgreements,
   readGoldPrograms,
   readRecordedPrograms,
   reproducesGold,
@@ -35,13 +36,7 @@ async function recordedAgreement(sandbox: PythonSandbox): Promise<void> {
   console.log('\n(a) PoT programs re-executed vs recorded prediction_executed_result (3 decimals)');
   console.log('| model file | items | agree | agreement | mismatches by class |');
   console.log('|---|---|---|---|---|');
-  const total: Record<Agreement, number> = {
-    agree: 0,
-    'module-not-available': 0,
-    'we-fail-recorded-value': 0,
-    'we-give-value-recorded-none': 0,
-    'different-value': 0,
-  };
+  const total: Record<Agreement, number> = noAgreements();
   const listed: string[] = [];
   for (const model of readRecordedPrograms()) {
     const results = await sandbox.runMany(model.items.map((i) => i.program ?? ''));

@@ -3,6 +3,7 @@ import { PythonSandbox } from '../../../main/sandbox/python';
 import { hasData, noDataMessage } from '../../support/data-dir';
 import {
   compareRecorded,
+  noAgreements,
   readGoldPrograms,
   readRecordedPrograms,
   reproducesGold,
@@ -33,13 +34,7 @@ afterAll(async () => {
 
 describe.skipIf(!hasData)('FinanceMath Python programs', () => {
   it('re-executed PoT programs agree with the recorded results', async () => {
-    const counts: Record<Agreement, number> = {
-      agree: 0,
-      'module-not-available': 0,
-      'we-fail-recorded-value': 0,
-      'we-give-value-recorded-none': 0,
-      'different-value': 0,
-    };
+    const counts: Record<Agreement, number> = noAgreements();
     const mismatches: string[] = [];
     for (const model of readRecordedPrograms()) {
       const results = await sandbox.runMany(model.items.map((i) => i.program ?? ''));

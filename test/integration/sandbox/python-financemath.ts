@@ -88,6 +88,15 @@ function asNumber(v: unknown): number | undefined {
   return undefined;
 }
 
+/** Every class at zero, for counting. */
+export const noAgreements = (): Record<Agreement, number> => ({
+  agree: 0,
+  'module-not-available': 0,
+  'we-fail-recorded-value': 0,
+  'we-give-value-recorded-none': 0,
+  'different-value': 0,
+});
+
 /**
  * Our result against the recorded one, to the recorded 3 decimals: the official pipeline
  * stored round(result, 3) for numbers, the text for other values, and None when the program
