@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
 import { artifactsDir } from '../support/browser';
@@ -50,6 +50,29 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
       },
     });
     providerSaved = true;
+  }
+
+  /**
+   * Starts a CoT run of the dataset's first `limit` questions from the Runs screen's form, `more`
+   * setting the rest of the form; answers the new run's id once its report is open.
+   */
+  async function startFromForm(
+    limit: number,
+    more: (form: Locator) => Promise<void>,
+  ): Promise<number> {
+    await page.goto(session.server.url);
+    await nav('Runs');
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('Dataset').selectOption(String(datasetId));
+    await form.getByLabel('Limit').fill(String(limit));
+    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
+    await more(form);
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('test-chat');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(/#\/run\/\d+$/);
+    return Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
   }
 
   beforeAll(async () => {
@@ -215,19 +238,7 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     ]);
     // Slow answers, so the run can be seen running.
     llm.fault({ kind: 'slow', delayMs: 400, times: 1000, path: '/chat/completions' });
-    await page.goto(session.server.url);
-    await nav('Runs');
-    const form = page.getByRole('form', { name: 'Start a run' });
-    await form.getByLabel('Dataset').selectOption(String(datasetId));
-    await form.getByLabel('Limit').fill('12');
-    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
-    await form.getByLabel('Concurrency').fill('2');
-    await expect
-      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
-      .toBe('test-chat');
-    await form.getByRole('button', { name: 'Start run' }).click();
-    await page.waitForURL(/#\/run\/\d+$/);
-    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    const runId = await startFromForm(12, (form) => form.getByLabel('Concurrency').fill('2'));
 
     const bar = page.getByRole('progressbar', { name: `Run #${runId} progress` });
     await bar.waitFor({ timeout: 30_000 });
@@ -262,19 +273,7 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
   it('starts a Batch API run from the form: the batch at the server shows in its progress', async () => {
     await ensureProvider();
     const created = llm.batches.created;
-    await page.goto(session.server.url);
-    await nav('Runs');
-    const form = page.getByRole('form', { name: 'Start a run' });
-    await form.getByLabel('Dataset').selectOption(String(datasetId));
-    await form.getByLabel('Limit').fill('4');
-    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
-    await form.getByLabel('Batch API').check();
-    await expect
-      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
-      .toBe('test-chat');
-    await form.getByRole('button', { name: 'Start run' }).click();
-    await page.waitForURL(/#\/run\/\d+$/);
-    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    const runId = await startFromForm(4, (form) => form.getByLabel('Batch API').check());
     // Submitted, then polled every 30 s (the default): the first status is on screen at once.
     await expect
       .poll(() => page.locator('.progress-text').textContent(), { timeout: 30_000 })
@@ -294,21 +293,11 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     await ensureProvider();
     llm.clearFaults();
     llm.fault({ kind: 'slow', delayMs: 500, times: 1000, path: '/chat/completions' });
-    await page.goto(session.server.url);
-    await nav('Runs');
-    const form = page.getByRole('form', { name: 'Start a run' });
-    await form.getByLabel('Dataset').selectOption(String(datasetId));
-    await form.getByLabel('Limit').fill('10');
-    await form.getByLabel('Mode', { exact: true }).selectOption('cot');
-    await form.getByLabel('Concurrency').fill('1');
-    // The first run asked these questions already: without this they would answer from the cache.
-    await form.getByRole('checkbox', { name: 'Reuse cached answers' }).uncheck();
-    await expect
-      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
-      .toBe('test-chat');
-    await form.getByRole('button', { name: 'Start run' }).click();
-    await page.waitForURL(/#\/run\/\d+$/);
-    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    const runId = await startFromForm(10, async (form) => {
+      await form.getByLabel('Concurrency').fill('1');
+      // The first run asked these questions already: without this they would answer from the cache.
+      await form.getByRole('checkbox', { name: 'Reuse cached answers' }).uncheck();
+    });
     await nav('Runs');
 
     const live = page.getByRole('region', { name: 'In progress' });
