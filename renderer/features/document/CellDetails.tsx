@@ -9,6 +9,7 @@ import {
 } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
+import { cellFootnotes } from './cell-footnotes';
 import { quantityText } from './quantity-text';
 
 interface Props {
@@ -25,11 +26,7 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
   // The grid position is what a program addresses: cell(tableId, row, col).
   const positions = useMemo(() => gridPositions(table), [table]);
   const at = positions.of(cell);
-  const labelMarks = table.rows.find((r) => r.sourceRow === cell.sourceRow)?.footnotes;
-  const footnotes = [
-    ...(cell.footnotes === undefined ? [] : [`cell ${cell.footnotes.join(', ')}`]),
-    ...(labelMarks === undefined ? [] : [`row label ${labelMarks.join(', ')}`]),
-  ];
+  const footnotes = cellFootnotes(table, cell);
   return (
     <aside className="cell-details" aria-label="Cell details">
       <header>
