@@ -134,12 +134,23 @@ describe.skipIf(!hasData)(
       expect(await verdicts.locator('tbody').textContent()).toContain('✓ correct');
       await page.screenshot({ path: join(artifactsDir, 'run-item-panel.png') });
 
-      // Keyboard: Escape closes and gives the row the focus back; Enter on a row opens it.
+      // Keyboard: Escape closes and gives the row the focus back; arrows move between rows;
+      // Enter on a row opens it.
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
-      expect(await items.locator('tbody tr:focus').getAttribute('aria-label')).toBe(
-        `Item ${OTHER_ID}`,
+      const focused = () => items.locator('tbody tr:focus').getAttribute('aria-label');
+      expect(await focused()).toBe(`Item ${OTHER_ID}`);
+      const rows = await Promise.all(
+        (await items.locator('tbody tr').all()).map((tr) => tr.getAttribute('aria-label')),
       );
+      const below = rows[rows.indexOf(`Item ${OTHER_ID}`) + 1]!;
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe(below);
+      await page.keyboard.press('Enter');
+      await page.getByRole('complementary', { name: below }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowUp');
+      expect(await focused()).toBe(`Item ${OTHER_ID}`);
       await page.keyboard.press('Enter');
       await panel.waitFor();
       await expect.poll(() => reads.getByRole('link').count()).toBe(2);

@@ -107,15 +107,26 @@ export function ReportItems({ report }: { report: RunReport }) {
                 className={`${it.correct ? 'item-right' : 'item-wrong'}${it.questionId !== null ? ' item-openable' : ''}${open !== undefined && open.questionId === it.questionId ? ' item-open' : ''}`}
                 tabIndex={it.questionId !== null ? 0 : undefined}
                 aria-label={it.questionId !== null ? `Item ${it.externalId}` : undefined}
-                title={it.questionId !== null ? 'Show the item (Enter)' : undefined}
+                title={it.questionId !== null ? 'Show the item (Enter; ↑ ↓ move)' : undefined}
                 onClick={(e) => {
                   // The id link opens the question screen itself.
                   if (!(e.target instanceof HTMLAnchorElement)) show(it.questionId, it.externalId);
                 }}
                 onKeyDown={(e) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) {
+                  if (e.target !== e.currentTarget) return;
+                  if (e.key === 'Enter') {
                     e.preventDefault();
                     show(it.questionId, it.externalId);
+                  } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                    // Row to row; with the panel open it follows the focused row.
+                    const next =
+                      e.key === 'ArrowDown'
+                        ? e.currentTarget.nextElementSibling
+                        : e.currentTarget.previousElementSibling;
+                    if (!(next instanceof HTMLTableRowElement) || next.tabIndex < 0) return;
+                    e.preventDefault();
+                    next.focus();
+                    if (open) next.click();
                   }
                 }}
               >
