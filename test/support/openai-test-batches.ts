@@ -20,6 +20,8 @@ export type BatchFault =
   | { kind: 'fail-validation'; message?: string }
   /** The 24 h window passes while in progress: the first `completed` lines are answered, the rest end `batch_expired`. */
   | { kind: 'expire'; completed?: number }
+  /** Someone cancels it at the server while in progress (the dashboard): the first `completed` lines are answered. */
+  | { kind: 'cancel'; completed?: number }
   /** These custom_ids end in the error file with an HTTP status (default 500). */
   | { kind: 'error-lines'; customIds: string[]; status?: number };
 
@@ -262,6 +264,7 @@ export class TestBatches {
     if (b.status === 'validating') return this.validate(b);
     if (b.status === 'in_progress') {
       if (b.fault?.kind === 'expire') return this.finish(b, 'expired', b.fault.completed ?? 0);
+      if (b.fault?.kind === 'cancel') return this.finish(b, 'cancelled', b.fault.completed ?? 0);
       return this.enter(b, 'finalizing');
     }
     this.finish(b, 'completed', b.lines.length);

@@ -178,6 +178,15 @@ describe.skipIf(!hasData)('run engine through the Batch API (TAT-QA, test server
     expect(resumed).toMatchObject({ status: 'done', done: 10 });
   });
 
+  it('a batch cancelled at the server (not by us) fails the run saying so', async () => {
+    server.batches.failNext({ kind: 'cancel', completed: 2 });
+    const last = await engine.start(base()).finished;
+    expect(last).toMatchObject({ status: 'failed', done: 2, failed: 8 });
+    expect(last.message).toMatch(/was cancelled on the server with 2 of 10 requests done/);
+    const resumed = await engine.resume({ runId: last.runId, pollMs: 10 }).finished;
+    expect(resumed).toMatchObject({ status: 'done', done: 10 });
+  });
+
   it('a batch that fails validation fails the run and is not polled again', async () => {
     server.batches.failNext({ kind: 'fail-validation', message: 'Enqueued token limit reached.' });
     const last = await engine.start(base()).finished;
