@@ -94,7 +94,11 @@ export function ImportPredictions() {
             id={`${id}-file`}
             type="file"
             accept=".json,.jsonl,application/json"
-            onChange={(e) => setPicked(e.currentTarget.files?.[0])}
+            onChange={(e) => {
+              setPicked(e.currentTarget.files?.[0]);
+              // The last refusal was about another file.
+              if (status === 'error') runImportStore.getState().reset();
+            }}
           />
         </div>
       </div>
