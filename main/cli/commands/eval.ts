@@ -248,8 +248,10 @@ export const evalCommand: CliCommand = {
     const handle = start
       ? engine.start(start, (p) => printer.update(p))
       : engine.resume(resume!, (p) => printer.update(p));
+    // A Batch API run's batch goes on at the server when this process stops polling it.
+    const batch = services.runs.get(handle.runId).manifest.engine?.batch !== undefined;
     printer.note(
-      `${start ? 'started' : 'resuming'} run #${handle.runId}; Ctrl-C pauses it (again: stops at once), \`workbench eval --resume ${handle.runId}\` continues`,
+      `${start ? 'started' : 'resuming'} run #${handle.runId}; Ctrl-C pauses it (${batch ? 'stops polling; the batch goes on at the server; again: cancels the batch' : 'again: stops at once'}), \`workbench eval --resume ${handle.runId}\` continues`,
     );
 
     // Ctrl-C: the first pauses (questions in flight finish and are committed), the second
@@ -258,10 +260,14 @@ export const evalCommand: CliCommand = {
     const onSigint = () => {
       presses++;
       if (presses === 1) {
-        printer.note('pausing: finishing the questions in flight (Ctrl-C again to stop now)…');
+        printer.note(
+          batch
+            ? 'pausing: polling stops, the batch goes on at the server (Ctrl-C again cancels the batch)…'
+            : 'pausing: finishing the questions in flight (Ctrl-C again to stop now)…',
+        );
         engine.pause(handle.runId);
       } else if (presses === 2) {
-        printer.note('stopping now…');
+        printer.note(batch ? 'cancelling the batch at the server…' : 'stopping now…');
         void engine.cancel(handle.runId, 'cancelled (Ctrl-C)');
       } else process.exit(INTERRUPTED_EXIT_CODE);
     };

@@ -107,6 +107,9 @@ describe.skipIf(!hasData)('Batch API run: kill -9 while polling, then resume', (
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ runId, status: 'done', done: total });
     expect(resumed.stderr).toMatch(/batch batch_test\d+ completed/);
+    expect(resumed.stderr).toMatch(
+      /Ctrl-C pauses it \(stops polling; the batch goes on at the server/,
+    );
     // One batch for the whole run, and no question asked outside it.
     expect(server.batches.created).toBe(1);
     expect(chatRequests(server.requests)).toHaveLength(0);
