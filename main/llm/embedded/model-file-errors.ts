@@ -8,11 +8,11 @@ import { WorkbenchError } from '../../../shared/api/result';
  */
 export function modelFileError(path: string, reason: string): WorkbenchError {
   const name = basename(path);
-  const magic = /Invalid GGUF magic.*got "(.*)"/s.exec(reason);
-  if (magic) {
+  // The file's first bytes are not repeated: the path may name any file on this machine.
+  if (/Invalid GGUF magic/.test(reason)) {
     return new WorkbenchError(
       'llm-model-file',
-      `${name} is not a GGUF model file (it starts with ${JSON.stringify(magic[1])}, not "GGUF"); choose a .gguf file`,
+      `${name} is not a GGUF model file (it does not start with "GGUF"); choose a .gguf file`,
     );
   }
   const arch = /unknown model architecture: '([^']*)'/.exec(reason);
@@ -40,6 +40,12 @@ export function modelFileError(path: string, reason: string): WorkbenchError {
   }
   if (/EISDIR/.test(reason)) {
     return new WorkbenchError('llm-model-file', `${path} is a folder; choose a .gguf file`);
+  }
+  if (/ENOTREGULAR/.test(reason)) {
+    return new WorkbenchError(
+      'llm-model-file',
+      `${path} is not a regular file; choose a .gguf file`,
+    );
   }
   return new WorkbenchError(
     'llm-model-file',

@@ -49,7 +49,8 @@ async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedMode
   let sizeBytes: number;
   try {
     const st = statSync(m.path);
-    if (st.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    // A folder, a device or a pipe (which could block a read for ever) is not a model file.
+    if (!st.isFile()) throw new Error(st.isDirectory() ? 'EISDIR' : 'ENOTREGULAR');
     sizeBytes = st.size;
   } catch (e) {
     throw modelFileError(m.path, String((e as Error).message));
@@ -60,6 +61,12 @@ async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedMode
   const fileInfo = await nlc.readGgufFileInfo(m.path, { readTensorInfo: true }).catch((e) => {
     throw modelFileError(m.path, String((e as Error).message));
   });
+  // A download cut short: a tensor starting past the end. (llama.cpp says so too, but its log
+  // line can arrive after its failure does.)
+  const cut = (fileInfo.fullTensorInfo ?? fileInfo.tensorInfo ?? []).find(
+    (t) => Number(t.fileOffset) >= sizeBytes,
+  );
+  if (cut) throw modelFileError(m.path, `tensor '${cut.name}' data is not within the file bounds`);
   const llama = await getLlama(nlc, m.gpu);
   const insights = await nlc.GgufInsights.from(fileInfo, llama);
   const trainContextLength = insights.trainContextSize ?? m.contextSize;
@@ -81,7 +88,10 @@ async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedMode
   lastLoadError = '';
   const model = await llama
     .loadModel({ modelPath: m.path, gpuLayers: gpuLayers === 0 ? 0 : 'auto' })
-    .catch((e: unknown) => {
+    .catch(async (e: unknown) => {
+      // llama.cpp's reason comes through its log, which can trail the failure (up to 2 s).
+      for (let waited = 0; !lastLoadError && waited < 2000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
       throw modelFileError(m.path, lastLoadError || String((e as Error).message));
     });
   const context = await model.createContext({
@@ -129,7 +139,7 @@ async function getLlama(nlc: Nlc, gpu: boolean): Promise<Llama> {
     progressLogs: false,
     logLevel: nlc.LlamaLogLevel.warn,
     logger: (level: unknown, message: string) => {
-      if (/error loading model|failed to load/i.test(message) && lastLoadError === '')
+      if (/error loading model:/.test(message) && lastLoadError === '')
         lastLoadError = message.trim();
     },
   };

@@ -86,7 +86,7 @@ describe('workbench with --model-file (an embedded model)', () => {
     const r = await ask(['--model-file', notModel]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(
-      'workbench: notes.gguf is not a GGUF model file (it starts with "This", not "GGUF"); choose a .gguf file',
+      'workbench: notes.gguf is not a GGUF model file (it does not start with "GGUF"); choose a .gguf file',
     );
     expect(r.stdout).toBe('');
   });

@@ -31,7 +31,7 @@ describe('embedded model files that cannot be loaded', () => {
     [
       'not GGUF',
       writeNotGguf,
-      /^notes\.gguf is not a GGUF model file \(it starts with "This", not "GGUF"\)/,
+      /^notes\.gguf is not a GGUF model file \(it does not start with "GGUF"\)/,
     ],
     [
       'cut short',
@@ -58,7 +58,7 @@ describe('embedded model files that cannot be loaded', () => {
     write(join(t.dir, name));
     const error = await loadError(model(name));
     expect(error.code).toBe('llm-model-file');
-    expect(error.message).toMatch(expected);
+    expect(error.message, error.message).toMatch(expected);
     expect(error.message).not.toContain('\n');
   });
 
@@ -67,6 +67,17 @@ describe('embedded model files that cannot be loaded', () => {
     expect(error).toEqual({
       code: 'llm-model-file',
       message: `nowhere.gguf does not exist (${join(t.dir, 'nowhere.gguf')})`,
+    });
+  });
+
+  it('a folder or a device is not read (a pipe could block for ever)', async () => {
+    expect(await loadError(new EmbeddedModel(t.dir, { threads: 1 }))).toEqual({
+      code: 'llm-model-file',
+      message: `${t.dir} is a folder; choose a .gguf file`,
+    });
+    expect(await loadError(new EmbeddedModel('/dev/zero', { threads: 1 }))).toEqual({
+      code: 'llm-model-file',
+      message: '/dev/zero is not a regular file; choose a .gguf file',
     });
   });
 
