@@ -26,6 +26,7 @@ import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
 import { tablesForProgram } from './program-tables';
 import { pythonSample } from './python-sample';
+import { withOneRepair } from './repair-round';
 import {
   problemLine,
   programFromOutput,
@@ -307,21 +308,14 @@ async function programSample(
   emit: (e: AskProgress) => void,
 ): Promise<Sample> {
   const userPrompt = messages[messages.length - 1]?.content ?? '';
-  let output = await call(messages, sampleIndex);
-  let attempt = await tryProgram(deps, askId, output, userPrompt, doc, signal, emit);
-  let repaired = false;
-  if (attempt.problem) {
-    emit({ askId, phase: 'repairing', message: problemLine(attempt.problem) });
-    const repair: ChatMessage[] = [
-      ...messages,
-      { role: 'assistant', content: output },
-      { role: 'user', content: repairMessage(attempt.problem) },
-    ];
-    output = await call(repair, sampleIndex);
-    attempt = await tryProgram(deps, askId, output, userPrompt, doc, signal, emit);
-    repaired = true;
-  }
-  const { problem, program, sandbox } = attempt;
+  const { output, tried, repaired } = await withOneRepair(
+    messages,
+    (msgs) => call(msgs, sampleIndex),
+    (out) => tryProgram(deps, askId, out, userPrompt, doc, signal, emit),
+    (p) => ({ line: problemLine(p), message: repairMessage(p) }),
+    (line) => emit({ askId, phase: 'repairing', message: line }),
+  );
+  const { problem, program, sandbox } = tried;
   if (problem?.kind === 'none')
     throw new NoProgramError(
       `the model wrote no JavaScript program (${problem.reason}), also when asked again; try another model or the cot mode`,

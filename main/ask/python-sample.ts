@@ -6,6 +6,7 @@ import { extractPythonProgram } from '../../shared/sandbox/extract-python';
 import type { PythonResult } from '../sandbox/python';
 import { sharedPythonSandbox } from '../sandbox/python/shared-sandbox';
 import { askCancelled, NoProgramError, type AskProgress } from './answer-core';
+import { withOneRepair } from './repair-round';
 
 /** One pot-python sample, shaped as answer-core's program samples are. */
 export interface PythonSample {
@@ -75,24 +76,16 @@ export async function pythonSample(
       : { program: extracted.program, problem: { kind: 'failed', line: u.line } };
   };
 
-  let output = await call(messages, sampleIndex);
-  let tried = await attempt(output);
-  let repaired = false;
-  if (tried.problem) {
-    const line =
-      tried.problem.kind === 'none'
-        ? `no program found (${tried.problem.reason})`
-        : tried.problem.line;
-    emit({ askId, phase: 'repairing', message: line });
-    const repair: ChatMessage[] = [
-      ...messages,
-      { role: 'assistant', content: output },
-      { role: 'user', content: repairText(tried.problem) },
-    ];
-    output = await call(repair, sampleIndex);
-    tried = await attempt(output);
-    repaired = true;
-  }
+  const { output, tried, repaired } = await withOneRepair(
+    messages,
+    (msgs) => call(msgs, sampleIndex),
+    attempt,
+    (p) => ({
+      line: p.kind === 'none' ? `no program found (${p.reason})` : p.line,
+      message: repairText(p),
+    }),
+    (line) => emit({ askId, phase: 'repairing', message: line }),
+  );
   const { program, value, problem } = tried;
   if (problem?.kind === 'none')
     throw new NoProgramError(

@@ -5,6 +5,7 @@ import type {
   SandboxRunOptions,
   SandboxTable,
 } from '../../shared/sandbox/types';
+import { Watchdog } from './watchdog';
 import { WorkerSlot, type PendingJob, type SandboxStats, type SlotOwner } from './worker-slot';
 
 export type { SandboxStats } from './worker-slot';
@@ -32,9 +33,6 @@ export interface SandboxOptions {
 
 const NO_TABLES: SandboxTable[] = [];
 
-/** Watchdog period: the backstop fires within deadline + grace + this. */
-const WATCH_MS = 20;
-
 /**
  * Runs model-written JavaScript programs in QuickJS, in worker threads: a fresh runtime and
  * context per program, a deadline (interrupt handler, then worker termination), a memory limit,
@@ -59,7 +57,7 @@ export class Sandbox implements SlotOwner {
   private readonly maxBatch: number;
   private readonly slots: WorkerSlot[];
   private queue: PendingJob[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly watchdog: Watchdog;
   private closed = false;
   private fatalMessage: string | undefined;
 
@@ -70,6 +68,7 @@ export class Sandbox implements SlotOwner {
     this.maxHeapBytes = Math.max(32 * 1024 * 1024, options.maxHeapBytes ?? 128 * 1024 * 1024);
     this.defaults = options.limits ?? {};
     this.slots = Array.from({ length: workers }, () => new WorkerSlot(this));
+    this.watchdog = new Watchdog(this.slots);
   }
 
   /** Starts the workers and waits until each has loaded QuickJS (optional: runs start them). */
@@ -122,7 +121,7 @@ export class Sandbox implements SlotOwner {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.stopWatchdog();
+    this.watchdog.stop();
     const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
     this.queue = [];
     await Promise.all(this.slots.map((s) => s.close()));
@@ -142,7 +141,7 @@ export class Sandbox implements SlotOwner {
     const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
     this.queue = [];
     for (const job of pending) job.settle(internal(message));
-    this.stopWatchdog();
+    this.watchdog.stop();
   }
 
   private assertOpen(): void {
@@ -158,24 +157,7 @@ export class Sandbox implements SlotOwner {
       const share = Math.ceil(this.queue.length / (idle.length - i));
       idle[i]?.send(this.queue.splice(0, Math.min(this.maxBatch, share)));
     }
-    if (this.slots.some((s) => s.busy)) this.startWatchdog();
-    else this.stopWatchdog();
-  }
-
-  private startWatchdog(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      const now = performance.now();
-      for (const slot of this.slots) slot.watch(now);
-      if (!this.slots.some((s) => s.busy)) this.stopWatchdog();
-    }, WATCH_MS);
-    // The busy worker keeps the process alive; the timer alone must not.
-    this.timer.unref();
-  }
-
-  private stopWatchdog(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.watchdog.update();
   }
 }
 

@@ -1,4 +1,5 @@
 import { PythonSlot, type PendingPython, type PythonSandboxStats } from './python-slot';
+import { Watchdog } from '../watchdog';
 import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
 
 export type { PythonSandboxStats } from './python-slot';
@@ -14,9 +15,6 @@ export interface PythonSandboxOptions {
   /** Ceiling of each worker's wasm heap (default 256 MiB; at least 96 MiB for Pyodide itself). */
   maxHeapBytes?: number;
 }
-
-/** Watchdog period: an interrupt lands within deadline + this. */
-const WATCH_MS = 20;
 
 /**
  * Runs Python programs (model-written PoT, FinanceMath's gold python_solution) in Pyodide in
@@ -40,7 +38,7 @@ export class PythonSandbox {
   private readonly defaults: Partial<PythonLimits>;
   private readonly slots: PythonSlot[];
   private queue: PendingPython[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly watchdog: Watchdog;
   private closed = false;
   private fatalMessage: string | undefined;
 
@@ -50,6 +48,7 @@ export class PythonSandbox {
     this.maxHeapBytes = Math.max(96 * 1024 * 1024, options.maxHeapBytes ?? 256 * 1024 * 1024);
     this.defaults = options.limits ?? {};
     this.slots = Array.from({ length: workers }, () => new PythonSlot(this));
+    this.watchdog = new Watchdog(this.slots);
   }
 
   /** Loads Pyodide in every worker (optional: the first program starts them). */
@@ -93,7 +92,7 @@ export class PythonSandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.stopWatchdog();
+    this.watchdog.stop();
     const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight() ?? [])];
     this.queue = [];
     await Promise.all(this.slots.map((s) => s.close()));
@@ -110,7 +109,7 @@ export class PythonSandbox {
     const pending = this.queue;
     this.queue = [];
     for (const p of pending) p.settle(pythonFailure('internal', message));
-    this.stopWatchdog();
+    this.watchdog.stop();
   }
 
   private assertOpen(): void {
@@ -125,23 +124,7 @@ export class PythonSandbox {
       if (slot.available) slot.send(this.queue.shift()!);
       else if (!slot.busy) void slot.start();
     }
-    if (this.slots.some((s) => s.busy)) this.startWatchdog();
-    else this.stopWatchdog();
-  }
-
-  private startWatchdog(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      const now = performance.now();
-      for (const slot of this.slots) slot.watch(now);
-      if (!this.slots.some((s) => s.busy)) this.stopWatchdog();
-    }, WATCH_MS);
-    this.timer.unref();
-  }
-
-  private stopWatchdog(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.watchdog.update();
   }
 }
 
