@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
@@ -7,7 +8,10 @@ import type { CallSite } from './llm-errors';
 export interface Endpoint {
   baseUrl: string;
   apiKeyName: string | null;
-  /** Present only while a call runs; never stored, logged or put in a message. */
+  /**
+   * Read from the secret store for each call; never written anywhere, logged or put in a
+   * message (in memory it stays only inside the kept client of its endpoint, below).
+   */
   key?: string;
   timeoutMs: number;
   maxRetries: number;
@@ -21,7 +25,13 @@ export interface Endpoint {
  * add someone else's credentials, and the client never logs (its debug log prints headers).
  */
 export function clientFor(ep: Endpoint): OpenAI {
-  return new OpenAI({
+  // One client per endpoint, key and timeout, kept: building one costs ~0.2 ms, which a run of
+  // thousands of questions paid per call. A changed key or timeout is a different entry.
+  const keyId = ep.key === undefined ? null : createHash('sha256').update(ep.key).digest('hex');
+  const id = JSON.stringify([ep.baseUrl, keyId, ep.timeoutMs]);
+  const kept = clients.get(id);
+  if (kept) return kept;
+  const client = new OpenAI({
     baseURL: ep.baseUrl,
     // Keyless local servers: send no Authorization header at all rather than a fake key.
     apiKey: ep.key ?? 'no-key',
@@ -34,7 +44,14 @@ export function clientFor(ep: Endpoint): OpenAI {
     timeout: ep.timeoutMs + 5_000,
     logLevel: 'off',
   });
+  if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+  clients.set(id, client);
+  return client;
 }
+
+/** Clients kept, oldest first (a Map keeps insertion order); a handful of endpoints in practice. */
+const clients = new Map<string, OpenAI>();
+const MAX_CLIENTS = 32;
 
 export interface ChatOutcome {
   text: string;
