@@ -113,6 +113,25 @@ describe('embedded model (a tiny GGUF in its own process)', () => {
     expect(next.completionTokens).toBeGreaterThan(0);
   });
 
+  it('cancelled while it reads a long prompt: free within 1 s too (killed if it must be)', async () => {
+    const controller = new AbortController();
+    const long = [
+      { role: 'user' as const, content: 'Revenue grew 12.4% to $1,482.6 million. '.repeat(60) },
+    ];
+    const running = model.chat({ messages: long, maxTokens: 100_000, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    const abortedAt = performance.now();
+    controller.abort();
+    const outcome = await running.then(
+      () => 'answered',
+      (e: { code?: string }) => e.code,
+    );
+    expect(outcome).toBe('cancelled');
+    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    const next = await model.chat({ messages: QUESTION, maxTokens: 4 });
+    expect(next.completionTokens).toBeGreaterThan(0);
+  });
+
   it('survives its process being killed: the request fails in one line, the next one reloads', async () => {
     const killed = model.chat({
       messages: QUESTION,
