@@ -28,7 +28,7 @@ interface Attempt {
 }
 
 const ASK =
-  'Answer with the whole program in one ```python block that defines def solution(): and returns the answer as a number. Only the Python standard library is available (math, statistics, decimal, fractions, datetime, itertools…); numpy, scipy and other packages are not, and neither are files, the network or os.';
+  'Answer with the whole program in one ```python block that defines def solution(): and returns the answer as a number. Available: the Python standard library (math, statistics, decimal, fractions, datetime, itertools…) and a small subset of numpy (1-D arrays and their math) and scipy (scipy.stats norm, t, binom, poisson, lognorm; scipy.special); other packages, numpy.linalg, files, the network and os are not.';
 
 function repairText(p: Problem): string {
   return p.kind === 'none'

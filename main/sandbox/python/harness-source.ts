@@ -13,6 +13,8 @@
  * - modules as copies holding their public, non-module attributes only (`random._os`,
  *   `fractions.sys` and the like are not there), with the few functions that reach attributes
  *   by name (operator.attrgetter, methodcaller) checked the same way;
+ *   numpy and scipy are the pure-Python subset of numeric-subset-source.ts, copied the same way
+ *   (their submodules scipy.stats and scipy.special too);
  * - a syntax check refusing attribute names that start with "_" (except __init__ and
  *   __name__) and the frame/code attributes of generators, coroutines and tracebacks, the
  *   classic ways from any object back to the interpreter's globals.
@@ -28,11 +30,15 @@ import types as _types
 ALLOWED = (
     'math', 'cmath', 'decimal', 'fractions', 'statistics', 'datetime', 'itertools',
     'functools', 'collections', 're', 'json', 'random', 'heapq', 'bisect', 'copy',
-    'numbers', 'calendar', 'operator', 'time',
+    'numbers', 'calendar', 'operator', 'time', 'numpy', 'scipy',
 )
+# Submodules a program may import by name (numpy and scipy are the pure-Python subsets of
+# numeric-subset-source.ts, registered before this harness runs).
+SUBMODULES = ('collections.abc', 'scipy.stats', 'scipy.special')
+SUBSETS = ('numpy', 'scipy')
 # Real libraries a model may reach for; not in the sandbox (no packages load offline).
 NOT_AVAILABLE = (
-    'numpy', 'scipy', 'sympy', 'pandas', 'numpy_financial', 'matplotlib', 'sklearn',
+    'sympy', 'pandas', 'numpy_financial', 'matplotlib', 'sklearn',
     'statsmodels', 'mpmath', 'seaborn', 'tensorflow', 'torch',
 )
 HIDDEN_ATTRS = frozenset((
@@ -134,16 +140,25 @@ def _module_copy(name):
         copy.__dict__[key] = value
     for key, value in OVERRIDES.get(name, {}).items():
         copy.__dict__[key] = value
-    if name == 'collections':
-        copy.__dict__['abc'] = _module_copy('collections.abc')
+    # A subset module names what it lacks on access (numpy.linalg -> NotInSubset).
+    if '__getattr__' in real.__dict__:
+        copy.__dict__['__getattr__'] = real.__dict__['__getattr__']
+    for sub in SUBMODULES:
+        parent, _, child = sub.rpartition('.')
+        if parent == name:
+            copy.__dict__[child] = _module_copy(sub)
     return copy
 
 
 def _refusal(name):
     top = name.split('.')[0]
+    if top in SUBSETS:
+        return ("%s is not in the sandbox's %s subset (docs/runs.md lists what is)"
+                % (name, top))
     if top in NOT_AVAILABLE:
         return ("module '%s' is not available in the sandbox (only the Python standard "
-                "library's computation modules are; write the calculation with math)" % name)
+                "library's computation modules and a small pure-Python subset of numpy and "
+                "scipy are; write the calculation with math)" % name)
     return ("import of module '%s' is not allowed in the sandbox (allowed: %s)"
             % (name, ', '.join(ALLOWED)))
 
@@ -152,14 +167,15 @@ def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
     if level != 0 or not isinstance(name, str):
         raise RefusedModule('relative imports are not allowed in the sandbox')
     top = name.split('.')[0]
-    if top not in ALLOWED or (name != top and name != 'collections.abc'):
+    if top not in ALLOWED or (name != top and name not in SUBMODULES):
         raise RefusedModule(_refusal(name))
-    module = _module_copy(top)
+    # As Python's own: 'import a.b' binds a, 'from a.b import c' reads c from a.b.
+    module = _module_copy(name if fromlist else top)
     for item in fromlist or ():
         if isinstance(item, str):
             _check_name(item)
             if not hasattr(module, item):
-                raise ImportError("cannot import name '%s' from '%s'" % (item, top))
+                raise ImportError("cannot import name '%s' from '%s'" % (item, name))
     return module
 
 
@@ -243,6 +259,8 @@ def _json_value(value, depth=0):
         return value if _math.isfinite(value) else repr(value)
     if isinstance(value, str):
         return value
+    if isinstance(value, _NDARRAY):
+        value = value.tolist()
     if isinstance(value, (list, tuple)):
         return [_json_value(v, depth + 1) for v in value][:10000]
     try:
@@ -264,7 +282,7 @@ def _describe(e):
 
 def _class_snapshots():
     seen = {}
-    for name in ALLOWED + ('collections.abc',):
+    for name in ALLOWED + SUBMODULES:
         for value in list(vars(_sys.modules[name]).values()):
             # Types flagged immutable (most C types) cannot be changed by a program anyway.
             if isinstance(value, type) and not value.__flags__ & (1 << 8):
@@ -273,6 +291,7 @@ def _class_snapshots():
 
 
 _CLASSES = _class_snapshots()
+_NDARRAY = _sys.modules['numpy'].ndarray
 _DECIMAL = _sys.modules['decimal']
 
 

@@ -69,10 +69,13 @@ export function pyodideIndexURL(): string {
  * - sockets cannot be created (closeSockets);
  * - no file system is mounted from the host (no NODEFS): the program sees Pyodide's in-memory
  *   file system only, and the harness gives it no open() anyway.
+ * Each of `moduleSources` (the numpy/scipy subset) runs first, in its own globals, to register
+ * the modules the harness then hands out as copies.
  */
 export async function loadSandboxedPyodide(
   interrupt: Int32Array,
   harnessSource: string,
+  moduleSources: readonly string[] = [],
 ): Promise<SandboxedPyodide> {
   const py: PyodideAPI = await loadPyodide({
     indexURL: pyodideIndexURL(),
@@ -89,6 +92,11 @@ export async function loadSandboxedPyodide(
   py.runPython(
     "import sys\nfor _m in ('js', 'pyodide_js'):\n    sys.modules.pop(_m, None)\ndel _m, sys",
   );
+  for (const source of moduleSources) {
+    const globals = py.runPython('dict()') as PyProxy;
+    py.runPython(source, { globals });
+    globals.destroy();
+  }
   const harness = py.runPython('dict()') as PyProxy & { get(name: string): unknown };
   py.runPython(harnessSource, { globals: harness });
   const runProgram = harness.get('run_program') as (

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { HARNESS_SOURCE } from './harness-source';
+import { NUMERIC_SUBSET_SOURCE } from './numeric-subset-source';
 import type { HostToPythonWorker, PythonWorkerData, PythonWorkerToHost } from './messages';
 import { installHeapCap, loadSandboxedPyodide, type SandboxedPyodide } from './load-pyodide';
 import { pythonFailure, type PythonJob, type PythonResult } from './types';
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   let py: SandboxedPyodide;
   try {
-    py = await loadSandboxedPyodide(new Int32Array(data.interrupt), HARNESS_SOURCE);
+    py = await loadSandboxedPyodide(new Int32Array(data.interrupt), HARNESS_SOURCE, [
+      NUMERIC_SUBSET_SOURCE,
+    ]);
   } catch (e) {
     post({ type: 'load-failed', message: e instanceof Error ? e.message : String(e) });
     return;

@@ -8,7 +8,7 @@ export type PythonErrorKind =
   | 'timeout'
   /** Hit the worker's heap limit. */
   | 'memory'
-  /** Imported a module outside the allowlist (os, subprocess, socket, ctypes, js, numpy…). */
+  /** Imported a module outside the allowlist (os, subprocess, socket, ctypes, js, pandas, numpy.linalg…). */
   | 'refused-module'
   /** Did not parse, raised, reached a refused name, or returned nothing usable. */
   | 'python-error'

@@ -14,10 +14,10 @@ import {
  * FinanceMath's Python re-executed in the sandbox (numbers and commands in docs/BENCHMARKS.md,
  * `node --import tsx test/bench/python-programs.ts`):
  * - the programs of the official PoT outputs (4 models × 200) reproduce the recorded
- *   prediction_executed_result to its 3 decimals, except programs importing numpy/scipy, which
- *   the sandbox does not have (10 of 800; they fail with "not available in the sandbox");
- * - the gold python_solution of every validation question reproduces its ground_truth, except
- *   the one that needs scipy.
+ *   prediction_executed_result to its 3 decimals, all 800, the 10 importing numpy/scipy too
+ *   (through the sandbox's pure-Python subset, numeric-subset-source.ts);
+ * - the gold python_solution of every validation question reproduces its ground_truth, the one
+ *   that needs scipy.stats too.
  */
 
 let sandbox: PythonSandbox;
@@ -47,10 +47,9 @@ describe.skipIf(!hasData)('FinanceMath Python programs', () => {
     }
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     expect(total).toBe(800);
-    // Floors: every disagreement is a program importing numpy/scipy.
     expect(mismatches).toEqual([]);
-    expect(counts.agree).toBeGreaterThanOrEqual(790);
-    expect(counts['module-not-available']).toBeLessThanOrEqual(10);
+    expect(counts.agree).toBe(800);
+    expect(counts['module-not-available']).toBe(0);
   });
 
   it('gold python_solution reproduces ground_truth', async () => {
@@ -64,10 +63,8 @@ describe.skipIf(!hasData)('FinanceMath Python programs', () => {
       if (check === 'no') failed.push(`${g.id}: ${JSON.stringify(results[i]).slice(0, 200)}`);
     });
     expect(gold).toHaveLength(200);
-    expect(scorer).toBeGreaterThanOrEqual(196);
-    // The one left needs scipy.stats, which the sandbox does not have.
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatch(/^validation-52: .*not available in the sandbox/);
+    expect(scorer).toBeGreaterThanOrEqual(197);
+    expect(failed).toEqual([]);
   });
 });
 
