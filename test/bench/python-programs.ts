@@ -6,7 +6,9 @@
  *       per model file, every mismatch listed with its class;
  *   (b) the gold python_solution of every validation question against its ground_truth;
  *   (c) programs/s of the sandbox (one worker, then two) next to a python3 subprocess per
- *       program, on the same gold programs, measured side by side in this run.
+ *       program, on the same gold programs, measured side by side in this run;
+ *   (d) the sandbox's pure-Python numpy/scipy subset against python3's real numpy/scipy on the
+ *       same two programs (scalar calls in a loop; one 100,000-element array).
  *
  * Run: node --import tsx test/bench/python-programs.ts   (BENCH_PY_N=… subprocess programs,
  * default 200; BENCH_ROUNDS=… rounds, best kept, default 2)
@@ -38,6 +40,7 @@ async function recordedAgreement(sandbox: PythonSandbox): Promise<void> {
   console.log('|---|---|---|---|---|');
   const total: Record<Agreement, number> = noAgreements();
   const listed: string[] = [];
+  const numeric = { programs: 0, agree: 0 };
   for (const model of readRecordedPrograms()) {
     const results = await sandbox.runMany(model.items.map((i) => i.program ?? ''));
     const counts: Partial<Record<Agreement, number>> = {};
@@ -46,6 +49,10 @@ async function recordedAgreement(sandbox: PythonSandbox): Promise<void> {
       const a = compareRecorded(r, item.recorded);
       counts[a] = (counts[a] ?? 0) + 1;
       total[a]++;
+      if (item.program !== null && /\b(numpy|scipy)\b/.test(item.program)) {
+        numeric.programs++;
+        if (a === 'agree') numeric.agree++;
+      }
       if (a !== 'agree')
         listed.push(
           `- ${model.model} ${item.id}: ${a} (recorded ${JSON.stringify(item.recorded)}; ours ${firstLine(r).slice(0, 120)})`,
@@ -72,6 +79,9 @@ async function recordedAgreement(sandbox: PythonSandbox): Promise<void> {
   );
   console.log(
     `Without the programs importing numpy/scipy: ${total.agree}/${n - byModule} = ${((100 * total.agree) / (n - byModule)).toFixed(2)}%`,
+  );
+  console.log(
+    `Programs importing numpy/scipy (run on the sandbox's subset): ${numeric.agree}/${numeric.programs} agree`,
   );
   console.log('Mismatches:');
   for (const line of listed) console.log(line);
@@ -168,6 +178,39 @@ async function speed(one: PythonSandbox, two: PythonSandbox): Promise<void> {
   }
 }
 
+const NUMERIC_PROGRAMS: [string, string][] = [
+  [
+    '10,000 scalar norm.ppf + np.sqrt calls',
+    'from scipy.stats import norm\nimport numpy as np\ndef solution():\n    return sum(norm.ppf((i + 0.5) / 10000) + np.sqrt(i) for i in range(10000))',
+  ],
+  [
+    'np.std(np.exp(x)) on 100,000 elements',
+    'import numpy as np\ndef solution():\n    x = np.arange(100000) * 0.00001\n    return float(np.std(np.exp(x)))',
+  ],
+];
+
+async function numericSubset(sandbox: PythonSandbox): Promise<void> {
+  const python = pythonExecutable();
+  console.log("\n(d) the sandbox's numpy/scipy subset vs python3's real numpy/scipy (best of 3)");
+  console.log('| program | subset in the sandbox (ms) | python3 numpy/scipy (ms) | × slower |');
+  console.log('|---|---|---|---|');
+  for (const [label, program] of NUMERIC_PROGRAMS) {
+    let ours = Infinity;
+    let theirs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const r = await sandbox.run(program, { timeoutMs: 60_000 });
+      if (!r.ok) throw new Error(`${label}: ${r.error.message}`);
+      ours = Math.min(ours, r.durationMs);
+      const timed = `${program}\nimport time\nt = time.perf_counter()\nsolution()\nprint((time.perf_counter() - t) * 1000)`;
+      const out = spawnSync(python, ['-c', timed], { encoding: 'utf8' });
+      theirs = Math.min(theirs, out.status === 0 ? Number(out.stdout.trim()) : NaN);
+    }
+    console.log(
+      `| ${label} | ${ours.toFixed(1)} | ${theirs.toFixed(1)} | ${(ours / theirs).toFixed(1)}× |`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (!hasData) {
     console.log(`[skip] ${noDataMessage}`);
@@ -190,6 +233,7 @@ async function main(): Promise<void> {
     await recordedAgreement(one);
     await goldPrograms(one);
     await speed(one, two);
+    await numericSubset(one);
   } finally {
     await one.close();
     await two.close();
