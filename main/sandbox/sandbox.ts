@@ -5,6 +5,7 @@ import type {
   SandboxRunOptions,
   SandboxTable,
 } from '../../shared/sandbox/types';
+import { settleInOrder } from './settle-in-order';
 import { Watchdog } from './watchdog';
 import { WorkerSlot, type PendingJob, type SandboxStats, type SlotOwner } from './worker-slot';
 
@@ -100,21 +101,15 @@ export class Sandbox implements SlotOwner {
       }
       return limits;
     };
-    return new Promise((resolve) => {
-      const results = new Array<SandboxResult>(jobs.length);
-      let remaining = jobs.length;
-      jobs.forEach((job, i) => {
-        const { program, tables, ...overrides } = job;
-        this.queue.push({
-          job: { program, tables: tables ?? NO_TABLES, limits: limitsFor(definedOnly(overrides)) },
-          settle: (result) => {
-            results[i] = result;
-            if (--remaining === 0) resolve(results);
-          },
-        });
+    const done = settleInOrder<SandboxJob, SandboxResult>(jobs, (job, settle) => {
+      const { program, tables, ...overrides } = job;
+      this.queue.push({
+        job: { program, tables: tables ?? NO_TABLES, limits: limitsFor(definedOnly(overrides)) },
+        settle,
       });
-      this.dispatch();
     });
+    this.dispatch();
+    return done;
   }
 
   /** Stops every worker. Programs still queued or running settle as `internal` errors. */

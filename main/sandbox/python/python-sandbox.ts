@@ -1,4 +1,5 @@
 import { PythonSlot, type PendingPython, type PythonSandboxStats } from './python-slot';
+import { settleInOrder } from '../settle-in-order';
 import { Watchdog } from '../watchdog';
 import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
 
@@ -72,20 +73,11 @@ export class PythonSandbox {
     this.assertOpen();
     if (programs.length === 0) return Promise.resolve([]);
     const resolved = resolvePythonLimits({ ...this.defaults, ...definedOnly(limits) });
-    return new Promise((resolve) => {
-      const results = new Array<PythonResult>(programs.length);
-      let remaining = programs.length;
-      programs.forEach((program, i) => {
-        this.queue.push({
-          job: { ...resolved, program },
-          settle: (result) => {
-            results[i] = result;
-            if (--remaining === 0) resolve(results);
-          },
-        });
-      });
-      this.dispatch();
+    const done = settleInOrder<string, PythonResult>(programs, (program, settle) => {
+      this.queue.push({ job: { ...resolved, program }, settle });
     });
+    this.dispatch();
+    return done;
   }
 
   /** Stops every worker; programs queued or running settle as `internal` errors. */
