@@ -1,33 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runSourceCli, sampleFiling } from '../../support/cli';
+import { repoRoot, runSourceCli, runSourceCliAsync, sampleFiling } from '../../support/cli';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
 import { tempDir } from '../../support/temp-dir';
 
-/**
- * The CLI from source without blocking this process (runSourceCli's spawnSync would stop the
- * in-process test server from answering).
- */
-function runCliAsync(
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
-      {
-        cwd: repoRoot,
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCliAsync = runSourceCliAsync;
 
 const QUESTION = 'By how much did total revenue grow in 2025 compared to 2024?';
 

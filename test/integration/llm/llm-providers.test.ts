@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
 import type { ProviderConfig } from '../../../shared/llm/provider';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from '../../support/cli';
+import { runSourceCliAsync } from '../../support/cli';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';
 import { tempServices } from '../../support/services';
 import { freePort, llmFixture, type LlmFixture } from './llm-fixture';
@@ -31,29 +29,8 @@ const config = (baseUrl: string, extra: Partial<ProviderConfig> = {}): ProviderC
   ...extra,
 });
 
-/**
- * The source CLI, asynchronously: the test server runs in this process, so a spawnSync would
- * block the very server the CLI is talking to.
- */
-function runSourceCli(
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'main', 'cli.ts'), ...args],
-      {
-        cwd: repoRoot,
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// The test server runs in this process: the CLI must not be a spawnSync that blocks it.
+const runSourceCli = runSourceCliAsync;
 
 describe('providers, settings, test connection, autodetect', () => {
   it('saves, replaces, lists and removes providers; hasKey follows the secret store', async () => {
