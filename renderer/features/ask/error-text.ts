@@ -14,6 +14,8 @@ const HEADLINES: Partial<Record<ApiError['code'], string>> = {
   'llm-context-length': "The prompt is longer than the model's context window",
   'llm-model-not-found': 'The server does not have this model',
   'llm-offline': 'Offline mode: only servers on this machine are allowed',
+  'llm-model-file': 'The model file cannot be loaded',
+  'llm-out-of-memory': 'This machine does not have the memory for this model',
   cancelled: 'Cancelled',
   unsupported: 'Not supported',
   'not-found': 'Not found',
@@ -28,6 +30,9 @@ const HINTS: Partial<Record<ApiError['code'], string>> = {
   'llm-rate-limited': 'Wait a little, or lower the number of samples.',
   'llm-context-length': 'Ask with fewer retrieved hits (k) or a model with a longer window.',
   'llm-model-not-found': 'Pick a model the server lists (Test connection shows them).',
+  'llm-model-file':
+    'Choose a .gguf model file that is complete and of an architecture llama.cpp knows.',
+  'llm-out-of-memory': 'Close other programs, choose a smaller quantisation, or a smaller context.',
   'llm-offline': 'Turn offline mode off on the Models screen to use a remote server.',
 };
 
