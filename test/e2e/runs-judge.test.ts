@@ -12,13 +12,15 @@ import { importAnswers, importTablequestHard } from '../integration/runs/judge-s
 /**
  * The run report's LLM judge section in web mode: a run of TableQuest hard answers judged by a
  * scripted judge model shows its own section, the judge model named, with a bar and whisker,
- * while the scorers' accuracy stays as it was.
+ * while the scorers' accuracy stays as it was; and "Judge with a model…" judges another run from
+ * the screen, its progress shown, then its verdicts.
  */
 describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)', () => {
   let session: WebSession;
   let page: Page;
   let llm: OpenAiTestServer;
   let runId: number;
+  let secondRunId: number;
   const files = tempDir('judge-e2e-');
 
   beforeAll(async () => {
@@ -35,6 +37,22 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
     runId = await importAnswers(s, files.dir, 'analyst-model', qs, (g, i) =>
       i < 6 ? g : 'Not sure.',
     );
+    secondRunId = await importAnswers(s, files.dir, 'second-model', qs, (g, i) =>
+      i < 4 ? g : 'Not sure.',
+    );
+    const saved = await s.registry.call('llm.saveProvider', {
+      config: {
+        name: 'Judge server',
+        preset: 'custom',
+        baseUrl: llm.baseUrl,
+        apiKeyName: null,
+        defaultModel: 'judge-ui',
+        params: {},
+        timeoutMs: 30_000,
+        maxRetries: 0,
+      },
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
     await judgeServiceOf(s).judge({
       runId,
       provider: { baseUrl: llm.baseUrl },
@@ -68,6 +86,36 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
     expect(accuracy).not.toContain('judge-e2e');
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifactsDir, 'runs-report-judge.png') });
+    expect(session.errors).toEqual([]);
+  });
+
+  it('judges a run from the Report screen: progress, then the judge verdicts', async () => {
+    await page.goto(`${session.server.url}#/run/${secondRunId}`);
+    const section = page.getByRole('region', { name: 'LLM judge' });
+    await section.waitFor({ timeout: 30_000 });
+    // Not judged yet: the section offers judging and has no verdicts table.
+    expect(await section.getByRole('table').count()).toBe(0);
+    await section.getByRole('button', { name: 'Judge with a model…' }).click();
+    const form = section.getByRole('form', { name: 'Judge with a model' });
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('judge-ui');
+    // Slow judge replies, so the progress is seen before the pass ends.
+    llm.fault({ kind: 'slow', delayMs: 400, times: 8, path: '/chat/completions' });
+    await form.getByLabel('Model', { exact: true }).press('Enter');
+    const status = form.getByRole('status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/Judging… \d+%/);
+    expect(await form.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    const table = section.getByRole('table', { name: 'LLM judge verdicts by judge model' });
+    await table.waitFor({ timeout: 30_000 });
+    const row = (await table.locator('tbody tr').first().textContent()) ?? '';
+    expect(row).toContain('judge-ui');
+    expect(row).toContain('50.00');
+    expect(await section.getByRole('status').textContent()).toMatch(
+      /Judged with judge-ui \(analytic-v1\): 8 asked, 0 re-used/,
+    );
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifactsDir, 'runs-report-judge-started.png') });
     expect(session.errors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { JudgeSummary } from '../../../shared/runs/judge';
 import type { RunReport } from '../../../shared/runs/report';
 import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
 import type { IntervalBar } from '../../components/charts/interval-bars';
+import { JudgeForm } from './JudgeForm';
 import { pct } from './run-text';
 
 const judgeName = (j: JudgeSummary) => `${j.judgeModel} · ${j.rubricId}`;
@@ -18,16 +19,24 @@ export function judgeBars(judges: readonly JudgeSummary[]): IntervalBar[] {
 }
 
 /**
- * The LLM judge's verdicts on the run (`workbench judge`), in a section of their own: a judge
- * model's opinion against the gold with a rubric, named with the model, never folded into the
- * scorers' accuracy above it.
+ * The LLM judge's verdicts on the run (`workbench judge`, or "Judge with a model…" here), in a
+ * section of their own: a judge model's opinion against the gold with a rubric, named with the
+ * model, never folded into the scorers' accuracy above it.
  */
 export function JudgeSection({ report }: { report: RunReport }) {
   const judges = Object.values(report.judges ?? {});
-  if (judges.length === 0) return null;
   return (
     <section aria-labelledby="report-judges" className="judge-section">
       <h2 id="report-judges">LLM judge</h2>
+      <JudgeForm runId={report.runId} />
+      {judges.length > 0 && <JudgeVerdicts judges={judges} />}
+    </section>
+  );
+}
+
+function JudgeVerdicts({ judges }: { judges: readonly JudgeSummary[] }) {
+  return (
+    <>
       <p className="hint">
         A judge model graded the answers against the gold with a rubric. This is the judge's
         opinion, not a scorer's verdict: it is not part of the accuracy above. Unreadable replies
@@ -84,6 +93,6 @@ export function JudgeSection({ report }: { report: RunReport }) {
         bars={judgeBars(judges)}
         domain={[0, 100]}
       />
-    </section>
+    </>
   );
 }

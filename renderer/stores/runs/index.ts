@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { api } from '../../api/client';
 import { createCompareStore, type CompareState } from './compare-store';
+import { createJudgeRunStore, type JudgeRunState } from './judge-run-store';
 import { createRunImportStore, type RunImportState } from './run-import-store';
 import { createRunItemStore, type RunItemState } from './run-item-store';
 import { createRunReportStore, type RunReportState } from './run-report-store';
@@ -11,6 +12,7 @@ export const runReportStore = createRunReportStore(api);
 export const compareStore = createCompareStore(api);
 export const runItemStore = createRunItemStore(api);
 export const runImportStore = createRunImportStore(api);
+export const judgeRunStore = createJudgeRunStore(api);
 
 export function useRunsList<T>(selector: (s: RunsListState) => T): T {
   return useStore(runsListStore, selector);
@@ -30,4 +32,8 @@ export function useRunItem<T>(selector: (s: RunItemState) => T): T {
 
 export function useRunImport<T>(selector: (s: RunImportState) => T): T {
   return useStore(runImportStore, selector);
+}
+
+export function useJudgeRun<T>(selector: (s: JudgeRunState) => T): T {
+  return useStore(judgeRunStore, selector);
 }
