@@ -13,7 +13,8 @@ import { importAnswers, importTablequestHard } from '../integration/runs/judge-s
  * The run report's LLM judge section in web mode: a run of TableQuest hard answers judged by a
  * scripted judge model shows its own section, the judge model named, with a bar and whisker,
  * while the scorers' accuracy stays as it was; and "Judge with a model…" judges another run from
- * the screen, its progress shown, then its verdicts.
+ * the screen, its progress shown, then its verdicts; the Compare screen judges two runs pairwise
+ * and shows their Elo table.
  */
 describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)', () => {
   let session: WebSession;
@@ -26,6 +27,18 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
   beforeAll(async () => {
     llm = await startOpenAiTestServer({
       replies: [
+        // Pairwise: the answer that is not "Not sure." is better; two alike tie.
+        {
+          match: 'Candidate A (between the markers)',
+          reply: (req) => {
+            const { messages } = req.body as { messages: { content: string }[] };
+            const user = messages.at(-1)?.content ?? '';
+            const a = user.includes('<<<A\nNot sure.\nA>>>');
+            const b = user.includes('<<<B\nNot sure.\nB>>>');
+            const better = a === b ? 'tie' : a ? 'B' : 'A';
+            return JSON.stringify({ better, reason: 'figures' });
+          },
+        },
         { match: 'Not sure.', reply: '{"verdict":"incorrect","score":0,"reason":"no figures"}' },
         { match: /./, reply: '{"verdict":"correct","score":1,"reason":"figures agree"}' },
       ],
@@ -116,6 +129,34 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
     );
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifactsDir, 'runs-report-judge-started.png') });
+    expect(session.errors).toEqual([]);
+  });
+
+  it('judges the compared runs pairwise and shows their Elo table with whiskers', async () => {
+    await page.goto(`${session.server.url}#/compare/${runId}/${secondRunId}`);
+    const section = page.getByRole('region', { name: 'Pairwise judge and Elo' });
+    await section.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => section.textContent())
+      .toContain('No pairwise judgements among these runs yet.');
+    const form = section.getByRole('form', { name: 'Pairwise judge' });
+    await expect
+      .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
+      .toBe('judge-ui');
+    await form.getByLabel('Model', { exact: true }).press('Enter');
+    const table = section.getByRole('table', { name: 'Elo ratings by run' });
+    await table.waitFor({ timeout: 30_000 });
+    // Run 1 answered two questions run 2 did not: it wins those two, the other six tie.
+    const rows = await table.locator('tbody tr').allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(new RegExp(`^#${runId} analyst-model`));
+    expect(rows[0]).toMatch(/206$/);
+    expect(rows[1]).toMatch(new RegExp(`^#${secondRunId} second-model`));
+    expect(rows[1]).toMatch(/026$/);
+    const chart = section.getByRole('img', { name: /^Elo rating above the mean/ });
+    expect(await chart.locator('.whisker').count()).toBe(2);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifactsDir, 'runs-compare-elo.png') });
     expect(session.errors).toEqual([]);
   });
 

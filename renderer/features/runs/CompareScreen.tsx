@@ -4,6 +4,7 @@ import { PairedCharts } from '../../components/charts/PairedCharts';
 import { navigationStore } from '../../stores/navigation';
 import { compareStore, runsListStore, useCompare, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { EloSection } from './EloSection';
 import { FlipList } from './FlipList';
 import { comparisonBars } from './report-bars';
 import { modeText, pct, scorerLabel } from './run-text';
@@ -122,6 +123,7 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
             />
           </section>
           <FlipList comparison={comparison} reportA={reportA} />
+          <EloSection runIds={[a, b]} />
         </>
       )}
     </main>

@@ -1,7 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { judgeRunStore, runReportStore, useJudgeRun } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
-import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
+import {
+  JudgeModelFields,
+  JudgePassControls,
+  judgeChoiceProblem,
+  type JudgeChoice,
+} from './JudgePass';
 
 /**
  * "Judge with a model…": a judge provider and model grade the run's answers with the built-in
@@ -11,14 +17,20 @@ import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker'
 export function JudgeForm({ runId }: { runId: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState<{ providerId?: number; model: string }>({ model: '' });
-  const mine = useJudgeRun((s) => s.runId === runId);
-  const status = useJudgeRun((s) => (s.runId === runId ? s.status : 'idle'));
-  const percent = useJudgeRun((s) => s.percent);
-  const cancelling = useJudgeRun((s) => s.cancelling);
-  const canCancel = useJudgeRun((s) => s.jobId !== undefined);
-  const result = useJudgeRun((s) => s.result);
-  const error = useJudgeRun((s) => s.error);
+  const [choice, setChoice] = useState<JudgeChoice>({ model: '' });
+  const pass = useJudgeRun(
+    useShallow((s) =>
+      s.runId === runId
+        ? {
+            status: s.status,
+            percent: s.percent,
+            jobId: s.jobId,
+            cancelling: s.cancelling,
+            error: s.error,
+          }
+        : { status: 'idle' as const, cancelling: false },
+    ),
+  );
 
   useEffect(() => {
     // A pass of another run, already over, is not this report's news.
@@ -26,22 +38,15 @@ export function JudgeForm({ runId }: { runId: number }) {
     if (s.runId !== runId && s.status !== 'running') s.reset();
   }, [runId]);
 
-  const running = status === 'running';
-  const problem =
-    choice.providerId === undefined
-      ? 'Choose a model provider (add one on the Models screen).'
-      : choice.model.trim() === ''
-        ? 'Name the judge model.'
-        : undefined;
-
-  if (!open && !running)
+  const problem = judgeChoiceProblem(choice);
+  if (!open && pass.status !== 'running')
     return (
       <div className="judge-form-closed">
         <button type="button" onClick={() => setOpen(true)}>
           Judge with a model…
         </button>
-        {mine && status === 'done' && result && <JudgeResultText runId={runId} />}
-        {mine && status === 'error' && error && <ApiErrorText error={error} />}
+        <JudgeResultText runId={runId} />
+        {pass.status === 'error' && pass.error && <ApiErrorText error={pass.error} />}
       </div>
     );
   return (
@@ -50,7 +55,8 @@ export function JudgeForm({ runId }: { runId: number }) {
       aria-label="Judge with a model"
       onSubmit={(e) => {
         e.preventDefault();
-        if (problem !== undefined || running || choice.providerId === undefined) return;
+        if (problem !== undefined || pass.status === 'running' || choice.providerId === undefined)
+          return;
         void judgeRunStore
           .getState()
           .start({ runId, provider: { providerId: choice.providerId }, model: choice.model.trim() })
@@ -65,41 +71,14 @@ export function JudgeForm({ runId }: { runId: number }) {
         The judge grades each answer against the gold with the built-in rubric (analytic-v1).
         Judgements already made with the same judge, answer and gold are re-used, not asked again.
       </p>
-      <div className="start-fields">
-        <ProviderModelPicker
-          idPrefix={id}
-          fieldClass="field"
-          providerId={choice.providerId}
-          model={choice.model}
-          onChange={(patch) => setChoice((c) => ({ ...c, ...patch }))}
-        />
-      </div>
-      <NoProviderHint />
-      <div className="actions">
-        <button type="submit" disabled={running || problem !== undefined} title={problem}>
-          Start judging
-        </button>
-        {running ? (
-          <button
-            type="button"
-            disabled={!canCancel || cancelling}
-            onClick={() => void judgeRunStore.getState().cancel()}
-          >
-            {cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
-        ) : (
-          <button type="button" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        )}
-      </div>
-      {running && (
-        <p className="judge-progress" role="status">
-          <progress aria-label="Judging progress" max={100} value={percent ?? 0} />{' '}
-          {percent === undefined ? 'Judging…' : `Judging… ${percent}%`}
-        </p>
-      )}
-      {mine && status === 'error' && error && <ApiErrorText error={error} />}
+      <JudgeModelFields idPrefix={id} choice={choice} onChange={setChoice} />
+      <JudgePassControls
+        pass={pass}
+        startLabel="Start judging"
+        problem={problem}
+        onCancel={() => void judgeRunStore.getState().cancel()}
+        onClose={() => setOpen(false)}
+      />
     </form>
   );
 }

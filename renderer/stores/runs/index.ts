@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { api } from '../../api/client';
 import { createCompareStore, type CompareState } from './compare-store';
+import { createJudgeEloStore, type JudgeEloState } from './judge-elo-store';
 import { createJudgeRunStore, type JudgeRunState } from './judge-run-store';
 import { createRunImportStore, type RunImportState } from './run-import-store';
 import { createRunItemStore, type RunItemState } from './run-item-store';
@@ -13,6 +14,7 @@ export const compareStore = createCompareStore(api);
 export const runItemStore = createRunItemStore(api);
 export const runImportStore = createRunImportStore(api);
 export const judgeRunStore = createJudgeRunStore(api);
+export const judgeEloStore = createJudgeEloStore(api);
 
 export function useRunsList<T>(selector: (s: RunsListState) => T): T {
   return useStore(runsListStore, selector);
@@ -36,4 +38,8 @@ export function useRunImport<T>(selector: (s: RunImportState) => T): T {
 
 export function useJudgeRun<T>(selector: (s: JudgeRunState) => T): T {
   return useStore(judgeRunStore, selector);
+}
+
+export function useJudgeElo<T>(selector: (s: JudgeEloState) => T): T {
+  return useStore(judgeEloStore, selector);
 }
