@@ -20,6 +20,9 @@ export function refuseNewerSchema(db: Database, known = defaultMigrations.length
 /**
  * Brings the database to the newest schema, one migration per transaction so a crash leaves
  * it at a whole version. A database written by a newer app is refused, not guessed at.
+ * Several processes may open a new workspace at once (two CLI commands, the app and a CLI):
+ * each migration takes the write lock first (BEGIN IMMEDIATE, waiting out the busy timeout)
+ * and is skipped when another process applied it meanwhile.
  */
 export function migrate(db: Database, migrations: readonly Migration[] = defaultMigrations): void {
   migrations.forEach((m, i) => {
@@ -34,6 +37,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
     if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
+        if (schemaVersion(db) >= m.version) return;
         m.up(db);
         if (m.rebuildsTables) {
           const broken = db.pragma('foreign_key_check') as { table: string }[];
@@ -43,7 +47,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
             );
         }
         db.pragma(`user_version = ${m.version}`);
-      })();
+      }).immediate();
     } finally {
       if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON');
     }
