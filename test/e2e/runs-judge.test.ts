@@ -113,6 +113,16 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
     await expect
       .poll(() => form.getByLabel('Model', { exact: true }).inputValue())
       .toBe('judge-ui');
+    // A pass cancelled while its calls hang ends in words and stores nothing.
+    llm.fault({ kind: 'slow', delayMs: 20_000, times: 4, path: '/chat/completions' });
+    await form.getByLabel('Model', { exact: true }).press('Enter');
+    const cancel = form.getByRole('button', { name: 'Cancel' });
+    await expect.poll(() => cancel.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await cancel.click();
+    const alert = form.getByRole('alert');
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toContain('cancelled');
+    llm.clearFaults();
     // Slow judge replies, so the progress is seen before the pass ends.
     llm.fault({ kind: 'slow', delayMs: 400, times: 8, path: '/chat/completions' });
     await form.getByLabel('Model', { exact: true }).press('Enter');
