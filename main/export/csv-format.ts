@@ -1,5 +1,12 @@
+import { csvRow, type CsvValue } from '../../shared/export/csv';
 import type { TranscriptHeader, TranscriptLine } from './transcript';
 
+/**
+ * The columns of `export --format csv`, in this order (docs/transcript-jsonl.md). Columns are
+ * only ever added at the end, so a sheet or script reading them by position keeps working:
+ * `question`, `gold` and `gold_scale` came after `active_seconds`. The verdict is `correct`
+ * (true/false) with its `outcome`, by `scorer`, and the `rule` that decided it.
+ */
 export const CSV_COLUMNS = [
   'source',
   'item_id',
@@ -14,31 +21,19 @@ export const CSV_COLUMNS = [
   'rule',
   'latency_ms',
   'active_seconds',
+  'question',
+  'gold',
+  'gold_scale',
 ] as const;
 
 /**
- * A cell a spreadsheet would run as a formula (= + - @, and tab or CR that some read the same
- * way) gets a leading apostrophe, so an answer like "=HYPERLINK(...)" in a model's output
- * stays text. A negative answer "-3.2" therefore reads "'-3.2": the price of the guard.
+ * An answer or a gold as one cell: text as it is, a number as a number (never formula-guarded,
+ * shared/export/csv.ts), anything else (a list of spans) as its JSON.
  */
-export function guardFormula(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled. */
-export function csvField(v: string | number | boolean | null): string {
-  if (v === null) return '';
-  if (typeof v !== 'string') return String(v);
-  const s = guardFormula(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const csvRow = (fields: (string | number | boolean | null)[]) =>
-  `${fields.map(csvField).join(',')}\r\n`;
-
-function answerCell(answer: unknown): string | null {
-  if (answer === null || answer === undefined) return null;
-  return typeof answer === 'string' ? answer : JSON.stringify(answer);
+function valueCell(v: unknown): CsvValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number') return v;
+  return JSON.stringify(v);
 }
 
 /** One row per item, graded by `scorer` (the run's first scorer unless the caller names one). */
@@ -47,7 +42,7 @@ export async function* csvPieces(
   lines: AsyncIterable<TranscriptLine>,
   scorer: string,
 ): AsyncGenerator<string> {
-  yield csvRow([...CSV_COLUMNS]);
+  yield csvRow(CSV_COLUMNS);
   for await (const l of lines) {
     const v = l.verdicts.find((x) => x.scorer === scorer);
     yield csvRow([
@@ -55,7 +50,7 @@ export async function* csvPieces(
       l.itemId,
       l.questionId,
       l.externalId,
-      answerCell(l.answer),
+      valueCell(l.answer),
       l.answerScale,
       scorer,
       v ? v.correct : null,
@@ -64,6 +59,9 @@ export async function* csvPieces(
       v ? v.rule : null,
       l.latencyMs,
       l.human ? l.human.activeSeconds : null,
+      l.question,
+      valueCell(l.gold?.answer),
+      l.gold?.scale,
     ]);
   }
 }

@@ -1,3 +1,4 @@
+import { csvDocument } from '../export/csv';
 import { judgesMarkdown } from './judge-format';
 import type { RunComparison, RunReport } from './report';
 import { IMPORTED_SCORER_ID } from './run';
@@ -142,12 +143,10 @@ export function compareMarkdown(c: RunComparison): string {
   return out.join('\n');
 }
 
-const csvField = (v: string | number | null | undefined) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** `workbench report --format csv`: one line per item, a correct/rule pair per scorer. */
+/**
+ * `workbench report --format csv`: one line per item, a correct/outcome/rule triple per scorer,
+ * written by the app's one CSV writer (shared/export/csv.ts: RFC 4180, CRLF, formula guard).
+ */
 export function reportCsv(r: RunReport): string {
   const ids = r.scorers.map((s) => s.scorer);
   const head = [
@@ -157,19 +156,17 @@ export function reportCsv(r: RunReport): string {
     'answer',
     ...ids.flatMap((id) => [`${id}_correct`, `${id}_outcome`, `${id}_rule`]),
   ];
-  const lines = r.items.map((it) =>
-    [
+  return csvDocument(
+    head,
+    r.items.map((it) => [
       it.questionId,
       it.externalId,
       it.subset,
       it.answer,
       ...ids.flatMap((id) => {
         const v = it.verdicts[id];
-        return v ? [v.correct ? 1 : 0, v.outcome, v.rule] : ['', '', ''];
+        return v ? [v.correct ? 1 : 0, v.outcome, v.rule] : [null, null, null];
       }),
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[head.map(csvField).join(','), ...lines].join('\n')}\n`;
 }

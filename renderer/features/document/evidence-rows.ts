@@ -1,5 +1,6 @@
 import type { MarkTarget } from '../../../shared/document/evidence';
 import { evidenceKey } from '../../../shared/document/evidence';
+import { csvDocument } from '../../../shared/export/csv';
 import type { Document } from '../../../shared/model';
 
 /** One marked paragraph or cell as the evidence panel lists it and the CSV exports it. */
@@ -77,17 +78,9 @@ export function evidenceRows(model: Document, targets: readonly MarkTarget[]): E
 }
 
 /**
- * One CSV field (RFC 4180 quoting). Text a spreadsheet would run as a formula (starting with =,
- * +, -, @, tab or carriage return) gets a leading apostrophe: filing text is untrusted.
+ * The evidence of a document as CSV, one line per mark, with a header line: the app's one CSV
+ * writer (shared/export/csv.ts), so filing text a spreadsheet would run as a formula stays text.
  */
-export function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The evidence of a document as CSV, one line per mark, with a header line. */
 export function evidenceCsv(documentName: string, rows: readonly EvidenceRow[]): string {
   const header = [
     'document',
@@ -102,8 +95,9 @@ export function evidenceCsv(documentName: string, rows: readonly EvidenceRow[]):
     'page',
     'target',
   ];
-  const lines = rows.map((r) =>
-    [
+  return csvDocument(
+    header,
+    rows.map((r) => [
       documentName,
       r.kind,
       r.kind === 'cell' ? r.where : '',
@@ -115,9 +109,6 @@ export function evidenceCsv(documentName: string, rows: readonly EvidenceRow[]):
       r.unit,
       r.page,
       r.key,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

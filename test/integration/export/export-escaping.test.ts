@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
-import { csvField } from '../../../main/export/csv-format';
+import { csvField } from '../../../shared/export/csv';
 import { escapeHtml } from '../../../main/export/html-escape';
 import { launchBrowser } from '../../support/browser';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
@@ -36,8 +36,9 @@ describe('escapeHtml', () => {
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
     expect(escapeHtml(null)).toBe('');
-    expect(csvField('=1+1')).toBe("'=1+1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    // The formula guard's own cases: test/unit/export/csv.test.ts.
+    expect(csvField('=1+1')).toBe(`"'=1+1"`);
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
     expect(csvField('a,"b"')).toBe('"a,""b"""');
   });
 });

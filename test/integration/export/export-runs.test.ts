@@ -10,6 +10,7 @@ import type { Document } from '../../../shared/model';
 import { gradeAnswer } from '../../../main/runs/grade-item';
 import { getScorer } from '../../../shared/grading/scorers';
 import { WorkbenchError } from '../../../shared/api/result';
+import { formulaCells } from '../../support/csv';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
@@ -141,15 +142,20 @@ describe.skipIf(!hasData)('export of imported runs', () => {
       'rule',
       'latency_ms',
       'active_seconds',
+      'question',
+      'gold',
+      'gold_scale',
     ]);
     expect(rows).toHaveLength(201);
-    expect(new Set(rows.map((r) => r.length))).toEqual(new Set([13]));
+    expect(new Set(rows.map((r) => r.length))).toEqual(new Set([16]));
+    // Issue 22: the question and its gold on every row.
+    expect(rows.slice(1).every((r) => r[13]!.length > 0 && r[14]!.length > 0)).toBe(true);
     expect(new Set(rows.slice(1).map((r) => r[6]))).toEqual(new Set(['docmath']));
     const accuracy = rows.slice(1).filter((r) => r[7] === 'true').length / 2;
     expect(accuracy).toBe(59.5);
-    // No cell a spreadsheet would run: negative answers read '-8184, not a formula.
-    for (const r of rows) for (const c of r) expect(c).not.toMatch(/^[=+\-@]/);
-    expect(rows.some((r) => r[4]!.startsWith("'-"))).toBe(true);
+    // No cell a spreadsheet would run; negative answers stay numbers (-8184, not '-8184).
+    expect(formulaCells(rows)).toEqual([]);
+    expect(rows.some((r) => /^-\d+(\.\d+)?$/.test(r[4]!))).toBe(true);
     // Another scorer on request; a scorer the run does not have is refused, no file written.
     await exportTo(s, { kind: 'run', id: fmRun }, 'csv', join(out.dir, 'strict.csv'), {
       scorer: 'strict',

@@ -35,49 +35,8 @@ export function readTranscripts(path: string): TranscriptLine[] {
     .map((l) => TranscriptLine.parse(JSON.parse(l)));
 }
 
-/** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (c === '"') {
-        quoted = false;
-        i++;
-      } else {
-        field += c;
-        i++;
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-      i++;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 2;
-    } else if (c === '\n' || c === '\r' || c === '"') {
-      throw new Error(`bare ${JSON.stringify(c)} outside a quoted field at ${i}`);
-    } else {
-      field += c;
-      i++;
-    }
-  }
-  if (field !== '' || row.length > 0) throw new Error('the last record does not end with CRLF');
-  return rows;
-}
+/** The strict RFC 4180 reader the CSV tests share. */
+export { parseCsv } from '../../support/csv';
 
 /** The verdict fields a re-import must reproduce exactly. */
 export const verdictKey = (v: {

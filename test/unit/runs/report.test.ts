@@ -244,13 +244,25 @@ describe('report formats', () => {
     const i = input([true, false]);
     i.items = i.items.map((x, k) => (k === 1 ? { ...x, answer: 'a, "b"' } : x));
     const csv = reportCsv(buildReport(i, { bootstrapIterations: 100 }));
-    const lines = csv.trimEnd().split('\n');
+    // RFC 4180: CRLF after every record, the last one too (shared/export/csv.ts).
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const lines = csv.slice(0, -2).split('\r\n');
     expect(lines[0]).toBe(
       'question_id,external_id,subset,answer,strict_correct,strict_outcome,strict_rule,imported_correct,imported_outcome,imported_rule',
     );
     expect(lines[2]).toBe(
       '1,q1,simpshort,"a, ""b""",0,incorrect,different value,1,correct,exact match',
     );
+  });
+
+  it('guards model answers a spreadsheet would run as formulas (issue 21)', () => {
+    const i = input([true, false]);
+    const hostile = ['=HYPERLINK("http://x","y")', '-12.5'];
+    i.items = i.items.map((x, k) => ({ ...x, answer: hostile[k]! }));
+    const lines = reportCsv(buildReport(i, { bootstrapIterations: 100 })).split('\r\n');
+    expect(lines[1]).toMatch(/^0,q0,simpshort,"'=HYPERLINK\(""http:\/\/x"",""y""\)",1,/);
+    // A negative number written as text stays a number.
+    expect(lines[2]).toMatch(/^1,q1,simpshort,-12\.5,0,/);
   });
 });
 
