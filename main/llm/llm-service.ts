@@ -44,7 +44,7 @@ import {
 } from './openai-calls';
 import {
   embeddedChat,
-  embeddedInfo,
+  embeddedListing,
   embeddedTest,
   checkedModelFile,
 } from './embedded/embedded-provider';
@@ -516,7 +516,8 @@ export class LlmService {
 
   async models(provider: ProviderRef, signal?: AbortSignal): Promise<string[]> {
     const file = this.modelFile(provider);
-    if (file) return [(await embeddedInfo(file)).fileName];
+    // Listing never loads a model: the file is checked (stat, GGUF header) and named.
+    if (file) return embeddedListing(file);
     const ep = await this.resolve(provider);
     return this.listModels(ep, signal);
   }

@@ -6,8 +6,15 @@ import { EmbeddedModel, type EmbeddedModelOptions } from './embedded-model';
  * a file shares its process, so a model is in memory once and answers one request at a time.
  */
 const models = new Map<string, EmbeddedModel>();
+let exitHooked = false;
 
 export function embeddedModel(path: string, options: EmbeddedModelOptions = {}): EmbeddedModel {
+  // A process that exits (the CLI after its command, Ctrl-C, the app quitting) takes its model
+  // processes with it, whatever they are doing.
+  if (models.size === 0 && !exitHooked) {
+    exitHooked = true;
+    process.once('exit', closeEmbeddedModels);
+  }
   const key = resolve(path);
   let model = models.get(key);
   if (!model) {

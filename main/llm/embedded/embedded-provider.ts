@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
 import {
   modelFilePath,
@@ -10,6 +11,7 @@ import {
   type Usage,
 } from '../../../shared/llm/provider';
 import { embeddedModel } from './embedded-models';
+import { checkModelFile } from './gguf-header-check';
 
 /** What of LlmService's ChatRequest an embedded model uses. */
 export interface EmbeddedChatInput {
@@ -94,6 +96,16 @@ export async function embeddedChat(
 
 export function embeddedInfo(path: string): Promise<EmbeddedModelInfo> {
   return embeddedModel(path).info();
+}
+
+/**
+ * What a model list shows for an embedded model: its file name, once the file is a regular file
+ * whose GGUF header passes the check. Nothing is loaded and no process is started (the Ask
+ * panel lists models as it opens; only Test and a question load).
+ */
+export async function embeddedListing(path: string): Promise<string[]> {
+  await checkModelFile(path);
+  return [basename(path)];
 }
 
 /** "Test connection" for an embedded model: load it and say what it is. */

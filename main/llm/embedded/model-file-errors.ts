@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
+import type { GgufProblem } from './gguf-header-check';
 
 /**
  * A model file that cannot be loaded becomes one sentence naming the file, what is wrong and
@@ -51,6 +52,25 @@ export function modelFileError(path: string, reason: string): WorkbenchError {
     'llm-model-file',
     `${name} is not a readable GGUF model (${oneLine(reason)}); the file is damaged or not a model: download it again`,
   );
+}
+
+/**
+ * A header refused by gguf-header-check.ts, in the same sentences as the loader's refusals. The
+ * reason is ours (names from the file quoted, printable, short), so it is not shortened.
+ */
+export function ggufProblemError(path: string, problem: GgufProblem): WorkbenchError {
+  const name = basename(path);
+  switch (problem.kind) {
+    case 'not-gguf':
+      return modelFileError(path, 'Invalid GGUF magic');
+    case 'cut-short':
+      return modelFileError(path, `tensor '${problem.tensor}' data is not within the file bounds`);
+    case 'invalid':
+      return new WorkbenchError(
+        'llm-model-file',
+        `${name} is not a readable GGUF model (${problem.reason}); the file is damaged or not a model: download it again`,
+      );
+  }
 }
 
 function oneLine(s: string): string {

@@ -3,10 +3,11 @@
 // ends this process and not the app. Spoken to over IPC (protocol.ts); started by
 // embedded-model.ts. Never downloads or compiles anything: `build: 'never'` uses the prebuilt
 // binary that npm installed, or fails.
-import { statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { ChatMessage, EmbeddedModelInfo } from '../../../shared/llm/provider';
+import { checkModelFile } from './gguf-header-check';
 import { modelFileError } from './model-file-errors';
 import type { FromModel, ToModel } from './protocol';
 // The library is ESM and this file CommonJS: types come through an import-mode type import, the
@@ -46,15 +47,10 @@ function send(m: FromModel): void {
 
 async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedModelInfo> {
   const started = performance.now();
-  let sizeBytes: number;
-  try {
-    const st = statSync(m.path);
-    // A folder, a device or a pipe (which could block a read for ever) is not a model file.
-    if (!st.isFile()) throw new Error(st.isDirectory() ? 'EISDIR' : 'ENOTREGULAR');
-    sizeBytes = st.size;
-  } catch (e) {
-    throw modelFileError(m.path, String((e as Error).message));
-  }
+  // The app checked the header before starting this process; checked again here, before
+  // node-llama-cpp is even imported, since the file may have changed since (a folder, a device
+  // or a pipe, which could block a read for ever, is refused unread).
+  const { sizeBytes } = await checkModelFile(m.path);
   const nlc = await import('node-llama-cpp');
   // The header first (pure JavaScript): a file that is not GGUF, or whose header is damaged,
   // is refused before llama.cpp sees it.
@@ -79,6 +75,8 @@ async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedMode
   });
   const ram = modelNeeds.cpuRam + contextNeeds.cpuRam;
   const vram = modelNeeds.gpuVram + contextNeeds.gpuVram;
+  // The app sets this process's memory cap from it.
+  send({ type: 'estimate', ramBytes: ram });
   if (ram > m.availableRamBytes) {
     throw new WorkbenchError(
       'llm-out-of-memory',
@@ -264,4 +262,25 @@ process.on('message', (raw: ToModel) => {
 });
 // The app went away (closed, crashed, killed): nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));
+watchParent();
+if (process.platform !== 'linux') {
+  // Elsewhere the app cannot read this process's memory from /proc: it is told instead.
+  setInterval(() => send({ type: 'memory', rssBytes: process.memoryUsage.rss() }), 200).unref();
+}
 send({ type: 'ready' });
+
+/**
+ * 'disconnect' needs this process's event loop, which a long synchronous step can hold for
+ * minutes. A thread of its own checks every half second that the app is still there, and ends
+ * this process at once when it is not (its parent gone, or this process handed to another).
+ */
+function watchParent(): void {
+  const source = `
+    const { workerData } = require('node:worker_threads');
+    setInterval(() => {
+      let gone = process.ppid !== workerData.parent;
+      try { process.kill(workerData.parent, 0); } catch (e) { if (e.code === 'ESRCH') gone = true; }
+      if (gone) process.kill(process.pid, 'SIGKILL');
+    }, 500);`;
+  new Worker(source, { eval: true, workerData: { parent: process.ppid } }).unref();
+}

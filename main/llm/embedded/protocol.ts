@@ -42,6 +42,10 @@ export interface Timing {
 
 export type FromModel =
   | { type: 'ready' }
+  /** What the header says loading will take (weights and context), before loading starts. */
+  | { type: 'estimate'; ramBytes: number }
+  /** Resident memory, where the host cannot read it from /proc (not Linux). */
+  | { type: 'memory'; rssBytes: number }
   | { type: 'loaded'; info: EmbeddedModelInfo }
   | { type: 'delta'; id: number; text: string }
   | {
