@@ -1,5 +1,4 @@
-import { dirname } from 'node:path';
-import { loadPyodide, type PyodideAPI } from 'pyodide';
+import type { loadPyodide as LoadPyodide, PyodideAPI } from 'pyodide';
 import type { PyProxy } from 'pyodide/ffi';
 
 /** What a worker needs of its Pyodide instance once the harness is in place. */
@@ -54,9 +53,37 @@ function closeSockets(py: PyodideAPI): void {
   module._nodeSock = undefined;
 }
 
-/** The package folder: wasm, python_stdlib.zip and the lock file load from disk, never a CDN. */
-export function pyodideIndexURL(): string {
-  return `${dirname(require.resolve('pyodide/package.json'))}/`;
+/** What Pyodide reads at every check of its interrupt buffer. */
+export interface DeadlineInterrupt {
+  /** Pyodide's interrupt "buffer": element 0 reads 2 (SIGINT) once the deadline has passed. */
+  readonly buffer: { 0: number };
+  arm(deadline: number): void;
+  disarm(): void;
+}
+
+/**
+ * The interrupt buffer as a clock. Pyodide reads element 0 every few bytecodes and raises
+ * KeyboardInterrupt when it reads 2; with no memory shared between processes, the sandbox
+ * process compares the time with the program's deadline itself. Past the deadline every read
+ * answers 2 again, so a program that catches the interrupt is interrupted again at once.
+ * (A program stuck where Python does not check, a long C call, is killed by the app at
+ * deadline + grace: python-slot.ts.)
+ */
+export function deadlineInterrupt(): DeadlineInterrupt {
+  let deadline = Infinity;
+  const buffer = {
+    get 0(): number {
+      return performance.now() >= deadline ? 2 : 0;
+    },
+    set 0(_value: number) {
+      // Pyodide clears the flag after reading it; the deadline decides instead.
+    },
+  };
+  return {
+    buffer,
+    arm: (at) => (deadline = at),
+    disarm: () => (deadline = Infinity),
+  };
 }
 
 /**
@@ -73,12 +100,15 @@ export function pyodideIndexURL(): string {
  * the modules the harness then hands out as copies.
  */
 export async function loadSandboxedPyodide(
-  interrupt: Int32Array,
+  loadPyodide: typeof LoadPyodide,
+  pyodideDir: string,
+  interrupt: Int32Array | DeadlineInterrupt['buffer'],
   harnessSource: string,
   moduleSources: readonly string[] = [],
+  beforeHarness?: (py: PyodideAPI) => void,
 ): Promise<SandboxedPyodide> {
   const py: PyodideAPI = await loadPyodide({
-    indexURL: pyodideIndexURL(),
+    indexURL: `${pyodideDir}/`,
     jsglobals: {},
     env: { HOME: '/home/pyodide' },
     stdout: () => undefined,
@@ -86,7 +116,7 @@ export async function loadSandboxedPyodide(
     packages: [],
   });
   closeSockets(py);
-  py.setInterruptBuffer(interrupt);
+  py.setInterruptBuffer(interrupt as Int32Array);
   py.unregisterJsModule('js');
   py.unregisterJsModule('pyodide_js');
   py.runPython(
@@ -97,6 +127,7 @@ export async function loadSandboxedPyodide(
     py.runPython(source, { globals });
     globals.destroy();
   }
+  beforeHarness?.(py);
   const harness = py.runPython('dict()') as PyProxy & { get(name: string): unknown };
   py.runPython(harnessSource, { globals: harness });
   const runProgram = harness.get('run_program') as (

@@ -1,19 +1,20 @@
 import type { PythonJob, PythonResult } from './types';
 
-/** What the host and a Python worker say to each other (structured-clone data only). */
+/** What the app and a Python sandbox process say to each other over IPC (plain JSON data). */
 
-export interface PythonWorkerData {
-  /** Int32Array: [0] counts programs started, read by the host's watchdog. */
-  progress: SharedArrayBuffer;
-  /** Pyodide's interrupt buffer: the host writes 2 (SIGINT) at a program's deadline. */
-  interrupt: SharedArrayBuffer;
-  /** Ceiling of the worker's wasm heap; growing past it fails like an out-of-memory. */
+/** The process's one command-line argument, as JSON. */
+export interface PythonProcessArgs {
+  /** Pyodide's package folder (wasm, stdlib zip, lock file): the only other folder it reads. */
+  pyodideDir: string;
+  /** Ceiling of the wasm heap; growing past it fails like an out-of-memory. */
   maxHeapBytes: number;
+  /** Tests only: hand programs this process's JavaScript (python-process.ts). */
+  testOnlyJsHook?: boolean;
 }
 
-export type HostToPythonWorker = { type: 'run'; id: number; job: PythonJob };
+export type HostToPythonProcess = { type: 'run'; id: number; job: PythonJob };
 
-export type PythonWorkerToHost =
+export type PythonProcessToHost =
   | { type: 'ready'; loadMs: number }
   | { type: 'result'; id: number; result: PythonResult; heapBytes: number }
   | { type: 'load-failed'; message: string };

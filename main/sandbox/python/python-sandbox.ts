@@ -15,13 +15,21 @@ export interface PythonSandboxOptions {
   graceMs?: number;
   /** Ceiling of each worker's wasm heap (default 256 MiB; at least 96 MiB for Pyodide itself). */
   maxHeapBytes?: number;
+  /**
+   * Tests only: programs get a `test_js_hook` builtin holding the sandbox process's JavaScript
+   * (globalThis, Function, process, require), as a complete escape would, to prove that the
+   * outer wall holds on its own.
+   */
+  testOnlyJsHook?: boolean;
 }
 
 /**
  * Runs Python programs (model-written PoT, FinanceMath's gold python_solution) in Pyodide in
- * worker threads: one interpreter per worker, loaded once and reused with fresh globals per
- * program; a deadline (interrupt, then termination), a wasm heap ceiling, an import allowlist
- * and no host file system, network or JavaScript bridge (harness-source.ts, load-pyodide.ts).
+ * sandbox processes ("workers"): one interpreter per process, loaded once and reused with fresh
+ * globals per program; a deadline (interrupt, then kill), a wasm heap ceiling, an import
+ * allowlist and no JavaScript bridge (harness-source.ts, load-pyodide.ts), inside a process
+ * that Node's permission model keeps from files, processes and threads and lockdown.ts from
+ * the network (launch-python-process.ts; docs/SECURITY.md).
  * Results come back in input order.
  */
 export class PythonSandbox {
@@ -36,6 +44,7 @@ export class PythonSandbox {
   };
   readonly graceMs: number;
   readonly maxHeapBytes: number;
+  readonly testOnlyJsHook: boolean;
   private readonly defaults: Partial<PythonLimits>;
   private readonly slots: PythonSlot[];
   private queue: PendingPython[] = [];
@@ -48,6 +57,7 @@ export class PythonSandbox {
     this.graceMs = Math.max(0, options.graceMs ?? 500);
     this.maxHeapBytes = Math.max(96 * 1024 * 1024, options.maxHeapBytes ?? 256 * 1024 * 1024);
     this.defaults = options.limits ?? {};
+    this.testOnlyJsHook = options.testOnlyJsHook === true;
     this.slots = Array.from({ length: workers }, () => new PythonSlot(this));
     this.watchdog = new Watchdog(this.slots);
   }

@@ -1,16 +1,17 @@
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../util/worker-file';
-import type { HostToPythonWorker, PythonWorkerData, PythonWorkerToHost } from './messages';
-import { pythonFailure, type PythonJob, type PythonResult } from './types';
+import type { ChildProcess } from 'node:child_process';
+import { launchPythonProcess } from './launch-python-process';
+import type { HostToPythonProcess, PythonProcessToHost } from './messages';
+import { pythonFailure, type PythonErrorKind, type PythonJob, type PythonResult } from './types';
 
 export interface PendingPython {
   job: PythonJob;
   settle(result: PythonResult): void;
 }
 
+/** "Worker" below is one sandbox process (python-process.ts). */
 export interface PythonSandboxStats {
   workersStarted: number;
-  /** Workers terminated because a program ignored its interrupt past deadline + grace. */
+  /** Workers killed because a program ignored its interrupt past deadline + grace. */
   workersTerminated: number;
   /** Workers that died on their own (a fatal interpreter error, a crash). */
   workerCrashes: number;
@@ -31,6 +32,8 @@ export interface PythonSlotOwner {
   readonly stats: PythonSandboxStats;
   readonly graceMs: number;
   readonly maxHeapBytes: number;
+  /** Tests only: see python-process.ts. */
+  readonly testOnlyJsHook: boolean;
   /** The slot can take a program. */
   idle(): void;
   /** The slot cannot get a working worker; everything pending must fail. */
@@ -43,24 +46,21 @@ interface InFlight {
   startedAt: number;
 }
 
-/** Pyodide's JS glue and the harness's parser recursion want more than the default. */
-const WORKER_STACK_MB = 16;
-/** V8 heap of a worker (Pyodide's glue and the strings it converts); the wasm heap is separate. */
-const WORKER_OLD_GENERATION_MB = 256;
 /** After this many crashes in a row (no program finishing in between) the slot gives up. */
 const MAX_CONSECUTIVE_CRASHES = 3;
-const SIGINT = 2;
+/** Lines of a crashed process's stderr kept for the message. */
+const STDERR_KEEP_CHARS = 2000;
 
 /**
- * One Python worker and the program it runs. At a program's deadline the host writes SIGINT
- * into Pyodide's interrupt buffer (the program sees KeyboardInterrupt, and again on every
- * watchdog tick if it catches it); past deadline + grace the worker is terminated, the program
- * reported as a timeout and a new worker loads. A fresh load takes seconds, so an interrupt
- * that works keeps the loaded interpreter.
+ * One Python sandbox process and the program it runs. At a program's deadline the process
+ * interrupts it itself (Pyodide's interrupt buffer reads the clock: load-pyodide.ts), and the
+ * program sees KeyboardInterrupt again at every check if it catches it; past deadline + grace
+ * the app kills the process, reports a timeout and starts a new one. A fresh load takes
+ * seconds, so an interrupt that works keeps the loaded interpreter.
  */
 export class PythonSlot {
-  private worker: Worker | undefined;
-  private interrupt = new Int32Array(new SharedArrayBuffer(4));
+  private worker: ChildProcess | undefined;
+  private stderrTail = '';
   private ready = false;
   private readyWaiters: (() => void)[] = [];
   private inFlight: InFlight | undefined;
@@ -91,10 +91,10 @@ export class PythonSlot {
     if (!this.available || !worker) throw new Error('Python sandbox slot is not available');
     const id = this.nextId++;
     this.inFlight = { id, pending, startedAt: performance.now() };
-    Atomics.store(this.interrupt, 0, 0);
     worker.ref();
-    const message: HostToPythonWorker = { type: 'run', id, job: pending.job };
-    worker.postMessage(message);
+    worker.channel?.ref();
+    const message: HostToPythonProcess = { type: 'run', id, job: pending.job };
+    worker.send(message);
   }
 
   /** Watchdog tick. */
@@ -103,11 +103,8 @@ export class PythonSlot {
     if (!flight) return;
     const elapsed = now - flight.startedAt;
     const { timeoutMs } = flight.pending.job;
-    if (elapsed < timeoutMs) return;
-    if (elapsed <= timeoutMs + this.owner.graceMs) {
-      Atomics.store(this.interrupt, 0, SIGINT);
-      return;
-    }
+    // Until deadline + grace the process interrupts the program itself.
+    if (elapsed <= timeoutMs + this.owner.graceMs) return;
     this.owner.stats.workersTerminated++;
     this.inFlight = undefined;
     flight.pending.settle(
@@ -132,38 +129,54 @@ export class PythonSlot {
     this.worker = undefined;
     this.ready = false;
     this.releaseWaiters();
-    if (worker) await worker.terminate();
+    if (worker) await kill(worker);
   }
 
   private spawn(): void {
     this.ready = false;
-    this.interrupt = new Int32Array(new SharedArrayBuffer(4));
-    const data: PythonWorkerData = {
-      progress: new SharedArrayBuffer(4),
-      interrupt: this.interrupt.buffer,
-      maxHeapBytes: this.owner.maxHeapBytes,
-    };
-    const worker = startWorker(__filename, __dirname, 'python-worker', {
-      workerData: data,
-      // The program must not see the host's environment, even through a JavaScript escape.
-      env: {},
-      resourceLimits: {
-        stackSizeMb: WORKER_STACK_MB,
-        maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
-      },
-    });
+    this.stderrTail = '';
+    let worker: ChildProcess;
+    try {
+      worker = launchPythonProcess({
+        maxHeapBytes: this.owner.maxHeapBytes,
+        testOnlyJsHook: this.owner.testOnlyJsHook,
+      });
+    } catch (e) {
+      this.closed = true;
+      this.releaseWaiters();
+      this.owner.fatal(`the Python sandbox could not start: ${(e as Error).message}`);
+      return;
+    }
     this.owner.stats.workersStarted++;
-    worker.unref();
-    worker.on('message', (m: PythonWorkerToHost) => this.onMessage(worker, m));
+    worker.stderr?.setEncoding('utf8');
+    worker.stderr?.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP_CHARS);
+    });
+    worker.on('message', (m: unknown) => {
+      if (isProcessMessage(m)) this.onMessage(worker, m);
+    });
     worker.on('error', (e) => this.onCrash(worker, e.message));
-    worker.on('exit', (code) => this.onCrash(worker, `exited with code ${code}`));
+    worker.on('exit', (code, signal) =>
+      this.onCrash(worker, signal ? `killed by ${signal}` : `exited with code ${code}`),
+    );
+    // Loading keeps the app alive (someone waits for it); idle, the process does not.
     this.worker = worker;
   }
 
-  private onMessage(worker: Worker, m: PythonWorkerToHost): void {
+  /** An idle sandbox process must not keep the app's event loop alive. */
+  private idleRefs(worker: ChildProcess): void {
+    worker.unref();
+    worker.channel?.unref();
+    (worker.stderr as { unref?: () => void } | null)?.unref?.();
+  }
+
+  private onMessage(worker: ChildProcess, m: PythonProcessToHost): void {
     if (worker !== this.worker) return;
+    // Only loading says ready or failed; once programs run, only results count.
+    if (m.type !== 'result' && this.ready) return;
     if (m.type === 'ready') {
       this.ready = true;
+      this.idleRefs(worker);
       this.owner.stats.lastLoadMs = m.loadMs;
       this.releaseWaiters();
       this.owner.idle();
@@ -171,6 +184,8 @@ export class PythonSlot {
     }
     if (m.type === 'load-failed') {
       this.closed = true;
+      this.worker = undefined;
+      void kill(worker);
       this.releaseWaiters();
       this.owner.fatal(`Pyodide failed to load: ${m.message}`);
       return;
@@ -181,7 +196,7 @@ export class PythonSlot {
     this.crashesInARow = 0;
     this.owner.stats.programsRun++;
     this.owner.stats.lastHeapBytes = m.heapBytes;
-    worker.unref();
+    this.idleRefs(worker);
     flight.pending.settle(m.result);
     if (m.heapBytes > this.owner.maxHeapBytes / 2) {
       this.owner.stats.workersRecycled++;
@@ -191,8 +206,10 @@ export class PythonSlot {
     this.owner.idle();
   }
 
-  private onCrash(worker: Worker, reason: string): void {
+  private onCrash(worker: ChildProcess, reason: string): void {
     if (worker !== this.worker || this.closed) return;
+    const said = lastLine(this.stderrTail);
+    if (said) reason = `${reason}: ${said}`;
     this.worker = undefined;
     this.ready = false;
     this.owner.stats.workerCrashes++;
@@ -212,7 +229,7 @@ export class PythonSlot {
     const old = this.worker;
     this.worker = undefined;
     // Its exit event is ignored (it is no longer this.worker).
-    if (old) void old.terminate();
+    if (old) void kill(old);
     this.spawn();
   }
 
@@ -221,4 +238,58 @@ export class PythonSlot {
     this.readyWaiters = [];
     for (const w of waiters) w();
   }
+}
+
+/**
+ * Messages from the process are checked for shape, down to the result's value: an escaped
+ * program could send anything over the channel, and the app must only ever get a result a
+ * program could have returned.
+ */
+function isProcessMessage(m: unknown): m is PythonProcessToHost {
+  if (typeof m !== 'object' || m === null) return false;
+  const { type } = m as { type?: unknown };
+  if (type === 'ready') return typeof (m as { loadMs?: unknown }).loadMs === 'number';
+  if (type === 'load-failed') return typeof (m as { message?: unknown }).message === 'string';
+  if (type !== 'result') return false;
+  const r = m as { id?: unknown; heapBytes?: unknown; result?: unknown };
+  return typeof r.id === 'number' && typeof r.heapBytes === 'number' && isResult(r.result);
+}
+
+const ERROR_KINDS: readonly string[] = [
+  'timeout',
+  'memory',
+  'refused-module',
+  'python-error',
+  'internal',
+] satisfies PythonErrorKind[];
+const SOURCES: readonly string[] = ['solution', 'answer', 'ans'];
+
+function isResult(r: unknown): r is PythonResult {
+  if (typeof r !== 'object' || r === null) return false;
+  const x = r as Record<string, unknown>;
+  if (typeof x.logs !== 'string' || typeof x.logsTruncated !== 'boolean') return false;
+  if (x.ok === true) return SOURCES.includes(x.source as string) && isValue(x.value, 0);
+  if (x.ok !== false || typeof x.error !== 'object' || x.error === null) return false;
+  const e = x.error as Record<string, unknown>;
+  return ERROR_KINDS.includes(e.kind as string) && typeof e.message === 'string';
+}
+
+/** The harness answers numbers, strings, booleans, None and lists of them (types.ts). */
+function isValue(v: unknown, depth: number): boolean {
+  if (v === null || ['number', 'string', 'boolean'].includes(typeof v)) return true;
+  return depth < 64 && Array.isArray(v) && v.every((e) => isValue(e, depth + 1));
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split('\n');
+  return (lines[lines.length - 1] ?? '').slice(0, 300);
+}
+
+/** SIGKILL, resolved when the process has exited (a stuck program ignores anything softer). */
+function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPyodide } from 'pyodide';
+import { pyodideDir } from '../../../main/sandbox/python/launch-python-process';
 import {
   loadSandboxedPyodide,
   type SandboxedPyodide,
@@ -44,7 +46,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as { port: number }).port;
-  py = await loadSandboxedPyodide(new Int32Array(new SharedArrayBuffer(4)), UNRESTRICTED);
+  py = await loadSandboxedPyodide(
+    loadPyodide,
+    pyodideDir(),
+    new Int32Array(new SharedArrayBuffer(4)),
+    UNRESTRICTED,
+  );
 });
 
 afterAll(async () => {
