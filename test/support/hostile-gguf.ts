@@ -417,6 +417,12 @@ export function hostileGguf(): HostileGguf[] {
       expected: /\(the 20-byte file ends inside its header\)/,
     },
     {
+      file: 'cut-in-value.gguf',
+      what: 'a file cut inside a uint64 value',
+      bytes: new GgufBytes().header(0, 1).str('a').u32(10).raw(Buffer.alloc(1)).done(),
+      expected: /\(the 38-byte file ends inside metadata 'a'\)/,
+    },
+    {
       file: 'cut-in-metadata.gguf',
       what: 'a file cut in its metadata',
       bytes: tiny().subarray(0, 300),

@@ -555,5 +555,7 @@ function startModelProcess(): ChildProcess {
       ...(fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : []),
     ],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // The process watches for this one to go (model-process.ts, watchParent).
+    env: { ...process.env, WORKBENCH_MODEL_PARENT_PID: String(process.pid) },
   });
 }

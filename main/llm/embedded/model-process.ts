@@ -271,10 +271,13 @@ send({ type: 'ready' });
 
 /**
  * 'disconnect' needs this process's event loop, which a long synchronous step can hold for
- * minutes. A thread of its own checks every half second that the app is still there, and ends
- * this process at once when it is not (its parent gone, or this process handed to another).
+ * minutes. A thread of its own checks every half second that the app that started this process
+ * is still there (WORKBENCH_MODEL_PARENT_PID, set by embedded-model.ts: if the app went before
+ * this line ran, the parent seen now is already another) and ends this process at once when it
+ * is not.
  */
 function watchParent(): void {
+  const parent = Number(process.env.WORKBENCH_MODEL_PARENT_PID ?? process.ppid);
   const source = `
     const { workerData } = require('node:worker_threads');
     setInterval(() => {
@@ -282,5 +285,5 @@ function watchParent(): void {
       try { process.kill(workerData.parent, 0); } catch (e) { if (e.code === 'ESRCH') gone = true; }
       if (gone) process.kill(process.pid, 'SIGKILL');
     }, 500);`;
-  new Worker(source, { eval: true, workerData: { parent: process.ppid } }).unref();
+  new Worker(source, { eval: true, workerData: { parent } }).unref();
 }
