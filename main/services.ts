@@ -79,7 +79,13 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const llm = new LlmService(workspace.db, secrets);
   const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
   const runs = new RunService(workspace.db, datasets, jobs);
-  const sessions = new SessionService({ db: workspace.db, datasets, documents });
+  const sessions = new SessionService({
+    db: workspace.db,
+    datasets,
+    documents,
+    // The expert signing key is kept like API keys, in a store of its own (main/sessions).
+    identityStore: fileSecretStore(workspace.dir, options.secretCipher, 'expert-identity'),
+  });
   const disputes = new DisputeService({ db: workspace.db, datasets, sessions });
   const ctx: ApiContext = {
     workspace,

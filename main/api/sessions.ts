@@ -17,9 +17,10 @@ export const sessionsHandlers: HandlerMap = {
   'sessions.agreement': ({ sessionIds }, { sessions }) => sessions.agreement(sessionIds),
   'sessions.exportBundle': ({ sessionId, path }, { sessions }) =>
     sessions.exportBundle(sessionId, path),
-  'sessions.importBundle': ({ path }, { sessions }) => sessions.importBundle(path),
+  'sessions.importBundle': ({ path, allowUnsigned }, { sessions }) =>
+    sessions.importBundle(path, { allowUnsigned }),
   'sessions.bundleBytes': ({ sessionId }, { sessions }) => sessions.bundleBytes(sessionId),
-  'sessions.importBundleBytes': ({ name, bytes }, { sessions }) =>
-    sessions.importBundleBytes(name, bytes),
+  'sessions.importBundleBytes': ({ name, bytes, allowUnsigned }, { sessions }) =>
+    sessions.importBundleBytes(name, bytes, { allowUnsigned }),
   'sessions.remove': ({ sessionId }, { sessions }) => ({ removed: sessions.remove(sessionId) }),
 };

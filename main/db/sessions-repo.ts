@@ -33,6 +33,10 @@ interface SessionRow {
   app_version: string;
   origin: Session['origin'];
   bundle_sha256: string | null;
+  session_uid: string | null;
+  signature: Session['signature'];
+  signer_public_key: string | null;
+  signer_fingerprint: string | null;
 }
 
 interface EventRow {
@@ -88,6 +92,8 @@ interface VerdictRow {
 
 export type NewSession = Omit<Session, 'id' | 'questionIds' | 'blinded'> & {
   questions: { questionId: number; externalId: string }[];
+  /** The signing key of an imported signed bundle (raw Ed25519, base64). */
+  signerPublicKey: string | null;
 };
 
 export type NewEvent = Omit<SessionEvent, 'seq'>;
@@ -121,6 +127,9 @@ function toSession(r: SessionRow, questionIds: number[]): Session {
     appVersion: r.app_version,
     origin: r.origin,
     bundleSha256: r.bundle_sha256,
+    uid: r.session_uid,
+    signature: r.signature,
+    signerFingerprint: r.signer_fingerprint,
   };
 }
 
@@ -190,14 +199,18 @@ export const sessionsRepo = perConnection((db: Database) => {
   const insSession = db.prepare<unknown[], { id: number }>(`
     INSERT INTO sessions (dataset_id, dataset_name, dataset_format, question_set_key, seed, stratify,
       budget_seconds, per_question_cap_seconds, expert, instructions, status, created_at,
-      finished_at, app_version, origin, bundle_sha256)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+      finished_at, app_version, origin, bundle_sha256, session_uid, signature, signer_public_key,
+      signer_fingerprint)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
   const insQuestion = db.prepare<[number, number, number, string]>(
     'INSERT INTO session_questions (session_id, position, question_id, external_id) VALUES (?, ?, ?, ?)',
   );
   const sessionById = db.prepare<[number], SessionRow>('SELECT * FROM sessions WHERE id = ?');
   const sessionByBundle = db.prepare<[string], SessionRow>(
     'SELECT * FROM sessions WHERE bundle_sha256 = ?',
+  );
+  const sessionByUid = db.prepare<[string], SessionRow>(
+    'SELECT * FROM sessions WHERE session_uid = ?',
   );
   const allSessions = db.prepare<[], SessionRow>('SELECT * FROM sessions ORDER BY id DESC');
   const sessionsOfDataset = db.prepare<[number], SessionRow>(
@@ -334,6 +347,10 @@ export const sessionsRepo = perConnection((db: Database) => {
       s.appVersion,
       s.origin,
       s.bundleSha256,
+      s.uid,
+      s.signature,
+      s.signerPublicKey,
+      s.signerFingerprint,
     )!;
     s.questions.forEach((q, i) => insQuestion.run(id, i, q.questionId, q.externalId));
     return id;
@@ -405,6 +422,11 @@ export const sessionsRepo = perConnection((db: Database) => {
     byBundle: (sha256: string) => {
       const r = sessionByBundle.get(sha256);
       return r ? session(r.id) : undefined;
+    },
+    /** The session with this uid, and the public key its bundle was signed with (if any). */
+    byUid: (uid: string) => {
+      const r = sessionByUid.get(uid);
+      return r ? { session: session(r.id)!, signerPublicKey: r.signer_public_key } : undefined;
     },
     list: (datasetId?: number) =>
       many(datasetId === undefined ? allSessions.all() : sessionsOfDataset.all(datasetId)),

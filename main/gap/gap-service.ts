@@ -124,7 +124,12 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
 
   return buildGapReport(
     {
-      session: { id: session.id, expert: session.expert, scorer: results.scorer },
+      session: {
+        id: session.id,
+        expert: session.expert,
+        scorer: results.scorer,
+        signature: session.signature,
+      },
       run: { id: run.run.runId, model: run.run.model, mode: run.run.mode, scorer },
       datasetId: session.datasetId,
       datasetName: session.datasetName,

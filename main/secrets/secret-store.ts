@@ -20,6 +20,11 @@ export interface SecretStore {
   list(): Promise<string[]>;
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
+  /**
+   * The stored value, or `make()` stored and answered when there is none: one read-modify-write
+   * under the lock, so two processes asking at once end with the same value.
+   */
+  getOrSet(name: string, make: () => string): Promise<string>;
   remove(name: string): Promise<boolean>;
 }
 
@@ -34,10 +39,15 @@ export interface SecretStore {
 export function fileSecretStore(
   workspaceDir: string,
   cipher: SecretCipher = plainFileCipher,
+  /**
+   * The file's base name: `secrets` for API keys (the `secrets.*` API); another store (the
+   * expert signing key, main/sessions/expert-identity.ts) keeps its own file, out of that API.
+   */
+  file = 'secrets',
 ): SecretStore {
   const path = join(
     workspaceDir,
-    cipher.backend === 'file' ? 'secrets.json' : 'secrets.safestorage.json',
+    cipher.backend === 'file' ? `${file}.json` : `${file}.safestorage.json`,
   );
 
   async function load(): Promise<Record<string, string>> {
@@ -77,6 +87,16 @@ export function fileSecretStore(
         const all = await load();
         all[name] = cipher.encrypt(value).toString('base64');
         await save(all);
+      }),
+    getOrSet: (name, make) =>
+      withFileLock(path, async () => {
+        const all = await load();
+        const stored = all[name];
+        if (stored !== undefined) return cipher.decrypt(Buffer.from(stored, 'base64'));
+        const value = make();
+        all[name] = cipher.encrypt(value).toString('base64');
+        await save(all);
+        return value;
       }),
     remove: (name) =>
       withFileLock(path, async () => {

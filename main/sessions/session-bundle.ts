@@ -4,18 +4,18 @@ import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
 import {
-  canonicalJson,
+  MAX_BUNDLE_BYTES,
   SESSION_BUNDLE_FORMAT,
   SESSION_BUNDLE_VERSION,
-  SessionBundle,
 } from '../../shared/sessions/bundle';
 import type { BundleImportResult } from '../../shared/sessions/session';
 import type { DatasetService } from '../datasets/dataset-service';
 import { sessionsRepo } from '../db/sessions-repo';
+import { contentSha256, readBundleText, type ReadBundle } from './bundle-read';
+import { signContent } from './bundle-signature';
+import type { ExpertIdentity } from './expert-identity';
 import { questionSetKey } from './question-set-key';
-
-/** Bundles hold answers and events, never documents: anything near this size is not one. */
-const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
+import { copyKeys, sessionCopyKeys } from './copy-keys';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -37,20 +37,35 @@ export interface BundleDeps {
   datasets: DatasetService;
   appVersion: string;
   nowIso: () => string;
+  nowMs: () => number;
   question: (id: number) => StoredQuestion | undefined;
   /** Grades an imported session against this workspace's gold. */
   grade: (sessionId: number) => void;
+  /** This workspace's expert key (created on the first export). */
+  identity: ExpertIdentity;
+}
+
+export interface ImportOptions {
+  /** Lets an older, unsigned (version 1) bundle in, marked `unsigned` (CLI --allow-unsigned). */
+  allowUnsigned?: boolean;
+}
+
+export interface BundleFile {
+  text: string;
+  /** The session content's hash (the same for every export of the session). */
+  sha256: string;
+  name: string;
+  /** The signing key's fingerprint. */
+  fingerprint: string;
 }
 
 /**
- * Writes a finished session as a signed-off bundle (docs/sessions.md): JSON with a SHA-256 over
- * its canonical content, written under a temporary name and renamed, so a crash leaves the old
- * file or the new one, never half of one.
+ * A finished session as a signed bundle (docs/sessions.md "Bundles"): JSON signed with this
+ * workspace's expert key (Ed25519 over the canonical content), carrying the session's uid, the
+ * public key, its fingerprint and the expert's name. Only sessions made here are exported: this
+ * workspace's key does not sign for an expert whose session came from elsewhere.
  */
-export function bundleText(
-  deps: BundleDeps,
-  sessionId: number,
-): { text: string; sha256: string; name: string } {
+export async function bundleText(deps: BundleDeps, sessionId: number): Promise<BundleFile> {
   const repo = sessionsRepo(deps.db);
   const s = repo.session(sessionId);
   if (!s) throw new WorkbenchError('not-found', `no session #${sessionId} in this workspace`);
@@ -58,6 +73,11 @@ export function bundleText(
     throw new WorkbenchError(
       'unsupported',
       `session #${s.id} is still open; finish it (the expert signs off) before exporting`,
+    );
+  if (s.origin !== 'local' || s.uid === null)
+    throw new WorkbenchError(
+      'unsupported',
+      `session #${s.id} was imported from a bundle (${s.signature === 'signed' ? `signed by key ${s.signerFingerprint ?? '?'}` : 'unsigned'}); pass on that bundle file instead: this workspace's key signs only sessions made here`,
     );
   const questions = repo.questions(s.id).map(({ questionId, externalId }, position) => {
     const q = deps.question(questionId);
@@ -69,8 +89,16 @@ export function bundleText(
       documentSha256: documentSha256(deps.db, q?.documentId ?? null),
     };
   });
-  const { origin: _o, bundleSha256: _b, datasetId: _d, ...session } = s;
-  const body = {
+  const key = await deps.identity.signingKey();
+  const {
+    origin: _o,
+    bundleSha256: _b,
+    datasetId: _d,
+    signature: _s,
+    signerFingerprint: _f,
+    ...session
+  } = s;
+  const content = {
     format: SESSION_BUNDLE_FORMAT,
     version: SESSION_BUNDLE_VERSION,
     appVersion: deps.appVersion,
@@ -82,19 +110,30 @@ export function bundleText(
     events: repo.events(s.id),
     scratch: repo.scratch(s.id),
     signedOff: { expert: s.expert, at: s.finishedAt },
+    signer: {
+      algorithm: 'ed25519' as const,
+      name: s.expert,
+      publicKey: key.publicKey,
+      fingerprint: key.fingerprint,
+    },
   };
-  const hash = sha256(canonicalJson(body));
-  const text = `${JSON.stringify({ ...body, sha256: hash }, null, 1)}\n`;
+  const signature = signContent(content, key.privateKey);
+  const text = `${JSON.stringify({ ...content, signature }, null, 1)}\n`;
   const expert = s.expert.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'expert';
-  return { text, sha256: hash, name: `session-${s.id}-${expert}.json` };
+  return {
+    text,
+    sha256: contentSha256(content),
+    name: `session-${s.id}-${expert}.json`,
+    fingerprint: key.fingerprint,
+  };
 }
 
 export async function exportBundle(
   deps: BundleDeps,
   sessionId: number,
   path: string,
-): Promise<{ path: string; sha256: string; bytes: number }> {
-  const { text, sha256: hash } = bundleText(deps, sessionId);
+): Promise<{ path: string; sha256: string; bytes: number; fingerprint: string }> {
+  const { text, sha256: hash, fingerprint } = await bundleText(deps, sessionId);
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     await writeFile(tmp, text);
@@ -106,11 +145,14 @@ export async function exportBundle(
       `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  return { path, sha256: hash, bytes: Buffer.byteLength(text) };
+  return { path, sha256: hash, bytes: Buffer.byteLength(text), fingerprint };
 }
 
-/** Reads and checks a bundle: format, version, schema, then the hash. */
-export async function readBundle(path: string): Promise<SessionBundle> {
+/** Reads and checks a bundle file (bundle-read.ts). */
+export async function readBundle(
+  path: string,
+  options: ImportOptions & { nowMs: number },
+): Promise<ReadBundle> {
   let text: string;
   try {
     const st = await stat(path);
@@ -127,44 +169,7 @@ export async function readBundle(path: string): Promise<SessionBundle> {
       `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  return parseBundle(text, path);
-}
-
-/** Checks a bundle's text: format, version, schema, then the hash. `name` is for messages. */
-export function parseBundle(text: string, path: string): SessionBundle {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new WorkbenchError('invalid-input', `${path} is not JSON: ${(e as Error).message}`);
-  }
-  const head = (raw ?? {}) as { format?: unknown; version?: unknown; appVersion?: unknown };
-  if (head.format !== SESSION_BUNDLE_FORMAT)
-    throw new WorkbenchError(
-      'invalid-input',
-      `${path} is not a session bundle (format "${String(head.format)}", expected "${SESSION_BUNDLE_FORMAT}")`,
-    );
-  if (typeof head.version === 'number' && head.version > SESSION_BUNDLE_VERSION)
-    throw new WorkbenchError(
-      'unsupported',
-      `${path} is a version ${head.version} session bundle (written by Filing Workbench ${String(head.appVersion)}); this app reads version ${SESSION_BUNDLE_VERSION} — update the app to import it`,
-    );
-  const parsed = SessionBundle.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new WorkbenchError(
-      'invalid-input',
-      `${path} is not a valid session bundle: ${first?.path.join('.') ?? ''} ${first?.message ?? ''}`.trim(),
-    );
-  }
-  const { sha256: stated, ...body } = raw as Record<string, unknown>;
-  const actual = sha256(canonicalJson(body));
-  if (actual !== stated)
-    throw new WorkbenchError(
-      'file-mismatch',
-      `${path} was changed after it was exported: its content hash is ${actual.slice(0, 12)}…, the bundle says ${String(stated).slice(0, 12)}…; ask the expert for the original file`,
-    );
-  return parsed.data;
+  return readBundleText(text, path, options);
 }
 
 /**
@@ -172,8 +177,12 @@ export function parseBundle(text: string, path: string): SessionBundle {
  * format and the dataset's own question ids, the same file name preferred), graded against the
  * gold here, next to every other session on the same questions.
  */
-export async function importBundle(deps: BundleDeps, path: string): Promise<BundleImportResult> {
-  return importParsed(deps, await readBundle(path), path);
+export async function importBundle(
+  deps: BundleDeps,
+  path: string,
+  options: ImportOptions = {},
+): Promise<BundleImportResult> {
+  return importRead(deps, await readBundle(path, { ...options, nowMs: deps.nowMs() }), path);
 }
 
 /** The same from bytes (web mode uploads the file). */
@@ -181,23 +190,61 @@ export function importBundleBytes(
   deps: BundleDeps,
   name: string,
   bytes: Uint8Array,
+  options: ImportOptions = {},
 ): BundleImportResult {
   if (bytes.byteLength > MAX_BUNDLE_BYTES)
     throw new WorkbenchError(
       'file-too-large',
       `${name} is ${bytes.byteLength} bytes; a session bundle is far smaller`,
     );
-  return importParsed(deps, parseBundle(Buffer.from(bytes).toString('utf8'), name), name);
+  const text = Buffer.from(bytes).toString('utf8');
+  return importRead(deps, readBundleText(text, name, { ...options, nowMs: deps.nowMs() }), name);
 }
 
-function importParsed(deps: BundleDeps, b: SessionBundle, path: string): BundleImportResult {
+/**
+ * One session is one expert, however often its bundle arrives: a uid already here is refused
+ * (made here; the same content: "already imported"; other content under the same key: a
+ * finished session does not change; another key: forged or conflicting), and so is a copy of
+ * a session already here under another uid (the same answers and event log).
+ */
+function refuseKnown(deps: BundleDeps, b: ReadBundle, name: string): void {
   const repo = sessionsRepo(deps.db);
-  const existing = repo.byBundle(b.sha256);
-  if (existing)
+  if (b.session.uid !== null) {
+    const known = repo.byUid(b.session.uid);
+    if (known) {
+      const s = known.session;
+      if (s.origin === 'local')
+        throw new WorkbenchError(
+          'duplicate',
+          `${name} is session #${s.id} of this workspace (${s.expert}), exported from here; it is already counted`,
+        );
+      if (known.signerPublicKey !== b.signer.publicKey)
+        throw new WorkbenchError(
+          'file-mismatch',
+          `${name} claims to be session ${b.session.uid}, imported as session #${s.id} signed by key ${s.signerFingerprint ?? 'none'}, but is signed by another key (${b.signer.fingerprint ?? 'none'}): a forged or conflicting copy; not imported`,
+        );
+      if (s.bundleSha256 === b.contentSha256)
+        throw new WorkbenchError(
+          'duplicate',
+          `${name} is already imported as session #${s.id} (${s.expert}); nothing changed`,
+        );
+      throw new WorkbenchError(
+        'duplicate',
+        `${name} is session #${s.id} (${s.expert}) again with different content, signed by the same key; a finished session does not change, so it was not imported (remove session #${s.id} first to replace it)`,
+      );
+    }
+  }
+  const same = repo.byBundle(b.contentSha256);
+  if (same)
     throw new WorkbenchError(
       'duplicate',
-      `this bundle is already imported as session #${existing.id} (${existing.expert})`,
+      `${name} is already imported as session #${same.id} (${same.expert}); nothing changed`,
     );
+}
+
+function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImportResult {
+  const repo = sessionsRepo(deps.db);
+  refuseKnown(deps, b, name);
   const wanted = b.questions.map((q) => q.externalId);
   const matches = deps.datasets
     .list()
@@ -233,52 +280,106 @@ function importParsed(deps: BundleDeps, b: SessionBundle, path: string): BundleI
     if (mapped === undefined)
       throw new WorkbenchError(
         'invalid-input',
-        `${path}: ${what} refers to question #${String(id)}, which the bundle does not list`,
+        `${name}: ${what} refers to question #${String(id)}, which the bundle does not list`,
       );
     return mapped;
   };
+  const setKey = questionSetKey(match.dataset.format, match.dataset.name, wanted);
+  const external = new Map(b.questions.map((q) => [q.questionId, q.externalId]));
+  const keys = new Set(copyKeys(b.answers, b.events, (id) => external.get(id)));
+  const copyOf =
+    keys.size === 0
+      ? undefined
+      : repo
+          .ofQuestionSet(setKey)
+          .find((s) => sessionCopyKeys(repo, s.id).some((k) => keys.has(k)));
+  if (copyOf)
+    throw new WorkbenchError(
+      'duplicate',
+      `${name} has the same event log as session #${copyOf.id} (${copyOf.expert}): a copy of one session, not another expert; not imported`,
+    );
+  if (b.signer.state === 'signed') {
+    const sameName = repo
+      .list()
+      .find(
+        (s) =>
+          s.signature === 'signed' &&
+          s.signerFingerprint !== b.signer.fingerprint &&
+          sameExpert(s.expert, b.signer.name),
+      );
+    if (sameName)
+      warnings.push(
+        `session #${sameName.id} by the same name (${sameName.expert}) was signed by another key (${sameName.signerFingerprint ?? '?'}, this one ${b.signer.fingerprint ?? '?'}): check the fingerprint with the expert`,
+      );
+  }
   const s = b.session;
-  const sessionId = repo.importSession(
-    {
-      datasetId: match.dataset.id,
-      datasetName: match.dataset.name,
-      datasetFormat: match.dataset.format,
-      questionSetKey: questionSetKey(match.dataset.format, match.dataset.name, wanted),
-      seed: s.seed,
-      stratify: s.stratify,
-      budgetSeconds: s.budgetSeconds,
-      perQuestionCapSeconds: s.perQuestionCapSeconds,
-      expert: s.expert,
-      instructions: s.instructions,
-      status: 'finished',
-      createdAt: s.createdAt,
-      finishedAt: b.signedOff.at,
-      appVersion: s.appVersion,
-      origin: 'imported',
-      bundleSha256: b.sha256,
-      questions: [...b.questions]
-        .sort((x, y) => x.position - y.position)
-        .map((q) => ({ questionId: idMap.get(q.questionId)!, externalId: q.externalId })),
-    },
-    b.events.map(({ seq: _seq, ...e }) => ({
-      ...e,
-      questionId: e.questionId === null ? null : local(e.questionId, `event ${_seq}`),
-    })),
-    b.answers.map((a) => ({ ...a, questionId: local(a.questionId, 'an answer') })),
-    b.scratch.map(({ id: _id, ...r }) => ({
-      ...r,
-      questionId: local(r.questionId, 'a scratch run'),
-    })),
-  );
+  let sessionId: number;
+  try {
+    sessionId = repo.importSession(
+      {
+        datasetId: match.dataset.id,
+        datasetName: match.dataset.name,
+        datasetFormat: match.dataset.format,
+        questionSetKey: setKey,
+        seed: s.seed,
+        stratify: s.stratify,
+        budgetSeconds: s.budgetSeconds,
+        perQuestionCapSeconds: s.perQuestionCapSeconds,
+        expert: s.expert,
+        instructions: s.instructions,
+        status: 'finished',
+        createdAt: s.createdAt,
+        finishedAt: b.signedOff.at,
+        appVersion: s.appVersion,
+        origin: 'imported',
+        bundleSha256: b.contentSha256,
+        uid: s.uid,
+        signature: b.signer.state,
+        signerFingerprint: b.signer.fingerprint,
+        signerPublicKey: b.signer.publicKey,
+        questions: [...b.questions]
+          .sort((x, y) => x.position - y.position)
+          .map((q) => ({ questionId: idMap.get(q.questionId)!, externalId: q.externalId })),
+      },
+      b.events.map(({ seq: _seq, ...e }) => ({
+        ...e,
+        questionId: e.questionId === null ? null : local(e.questionId, `event ${_seq}`),
+      })),
+      b.answers.map((a) => ({ ...a, questionId: local(a.questionId, 'an answer') })),
+      b.scratch.map(({ id: _id, ...r }) => ({
+        ...r,
+        questionId: local(r.questionId, 'a scratch run'),
+      })),
+    );
+  } catch (e) {
+    // The checks above leave nothing for the schema to refuse; another process importing the
+    // same session at this moment can. Said in words, never as SQLite's message.
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'))
+      throw new WorkbenchError(
+        code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+          ? 'duplicate'
+          : 'invalid-input',
+        `${name} could not be stored: it conflicts with a session already here (imported meanwhile?) or with itself; nothing was imported`,
+      );
+    throw e;
+  }
   deps.grade(sessionId);
   const session = repo.session(sessionId)!;
   return {
     sessionId,
     datasetId: match.dataset.id,
+    signer: { state: b.signer.state, name: b.signer.name, fingerprint: b.signer.fingerprint },
     study: {
       questionSetKey: session.questionSetKey,
       sessionIds: repo.ofQuestionSet(session.questionSetKey).map((x) => x.id),
     },
     warnings,
   };
+}
+
+/** Names that are one expert's: case, spacing and accents aside. */
+export function sameExpert(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return norm(a) === norm(b);
 }

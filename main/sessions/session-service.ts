@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
@@ -7,6 +8,7 @@ import { readAnswerValue } from '../../shared/sessions/answer-reading';
 import { computeClock } from '../../shared/sessions/clock';
 import { sampleQuestions, shuffledOrder } from '../../shared/sessions/sampling';
 import type {
+  AgreementRater,
   AnswerFields,
   ClockSummary,
   SaveAnswerInput,
@@ -26,6 +28,7 @@ import { appVersion } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
+import type { SecretStore } from '../secrets/secret-store';
 import { gradeSession, sessionScorerId } from './grade-session';
 import { candidates } from './sample-session';
 import { questionSetKey } from './question-set-key';
@@ -35,8 +38,12 @@ import {
   exportBundle,
   importBundle,
   importBundleBytes,
+  sameExpert,
   type BundleDeps,
+  type ImportOptions,
 } from './session-bundle';
+import { ExpertIdentity } from './expert-identity';
+import { sessionCopyKeys } from './copy-keys';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
 import { answerFields, emptyAnswer } from '../../shared/sessions/answer-fields';
 
@@ -55,6 +62,11 @@ export interface SessionServiceDeps {
   db: Database;
   datasets: DatasetService;
   documents: DocumentService;
+  /**
+   * Where this workspace's expert signing key is kept (main/secrets, its own file): the bundles
+   * it exports are signed with it (main/sessions/expert-identity.ts).
+   */
+  identityStore: SecretStore;
   clock?: SessionClock;
 }
 
@@ -67,10 +79,12 @@ export interface SessionServiceDeps {
 export class SessionService {
   private readonly timeline: Timeline;
   private readonly scratchRunner: ScratchRunner;
+  private readonly identity: ExpertIdentity;
 
   constructor(private readonly deps: SessionServiceDeps) {
     this.timeline = new Timeline(deps.db, deps.clock ?? systemClock);
     this.scratchRunner = new ScratchRunner(deps.documents);
+    this.identity = new ExpertIdentity(deps.identityStore);
   }
 
   private get repo() {
@@ -159,6 +173,10 @@ export class SessionService {
       appVersion: appVersion(),
       origin: 'local',
       bundleSha256: null,
+      uid: randomUUID(),
+      signature: 'local',
+      signerFingerprint: null,
+      signerPublicKey: null,
       questions,
     });
     return this.session(id);
@@ -418,6 +436,12 @@ export class SessionService {
     };
   }
 
+  /**
+   * Agreement of finished sessions on one question set. One session counts once, whatever
+   * arrived twice: sessions with the same uid, the same answers and event log (a copy, or data
+   * imported before uids existed), or the same signer (key, or this workspace, and expert name)
+   * are one expert; the first given is counted and the others are listed as `excluded`.
+   */
   agreement(sessionIds: number[]): SessionAgreement {
     const sessions = [...new Set(sessionIds)].map((id) => this.session(id));
     if (sessions.length < 2)
@@ -435,12 +459,18 @@ export class SessionService {
         'invalid-input',
         `session #${other.id} is on a different question set than #${sessions[0]!.id}; agreement compares experts on the same questions`,
       );
+    const { counted, excluded } = this.oneSessionPerExpert(sessions);
+    if (counted.length < 2)
+      throw new WorkbenchError(
+        'invalid-input',
+        `agreement needs two different experts: ${excluded.map((x) => `#${x.sessionId} counts as #${x.sameAs}, ${x.reason}`).join('; ')}`,
+      );
     // Sessions on the same set may come from different workspaces' ids: match by external id.
     const externalOf = (s: Session) =>
       new Map(this.repo.questions(s.id).map((q) => [q.questionId, q.externalId]));
     const ids = new Map<string, number>();
     const externalIds = new Map<number, string>();
-    const raters = sessions.map((s) => {
+    const raters = counted.map((s) => {
       const ext = externalOf(s);
       const correct = new Map<number, boolean>();
       for (const v of this.repo.verdicts(s.id)) {
@@ -453,7 +483,47 @@ export class SessionService {
       }
       return { sessionId: s.id, expert: s.expert, correct };
     });
-    return sessionAgreement(raters, externalIds);
+    return {
+      ...sessionAgreement(raters, externalIds),
+      raters: counted.map((s): AgreementRater => ({
+        sessionId: s.id,
+        expert: s.expert,
+        signature: s.signature,
+        fingerprint: s.signerFingerprint,
+      })),
+      excluded,
+    };
+  }
+
+  /** The sessions that are different experts, in the order given, and why the others are not. */
+  private oneSessionPerExpert(sessions: Session[]): {
+    counted: Session[];
+    excluded: SessionAgreement['excluded'];
+  } {
+    const counted: { session: Session; copyKeys: string[] }[] = [];
+    const excluded: SessionAgreement['excluded'] = [];
+    /** Who vouches for a session: this workspace, a signing key, or nobody (unsigned). */
+    const signer = (s: Session) =>
+      s.signature === 'local'
+        ? 'made here'
+        : s.signature === 'signed'
+          ? `key ${s.signerFingerprint ?? '?'}`
+          : 'unsigned';
+    for (const s of sessions) {
+      const keys = sessionCopyKeys(this.repo, s.id);
+      let reason: string | undefined;
+      const same = counted.find(({ session: c, copyKeys: ck }) => {
+        if (s.uid !== null && c.uid === s.uid) reason = `the same session (uid ${s.uid})`;
+        else if (keys.some((k) => ck.includes(k))) reason = 'a copy (the same event log)';
+        else if (signer(c) === signer(s) && sameExpert(c.expert, s.expert))
+          reason = `the same expert (${s.expert}, ${signer(s)})`;
+        else return false;
+        return true;
+      });
+      if (same && reason) excluded.push({ sessionId: s.id, sameAs: same.session.id, reason });
+      else counted.push({ session: s, copyKeys: keys });
+    }
+    return { counted: counted.map((c) => c.session), excluded };
   }
 
   private bundleDeps(): BundleDeps {
@@ -462,8 +532,10 @@ export class SessionService {
       datasets: this.deps.datasets,
       appVersion: appVersion(),
       nowIso: () => this.nowIso(),
+      nowMs: () => this.timeline.now(),
       question: (id) => this.storedQuestion(id),
       grade: (id) => this.grade(id),
+      identity: this.identity,
     };
   }
 
@@ -471,22 +543,23 @@ export class SessionService {
     return exportBundle(this.bundleDeps(), sessionId, path);
   }
 
-  importBundle(path: string) {
-    return importBundle(this.bundleDeps(), path);
+  importBundle(path: string, options: ImportOptions = {}) {
+    return importBundle(this.bundleDeps(), path, options);
   }
 
   /** The bundle as bytes, for web mode's download. */
-  bundleBytes(sessionId: number): {
+  async bundleBytes(sessionId: number): Promise<{
     name: string;
     sha256: string;
+    fingerprint: string;
     bytes: Uint8Array<ArrayBuffer>;
-  } {
-    const { text, sha256, name } = bundleText(this.bundleDeps(), sessionId);
-    return { name, sha256, bytes: new TextEncoder().encode(text) };
+  }> {
+    const { text, sha256, name, fingerprint } = await bundleText(this.bundleDeps(), sessionId);
+    return { name, sha256, fingerprint, bytes: new TextEncoder().encode(text) };
   }
 
-  importBundleBytes(name: string, bytes: Uint8Array) {
-    return importBundleBytes(this.bundleDeps(), name, bytes);
+  importBundleBytes(name: string, bytes: Uint8Array, options: ImportOptions = {}) {
+    return importBundleBytes(this.bundleDeps(), name, bytes, options);
   }
 
   remove(sessionId: number): boolean {

@@ -450,24 +450,47 @@ export const contract = {
     input: z.object({ sessionIds: z.array(z.number().int()).min(2).max(50) }).strict(),
     output: SessionAgreement,
   },
-  /** Writes a finished session as a signed-off bundle to a path on this machine. */
+  /**
+   * Writes a finished session made here as a bundle signed with this workspace's expert key
+   * (created on the first export) to a path on this machine. `sha256`: the session content's
+   * hash; `fingerprint`: the signing key's.
+   */
   'sessions.exportBundle': {
     input: z.object({ sessionId: z.number().int(), path: z.string().min(1) }).strict(),
-    output: z.object({ path: z.string(), sha256: z.string(), bytes: z.number().int() }),
+    output: z.object({
+      path: z.string(),
+      sha256: z.string(),
+      bytes: z.number().int(),
+      fingerprint: z.string(),
+    }),
   },
-  /** Reads a bundle (by path) into this workspace, next to other experts on the same questions. */
+  /**
+   * Reads a bundle (by path) into this workspace, next to other experts on the same questions,
+   * after checking its signature. An older, unsigned bundle needs `allowUnsigned` (marked so).
+   */
   'sessions.importBundle': {
-    input: z.object({ path: z.string().min(1) }).strict(),
+    input: z.object({ path: z.string().min(1), allowUnsigned: z.boolean().optional() }).strict(),
     output: BundleImportResult,
   },
   /** The same bundle as bytes: web mode downloads it instead of writing a path. */
   'sessions.bundleBytes': {
     input: z.object({ sessionId: z.number().int() }).strict(),
-    output: z.object({ name: z.string(), sha256: z.string(), bytes: z.instanceof(Uint8Array) }),
+    output: z.object({
+      name: z.string(),
+      sha256: z.string(),
+      fingerprint: z.string(),
+      bytes: z.instanceof(Uint8Array),
+    }),
   },
-  /** A bundle uploaded by the renderer (web-mode picker or drop). */
+  /** A bundle uploaded by the renderer (web-mode picker or drop); `allowUnsigned` as above. */
   'sessions.importBundleBytes': {
-    input: z.object({ name: z.string().min(1).max(255), bytes: z.instanceof(Uint8Array) }).strict(),
+    input: z
+      .object({
+        name: z.string().min(1).max(255),
+        bytes: z.instanceof(Uint8Array),
+        allowUnsigned: z.boolean().optional(),
+      })
+      .strict(),
     output: BundleImportResult,
   },
   'sessions.remove': {

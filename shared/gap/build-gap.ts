@@ -8,6 +8,7 @@ import {
 } from '../runs/report';
 import type { RunMode, RunVerdict } from '../runs/run';
 import type { QuestionFacets } from '../runs/subsets';
+import type { SignatureState } from '../sessions/session';
 import {
   DEFAULT_BOOTSTRAP_ITERATIONS,
   DEFAULT_BOOTSTRAP_SEED,
@@ -64,7 +65,7 @@ export interface GapModel {
 }
 
 export interface GapInput {
-  session: { id: number; expert: string; scorer: string };
+  session: { id: number; expert: string; scorer: string; signature?: SignatureState };
   run: { id: number; model: string; mode: RunMode | null; scorer: string };
   datasetId: number | null;
   datasetName: string;
@@ -385,6 +386,7 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
     sessionId: input.session.id,
     runId: input.run.id,
     expert: input.session.expert,
+    expertSignature: input.session.signature ?? 'local',
     model: input.run.model,
     mode: input.run.mode,
     datasetId: input.datasetId,

@@ -15,7 +15,7 @@ function shareLine(name: string, s: EvidenceShare): string {
 export function gapMarkdown(r: GapReport): string {
   const lines: string[] = [];
   lines.push(
-    `# Gap: session #${r.sessionId} (${cell(r.expert)}) vs run #${r.runId} (${cell(r.model)}${r.mode ? `, ${r.mode}` : ''})`,
+    `# Gap: session #${r.sessionId} (${cell(r.expert)}${r.expertSignature === 'unsigned' ? ', unsigned bundle' : ''}) vs run #${r.runId} (${cell(r.model)}${r.mode ? `, ${r.mode}` : ''})`,
     '',
     `Dataset ${cell(r.datasetName)}. Scorers: expert ${r.scorer.human}, model ${r.scorer.model}. ` +
       `${r.counts.questions} session questions: ${r.counts.paired} answered by both, ` +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunMode } from '../runs/run';
+import { SignatureState } from '../sessions/session';
 
 /**
  * The human-vs-model gap (docs/sessions.md, "Gap view"): one finished expert session against
@@ -131,6 +132,8 @@ export const GapReport = z.object({
   sessionId: z.number().int(),
   runId: z.number().int(),
   expert: z.string(),
+  /** How the session came here: made here, a signed bundle, or an unsigned one (marked). */
+  expertSignature: SignatureState,
   model: z.string(),
   mode: RunMode.nullable(),
   datasetId: z.number().int().nullable(),

@@ -17,7 +17,7 @@ export interface RaterSession {
 export function sessionAgreement(
   raters: readonly RaterSession[],
   externalIds: ReadonlyMap<number, string>,
-): SessionAgreement {
+): Omit<SessionAgreement, 'raters' | 'excluded'> {
   const first = raters[0];
   const shared = first
     ? [...first.correct.keys()]

@@ -12,6 +12,10 @@ import { StoredVerdict } from '../runs/run';
  */
 
 export const SessionStatus = z.enum(['open', 'finished']);
+
+/** See `Session.signature`. */
+export const SignatureState = z.enum(['local', 'signed', 'unsigned']);
+export type SignatureState = z.infer<typeof SignatureState>;
 export type SessionStatus = z.infer<typeof SessionStatus>;
 
 /** How the sample is balanced: by the benchmark's subset, by answer type, or not at all. */
@@ -47,6 +51,19 @@ export const Session = z.object({
   /** `imported`: read from a bundle made on another machine (`sha256` of that bundle). */
   origin: z.enum(['local', 'imported']),
   bundleSha256: z.string().nullable(),
+  /**
+   * The session's own id, a random UUID chosen when it was created, carried by its bundle: the
+   * same session imported twice is recognised by it. Null only for sessions imported from
+   * unsigned (version 1) bundles, which did not carry one.
+   */
+  uid: z.string().nullable(),
+  /**
+   * Who vouches for the answers: `local` (made in this workspace), `signed` (imported from a
+   * bundle whose Ed25519 signature verified; `signerFingerprint` names the key) or `unsigned`
+   * (imported from an older bundle without a signature, with the user's explicit consent).
+   */
+  signature: SignatureState,
+  signerFingerprint: z.string().nullable(),
 });
 export type Session = z.infer<typeof Session>;
 
@@ -293,9 +310,26 @@ export const AgreementPair = z.object({
   cohenKappa: z.number().nullable(),
 });
 
+/** One counted expert of an agreement: whose session, and whether its bundle was signed. */
+export const AgreementRater = z.object({
+  sessionId: z.number().int(),
+  expert: z.string(),
+  signature: SignatureState,
+  /** The signing key's fingerprint (`signed` only). */
+  fingerprint: z.string().nullable(),
+});
+export type AgreementRater = z.infer<typeof AgreementRater>;
+
 export const SessionAgreement = z.object({
+  /** The sessions counted, one per expert: a session given twice (or a copy) counts once. */
   sessionIds: z.array(z.number().int()),
   experts: z.array(z.string()),
+  /** The same sessions as `sessionIds`, with how each came here (`unsigned` is marked). */
+  raters: z.array(AgreementRater),
+  /** Sessions asked for but not counted: the same session as a counted one (`sameAs`). */
+  excluded: z.array(
+    z.object({ sessionId: z.number().int(), sameAs: z.number().int(), reason: z.string() }),
+  ),
   /** Questions every session submitted and graded; agreement is on correct/incorrect. */
   n: z.number().int(),
   /** Share of those questions on which all experts agree. */
@@ -316,9 +350,20 @@ export const SessionAgreement = z.object({
 });
 export type SessionAgreement = z.infer<typeof SessionAgreement>;
 
+/** Who signed a bundle, as checked on import (or `unsigned`: an older bundle, let in on request). */
+export const BundleSigner = z.object({
+  state: z.enum(['signed', 'unsigned']),
+  /** The expert who signed off (inside the signed content). */
+  name: z.string(),
+  /** First 16 hex digits of SHA-256 of the raw Ed25519 public key, in groups of 4; null: unsigned. */
+  fingerprint: z.string().nullable(),
+});
+export type BundleSigner = z.infer<typeof BundleSigner>;
+
 export const BundleImportResult = z.object({
   sessionId: z.number().int(),
   datasetId: z.number().int(),
+  signer: BundleSigner,
   /** Every session of this workspace on the same question set, this one included. */
   study: z.object({ questionSetKey: z.string(), sessionIds: z.array(z.number().int()) }),
   /** Documents whose content differs from what the expert saw, and the like. */

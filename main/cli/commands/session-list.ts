@@ -25,7 +25,7 @@ export const sessionListCommand: CliCommand = {
         : r.sessions
             .map(
               (s) =>
-                `#${s.id}  ${s.status.padEnd(8)}  ${s.expert}  ${s.datasetName}  ${s.submitted}/${s.questionIds.length} submitted  ${minutes(s.activeSeconds)} of ${minutes(s.budgetSeconds)}${s.origin === 'imported' ? '  (imported)' : ''}`,
+                `#${s.id}  ${s.status.padEnd(8)}  ${s.expert}  ${s.datasetName}  ${s.submitted}/${s.questionIds.length} submitted  ${minutes(s.activeSeconds)} of ${minutes(s.budgetSeconds)}${s.origin === 'imported' ? `  (imported, ${s.signature === 'signed' ? `signed ${s.signerFingerprint ?? ''}` : 'unsigned'})` : ''}`,
             )
             .join('\n'),
     );

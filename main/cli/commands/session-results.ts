@@ -64,8 +64,11 @@ export const sessionAgreementCommand: CliCommand = {
     const k = (x: number | null) => (x === null ? 'undefined' : x.toFixed(3));
     ctx.say(
       [
-        `${r.experts.join(', ')}: ${r.n} questions answered by all`,
+        `${r.raters.map((x) => `${x.expert}${x.signature === 'unsigned' ? ' (unsigned)' : ''}`).join(', ')}: ${r.n} questions answered by all`,
         `  agree on correctness: ${pct(r.percent)}; Cohen's κ ${k(r.cohenKappa)}; Fleiss' κ ${k(r.fleissKappa)}`,
+        ...r.excluded.map(
+          (x) => `  session #${x.sessionId} counted once, as #${x.sameAs}: ${x.reason}`,
+        ),
       ].join('\n'),
     );
     return r;

@@ -15,6 +15,7 @@ import { m0013GoldDisputes } from './0013-gold-disputes';
 import { m0014RunBatches } from './0014-run-batches';
 import { m0015RunJudgements } from './0015-run-judgements';
 import { m0016AskPythonMode } from './0016-ask-python-mode';
+import { m0017SessionIdentity } from './0017-session-identity';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   m0014RunBatches,
   m0015RunJudgements,
   m0016AskPythonMode,
+  m0017SessionIdentity,
 ];
 
 export const latestSchemaVersion = migrations.length;

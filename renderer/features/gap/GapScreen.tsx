@@ -3,6 +3,7 @@ import { PairedCharts } from '../../components/charts/PairedCharts';
 import { gapStore, useGap } from '../../stores/gap';
 import { navigationStore } from '../../stores/navigation';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { UnsignedMark } from '../sessions/UnsignedMark';
 import { DisagreementList } from './DisagreementList';
 import { EachRunTable } from './EachRunTable';
 import { EvidenceOverlapTable } from './EvidenceOverlapTable';
@@ -77,7 +78,9 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
             {sessionId !== undefined && !session && <option value={sessionId}>#{sessionId}</option>}
             {sessions.map((s) => (
               <option key={s.id} value={s.id}>
-                #{s.id} {s.expert} · {s.datasetName} · {s.questionIds.length} questions
+                #{s.id} {s.expert}
+                {s.signature === 'unsigned' ? ' (unsigned)' : ''} · {s.datasetName} ·{' '}
+                {s.questionIds.length} questions
               </option>
             ))}
           </select>
@@ -163,6 +166,12 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
                 <a href={`#/session/${report.sessionId}/results`}>
                   session #{report.sessionId} ({report.expert})
                 </a>
+                {report.expertSignature === 'unsigned' && (
+                  <>
+                    {' '}
+                    <UnsignedMark />
+                  </>
+                )}
                 , graded {report.scorer.human}
               </dd>
               <dt>Model</dt>

@@ -9,6 +9,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { SessionGapLinks } from './SessionGapLinks';
 import { SessionHeader } from './SessionHeader';
 import { SessionPending } from './SessionPending';
+import { UnsignedMark } from './UnsignedMark';
 import './sessions.css';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -75,11 +76,31 @@ export function SessionResultsScreen({ id }: { id: number }) {
         <section className="results-agreement" aria-labelledby="agreement-title">
           <h2 id="agreement-title">Agreement with other experts</h2>
           <p>
-            {agreement.experts.join(', ')} on {agreement.n} questions all submitted: all agree on{' '}
-            {pct(agreement.percent)}
+            {agreement.raters.map((r, i) => (
+              <span key={r.sessionId}>
+                {i > 0 && ', '}
+                {r.expert}
+                {r.signature === 'unsigned' && (
+                  <>
+                    {' '}
+                    <UnsignedMark />
+                  </>
+                )}
+              </span>
+            ))}{' '}
+            on {agreement.n} questions all submitted: all agree on {pct(agreement.percent)}
             {agreement.sessionIds.length === 2 && ` · Cohen’s κ ${kappa(agreement.cohenKappa)}`}
             {` · Fleiss’ κ ${kappa(agreement.fleissKappa)}`}
           </p>
+          {agreement.excluded.length > 0 && (
+            <p className="hint">
+              Counted once:{' '}
+              {agreement.excluded
+                .map((x) => `session #${x.sessionId} is #${x.sameAs} again (${x.reason})`)
+                .join('; ')}
+              .
+            </p>
+          )}
         </section>
       )}
       {agreementError && <ApiErrorText error={agreementError} />}

@@ -11,15 +11,21 @@ export interface BundleState {
   exportError?: { sessionId: number; error: ApiError };
   importing: boolean;
   imported?: BundleImportResult & { name: string };
-  /** Why a file was refused (newer version, changed after export, already imported, …). */
+  /** Why a file was refused (newer version, changed after signing, already imported, …). */
   importError?: { name: string; error: ApiError };
   exportBundle(sessionId: number): Promise<boolean>;
-  importBundle(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<boolean>;
+  /** `allowUnsigned`: the user accepted an older, unsigned bundle (it is marked unsigned). */
+  importBundle(
+    name: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    options?: { allowUnsigned?: boolean },
+  ): Promise<boolean>;
 }
 
 /**
- * Signed-off session bundles for experts on other machines (docs/sessions.md "Bundles"): a
- * finished session downloaded as its bundle file, a picked file imported into this workspace.
+ * Signed session bundles for experts on other machines (docs/sessions.md "Bundles"): a
+ * finished session downloaded as its bundle file (signed by this workspace's expert key), a
+ * picked file imported into this workspace after main checked its signature.
  */
 export function createBundleStore(api: ApiClient, save: SaveDownload, onImported: () => void) {
   return createStore<BundleState>()((set, get) => ({
@@ -36,10 +42,14 @@ export function createBundleStore(api: ApiClient, save: SaveDownload, onImported
       set({ exporting: undefined, exported: { sessionId, name: r.value.name } });
       return true;
     },
-    async importBundle(name, bytes) {
+    async importBundle(name, bytes, options = {}) {
       if (get().importing) return false;
       set({ importing: true, importError: undefined, imported: undefined });
-      const r = await api.call('sessions.importBundleBytes', { name, bytes });
+      const r = await api.call('sessions.importBundleBytes', {
+        name,
+        bytes,
+        ...(options.allowUnsigned ? { allowUnsigned: true } : {}),
+      });
       if (!r.ok) {
         set({ importing: false, importError: { name, error: r.error } });
         return false;

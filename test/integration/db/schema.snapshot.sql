@@ -24,6 +24,8 @@ CREATE INDEX session_scratch_by_session ON session_scratch (session_id, question
 
 CREATE INDEX sessions_by_question_set ON sessions (question_set_key);
 
+CREATE UNIQUE INDEX sessions_by_uid ON sessions (session_uid) WHERE session_uid IS NOT NULL;
+
 CREATE TABLE "asks" (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         ask_id      TEXT    NOT NULL,
@@ -437,7 +439,7 @@ CREATE TABLE sessions (
         app_version              TEXT    NOT NULL,
         origin                   TEXT    NOT NULL CHECK (origin IN ('local', 'imported')),
         bundle_sha256            TEXT    UNIQUE
-      ) STRICT;
+      , session_uid TEXT CHECK (length(session_uid) = 36), signature TEXT NOT NULL DEFAULT 'local' CHECK (signature IN ('local', 'signed', 'unsigned')), signer_public_key TEXT, signer_fingerprint TEXT) STRICT;
 
 CREATE TRIGGER retrieval_unit_meta_deleted AFTER DELETE ON retrieval_unit_meta BEGIN
       DELETE FROM retrieval_units WHERE rowid = old.unit_id;

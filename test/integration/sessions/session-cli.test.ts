@@ -64,20 +64,35 @@ describe.skipIf(!hasData)('workbench session … (CLI)', () => {
     const out = join(a.dir, 'ana.json');
     const exported = cli(a.dir, 'session', 'export-bundle', String(sessionId), '--out', out);
     expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/signed with key [0-9a-f]{4}( [0-9a-f]{4}){3}/);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({
       format: 'filing-workbench-session',
-      version: 1,
+      version: 2,
       signedOff: { expert: 'Ana' },
+      signer: { algorithm: 'ed25519', name: 'Ana' },
     });
 
     expect(cli(b.dir, 'import-dataset', '--format', 'tatqa', tatqa).code).toBe(0);
-    const imported = json<{ sessionId: number; warnings: string[] }>(
-      cli(b.dir, 'session', 'import-bundle', out, '--json'),
+    const importRun = cli(b.dir, 'session', 'import-bundle', out, '--json');
+    // Under --json the human text goes to stderr: who signed it, with the key's fingerprint.
+    expect(importRun.stderr).toMatch(/signed by Ana, key [0-9a-f]{4}( [0-9a-f]{4}){3}/);
+    const imported = json<{ sessionId: number; warnings: string[]; signer: { state: string } }>(
+      importRun,
     );
+    expect(imported.signer.state).toBe('signed');
     expect(imported.warnings).toEqual([]);
+    const human = cli(b.dir, 'session', 'list');
+    expect(human.stdout).toMatch(/Ana .*\(imported, signed [0-9a-f]{4}( [0-9a-f]{4}){3}\)/);
     const again = cli(b.dir, 'session', 'import-bundle', out, '--json');
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already imported as session #1/);
+    // Re-exported later (only exportedAt differs): still the same session, not another expert.
+    const out2 = join(a.dir, 'ana-again.json');
+    expect(cli(a.dir, 'session', 'export-bundle', String(sessionId), '--out', out2).code).toBe(0);
+    const replay = cli(b.dir, 'session', 'import-bundle', out2);
+    expect(replay.code).toBe(1);
+    expect(replay.stderr).toMatch(/already imported as session #1 \(Ana\); nothing changed/);
+    expect(replay.stderr.trim().split('\n')).toHaveLength(1);
   }, 180_000);
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { StoredQuestion } from '../../../shared/datasets';
 import type { Document } from '../../../shared/model';
+import { fileSecretStore } from '../../../main/secrets/secret-store';
 import { SessionService } from '../../../main/sessions/session-service';
 import type { SessionClock } from '../../../main/sessions/timeline';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
@@ -340,6 +341,7 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
     });
     await call(ctx, 'sessions.exportBundle', { sessionId: b.sessionId, path: pb });
     expect(ea.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(ea.fingerprint).toMatch(/^[0-9a-f]{4}( [0-9a-f]{4}){3}$/);
     const fresh = await tempServices();
     try {
       const noDataset = await fresh.services.registry.call('sessions.importBundle', { path: pa });
@@ -352,6 +354,7 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
         path: pb,
       });
       expect(ia.warnings).toEqual([]);
+      expect(ia.signer).toEqual({ state: 'signed', name: 'A', fingerprint: ea.fingerprint });
       expect(ib.study.sessionIds.sort()).toEqual([ia.sessionId, ib.sessionId].sort());
       const dup = await fresh.services.registry.call('sessions.importBundle', { path: pa });
       expect(dup).toMatchObject({ ok: false, error: { code: 'duplicate' } });
@@ -434,7 +437,8 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
       fresh.cleanup();
     }
 
-    // A tampered answer and a bundle from a newer version are refused, naming why.
+    // A tampered answer and a bundle from a newer version (than the signed version 2) are
+    // refused, naming why.
     const bundle = JSON.parse(readFileSync(pa, 'utf8')) as {
       version: number;
       answers: { value: string }[];
@@ -447,10 +451,10 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
       ok: false,
       error: {
         code: 'file-mismatch',
-        message: expect.stringContaining('changed after') as unknown,
+        message: expect.stringContaining('changed after it was signed') as unknown,
       },
     });
-    bundle.version = 2;
+    bundle.version = 3;
     const newer = join(files.dir, 'newer.json');
     writeFileSync(newer, JSON.stringify(bundle));
     const n = await ctx.services.registry.call('sessions.importBundle', { path: newer });
@@ -478,6 +482,7 @@ describe.skipIf(!hasData)('expert sessions through the API (TAT-QA dev)', () => 
       db: ctx.services.workspace.db,
       datasets: ctx.services.datasets,
       documents: ctx.services.documents,
+      identityStore: fileSecretStore(ctx.dir, undefined, 'expert-identity'),
       clock,
     });
     const s = svc.create({ datasetId, questionCount: 2, seed: 5, budgetSeconds: 600, expert: 'T' });

@@ -62,6 +62,9 @@ export const detail = (over: Partial<SessionDetail> = {}): SessionDetail => ({
     appVersion: '0.1.0',
     origin: 'local',
     bundleSha256: null,
+    uid: '6f1c2a8e-3b4d-4c5e-8f90-1a2b3c4d5e6f',
+    signature: 'local',
+    signerFingerprint: null,
   },
   // Positions give the order, whatever order the list arrives in.
   questions: [11, 12, 13].map((id) => ({

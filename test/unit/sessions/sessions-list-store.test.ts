@@ -217,6 +217,11 @@ describe('agreement on the results screen', () => {
         ok({
           sessionIds: input.sessionIds,
           experts: ['Ada', 'Bo'],
+          raters: [
+            { sessionId: 5, expert: 'Ada', signature: 'local' as const, fingerprint: null },
+            { sessionId: 8, expert: 'Bo', signature: 'unsigned' as const, fingerprint: null },
+          ],
+          excluded: [],
           n: 3,
           percent: 2 / 3,
           cohenKappa: 0.25,
@@ -245,17 +250,33 @@ describe('session bundles from the sessions screen', () => {
     const api = fakeClient({
       'sessions.bundleBytes': ({ sessionId }) =>
         sessionId === 5
-          ? ok({ name: 'session-5-Ada.json', sha256: 'ab'.repeat(32), bytes })
+          ? ok({
+              name: 'session-5-Ada.json',
+              sha256: 'ab'.repeat(32),
+              fingerprint: 'ab12 cd34 ef56 7890',
+              bytes,
+            })
           : fail('unsupported', 'session #6 is still open: finish it before exporting'),
-      'sessions.importBundleBytes': ({ name }) =>
+      'sessions.importBundleBytes': ({ name, allowUnsigned }) =>
         name === 'new.json'
           ? ok({
               sessionId: 11,
               datasetId: 3,
+              signer: { state: 'signed' as const, name: 'Ada', fingerprint: 'ab12 cd34 ef56 7890' },
               study: { questionSetKey: 'k', sessionIds: [5, 11] },
               warnings: [],
             })
-          : fail('duplicate', 'this bundle was imported already as session #11'),
+          : name === 'old.json' && allowUnsigned === true
+            ? ok({
+                sessionId: 12,
+                datasetId: 3,
+                signer: { state: 'unsigned' as const, name: 'Bo', fingerprint: null },
+                study: { questionSetKey: 'k', sessionIds: [5, 11, 12] },
+                warnings: [],
+              })
+            : name === 'old.json'
+              ? fail('unsupported', 'old.json is an unsigned bundle (version 1, …)')
+              : fail('duplicate', 'this bundle was imported already as session #11'),
     });
     const store = createBundleStore(
       api.client,
@@ -284,5 +305,19 @@ describe('session bundles from the sessions screen', () => {
       importError: { name: 'again.json', error: { code: 'duplicate' } },
     });
     expect(imported).toBe(1);
+    // An older, unsigned bundle: refused unless the user allowed it for this import.
+    expect(await store.getState().importBundle('old.json', bytes)).toBe(false);
+    expect(store.getState().importError).toMatchObject({ error: { code: 'unsupported' } });
+    expect(await store.getState().importBundle('old.json', bytes, { allowUnsigned: true })).toBe(
+      true,
+    );
+    expect(store.getState().imported).toMatchObject({
+      sessionId: 12,
+      signer: { state: 'unsigned' },
+    });
+    expect(api.calls.filter((c) => c.method === 'sessions.importBundleBytes').at(-1)).toEqual({
+      method: 'sessions.importBundleBytes',
+      input: { name: 'old.json', bytes, allowUnsigned: true },
+    });
   });
 });
