@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../shared/sessions/bundle';
 import { runSourceCli } from '../../support/cli';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempDir } from '../../support/temp-dir';
@@ -8,9 +10,11 @@ import { tempDir } from '../../support/temp-dir';
 describe.skipIf(!hasData)('workbench session … (CLI)', () => {
   const a = tempDir('workbench-cli-a-');
   const b = tempDir('workbench-cli-b-');
+  const c = tempDir('workbench-cli-c-');
   afterAll(() => {
     a.cleanup();
     b.cleanup();
+    c.cleanup();
   });
   const cli = (ws: string, ...args: string[]) => runSourceCli([...args, '--workspace', ws]);
   const json = <T>(r: { code: number | null; stdout: string; stderr: string }): T => {
@@ -93,6 +97,58 @@ describe.skipIf(!hasData)('workbench session … (CLI)', () => {
     expect(replay.code).toBe(1);
     expect(replay.stderr).toMatch(/already imported as session #1 \(Ana\); nothing changed/);
     expect(replay.stderr.trim().split('\n')).toHaveLength(1);
+
+    // The same session as an older, unsigned (version 1) bundle: only with --allow-unsigned,
+    // and marked unsigned where agreement is reported.
+    const {
+      signature: _s,
+      signer: _k,
+      ...body
+    } = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown> & {
+      session: Record<string, unknown>;
+    };
+    const { uid: _u, ...session } = body.session;
+    const v1 = { ...body, version: 1, session };
+    const old = join(c.dir, 'ana-v1.json');
+    writeFileSync(
+      old,
+      JSON.stringify({
+        ...v1,
+        sha256: createHash('sha256').update(canonicalJson(v1)).digest('hex'),
+      }),
+    );
+    expect(cli(c.dir, 'import-dataset', '--format', 'tatqa', tatqa).code).toBe(0);
+    const refused = cli(c.dir, 'session', 'import-bundle', old);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/is an unsigned bundle .*with --allow-unsigned/);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    const allowed = cli(c.dir, 'session', 'import-bundle', old, '--allow-unsigned');
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toMatch(/UNSIGNED: Ana's older bundle has no signature/);
+    const bo = json<{ sessionId: number }>(
+      cli(
+        c.dir,
+        'session',
+        'create',
+        '--dataset-id',
+        '1',
+        '--questions',
+        '3',
+        '--seed',
+        '5',
+        '--minutes',
+        '30',
+        '--same-questions-as',
+        '1',
+        '--expert',
+        'Bo',
+        '--json',
+      ),
+    );
+    expect(cli(c.dir, 'session', 'finish', String(bo.sessionId)).code).toBe(0);
+    const agreement = cli(c.dir, 'session', 'agreement', '1', String(bo.sessionId));
+    expect(agreement.code, agreement.stderr).toBe(0);
+    expect(agreement.stdout).toMatch(/^Ana \(unsigned\), Bo: /);
   }, 180_000);
 });
 

@@ -170,4 +170,16 @@ describe('gapMarkdown', () => {
     expect(md).toContain('x\\|y');
     expect(md).toContain('## Disagreements (3)');
   });
+
+  it('marks an expert whose session came from an unsigned bundle', () => {
+    const base = input();
+    const local = buildGapReport(base, { iterations: 50 });
+    expect(local.expertSignature).toBe('local');
+    const r = buildGapReport(
+      { ...base, session: { ...base.session, signature: 'unsigned' } },
+      { iterations: 50 },
+    );
+    expect(r.expertSignature).toBe('unsigned');
+    expect(gapMarkdown(r)).toContain('# Gap: session #7 (Ana \\| CFA, unsigned bundle) vs run #3');
+  });
 });
