@@ -1,29 +1,44 @@
 /**
- * The Python side of the sandbox, run once per worker after Pyodide has loaded (in its own
+ * The Python side of the sandbox, run once per process after Pyodide has loaded (in its own
  * globals, never the program's). It defines `run_program(source, seed, max_log_chars)`, which
  * answers a JSON string.
  *
  * Containment is layered, because Python cannot sandbox itself: this layer keeps a program
- * away from everything that leads out (modules, frames, hidden attributes), and the worker
- * (python-worker.ts) removes the JavaScript bridge modules Pyodide registers, so even a program
- * that got past this layer would find no `js` to import. Each program gets
+ * away from everything that leads out (modules, frames, hidden attributes, code built at run
+ * time); load-pyodide.ts removes the JavaScript bridge modules, and the process it runs in is
+ * the outer wall (launch-python-process.ts, lockdown.ts). Each program gets
  * - fresh globals whose `__builtins__` is a reduced copy: no open, eval, exec, compile, input,
- *   globals/locals/vars, breakpoint, help, exit; getattr/setattr/delattr/hasattr refuse hidden
- *   names; `__import__` imports only the allowlist below;
+ *   globals/locals/vars, breakpoint, help, exit;
+ * - one rule for every attribute named at run time (getattr, setattr, delattr, hasattr,
+ *   operator.attrgetter/methodcaller, functools.wraps, `from m import name`, `__import__`):
+ *   the name must be an exact built-in `str` (a `str` subclass could lie to the check through
+ *   its own startswith, split, __eq__ or __hash__: issue 21), and it is checked with `str`'s
+ *   own methods, never with methods looked up on the object given;
  * - modules as copies holding their public, non-module attributes only (`random._os`,
- *   `fractions.sys` and the like are not there), with the few functions that reach attributes
- *   by name (operator.attrgetter, methodcaller) checked the same way;
- *   numpy and scipy are the pure-Python subset of numeric-subset-source.ts, copied the same way
- *   (their submodules scipy.stats and scipy.special too);
+ *   `fractions.sys` and the like are not there), their mutable containers copied, and the
+ *   functions that reach attributes by a name given at run time replaced by checked ones;
+ *   numpy and scipy are the pure-Python subset of numeric-subset-source.ts, copied the same
+ *   way (their submodules scipy.stats and scipy.special too);
  * - a syntax check refusing attribute names that start with "_" (except __init__ and
- *   __name__) and the frame/code attributes of generators, coroutines and tracebacks, the
- *   classic ways from any object back to the interpreter's globals.
+ *   __name__), the frame/code attributes of generators, coroutines and tracebacks, dunder
+ *   names and dunder strings; `x.format` is rewritten to a checked `str.format` that refuses
+ *   format fields reading hidden attributes ("{0.__class__}");
+ * - an audit hook (sys.addaudithook, which a program cannot remove) that, while a program
+ *   runs, refuses every interpreter event outside a short list: frame and code access
+ *   (gi_frame, tb_frame, __code__, sys._getframe), compiling or running code other than the
+ *   program itself (the route around the syntax check: eval inside the standard library),
+ *   building functions or code objects, gc's object walks, files, sockets and processes.
  */
 export const HARNESS_SOURCE = String.raw`
+import _abc
+import _string
+import _strptime
 import ast as _ast
 import builtins as _builtins
+import gc as _gc
 import json as _json
 import math as _math
+import re as _re
 import sys as _sys
 import types as _types
 
@@ -43,15 +58,31 @@ NOT_AVAILABLE = (
 )
 HIDDEN_ATTRS = frozenset((
     'gi_frame', 'gi_code', 'gi_yieldfrom', 'gi_suspended', 'cr_frame', 'cr_code', 'cr_await',
-    'cr_origin', 'ag_frame', 'ag_code', 'ag_await', 'tb_frame', 'tb_next', 'f_globals',
-    'f_builtins', 'f_locals', 'f_back', 'f_code', 'f_trace', 'mro', 'format_map',
+    'cr_origin', 'cr_suspended', 'ag_frame', 'ag_code', 'ag_await', 'ag_suspended', 'tb_frame',
+    'tb_next', 'f_globals', 'f_builtins', 'f_locals', 'f_back', 'f_code', 'f_trace',
+    'f_generator', 'mro', 'format_map',
 ))
 OPEN_DUNDERS = frozenset(('__init__', '__name__'))
+# Dunder strings a program may write as literals (the syntax check refuses the others).
+OPEN_DUNDER_STRINGS = frozenset(('__init__', '__name__', '__main__'))
 REMOVED_BUILTINS = (
     'open', 'eval', 'exec', 'compile', 'input', 'globals', 'locals', 'vars', 'breakpoint',
     'help', 'exit', 'quit', 'copyright', 'credits', 'license', 'memoryview', '__loader__',
     '__spec__',
 )
+# Public attributes of allowed modules that are left out of their copies: global_enum writes
+# into sys.modules[cls.__module__] (a program chooses the class); main and the C API capsule
+# are not computation.
+DROPPED = {
+    'calendar': ('global_enum', 'main'),
+    'datetime': ('datetime_CAPI',),
+}
+# Modules the C code of allowed modules imports through __import__ (datetime.strptime and
+# time.strptime import _strptime, preloaded below).
+INTERNAL_IMPORTS = ('_strptime',)
+# Not an identifier, so a program can neither write nor rebind it: the syntax check rewrites
+# x.format to a call of this builtin.
+FORMAT_HELPER = 'sandbox format'
 
 
 class RefusedModule(Exception):
@@ -62,15 +93,52 @@ class RefusedName(Exception):
     pass
 
 
+# The real functions, kept here: programs get checked ones. str's own methods are used on
+# names, never methods looked up on the object a program passed.
+_getattr = _builtins.getattr
+_setattr = _builtins.setattr
+_delattr = _builtins.delattr
+_hasattr = _builtins.hasattr
+_startswith = str.startswith
+_split = str.split
+_partition = str.partition
+_text_copy = str.__str__
+_STR_FORMAT = str.__dict__['format']
+_STR_FORMAT_MAP = str.__dict__['format_map']
+_BUILTIN_METHOD = type(''.format)
+_MAPPINGPROXY = type(type.__dict__)
+_CODE = type((lambda: 0).__code__)
+_FUNCTION = type(lambda: 0)
+_DUNDER = _re.compile(r'__[^\W_]\w*__')
+_PLAIN_NAMES = 'attribute names must be plain strings in the sandbox'
+
+
 def _hidden(name):
-    if not isinstance(name, str):
-        return False
-    return (name.startswith('_') and name not in OPEN_DUNDERS) or name in HIDDEN_ATTRS
+    # name is an exact str (every caller checks first).
+    return (_startswith(name, '_') and name not in OPEN_DUNDERS) or name in HIDDEN_ATTRS
+
+
+def _plain(name):
+    if type(name) is not str:
+        raise RefusedName(_PLAIN_NAMES)
+    return name
 
 
 def _check_name(name):
+    _plain(name)
     if _hidden(name):
         raise RefusedName("access to the attribute '%s' is not allowed in the sandbox" % name)
+    return name
+
+
+def _is_str(value):
+    # issubclass on the real type: isinstance would ask the object's own __class__.
+    return issubclass(type(value), str)
+
+
+def _text(value):
+    # A str that is exactly str, whatever __str__ answered.
+    return _text_copy(str(value))
 
 
 for _name in ALLOWED:
@@ -78,47 +146,181 @@ for _name in ALLOWED:
 import collections.abc  # noqa: E402  (collections.abc is imported as part of collections)
 
 
+# ---------------------------------------------------------------- format strings
+
+
+def _check_format_string(fmt, depth=0):
+    # The same parser str.format uses: no field may read a hidden attribute, nested fields in
+    # format specs ("{0:{1.__class__}}") included.
+    for _literal, field, spec, _conversion in _string.formatter_parser(fmt):
+        if field is not None:
+            _first, rest = _string.formatter_field_name_split(field)
+            for is_attr, key in rest:
+                if is_attr and _hidden(key):
+                    raise RefusedName("the format field '%s' reads a hidden attribute, which is "
+                                      "not allowed in the sandbox" % field)
+        if spec and depth < 4:
+            _check_format_string(spec, depth + 1)
+
+
+def _checked_format(self, *args, **kwargs):
+    if _is_str(self):
+        _check_format_string(self)
+    return _STR_FORMAT(self, *args, **kwargs)
+
+
+def _checked_format_map(self, mapping):
+    if _is_str(self):
+        _check_format_string(self)
+    return _STR_FORMAT_MAP(self, mapping)
+
+
+def _bound_format(text):
+    def format(*args, **kwargs):
+        return _checked_format(text, *args, **kwargs)
+    return format
+
+
+def _guard_value(name, value):
+    # str.format, however it was reached (str.format, s.format, super().format, getattr,
+    # methodcaller), comes back as the checked one.
+    if name == 'format':
+        if value is _STR_FORMAT:
+            return _checked_format
+        if type(value) is _BUILTIN_METHOD and _getattr(value, '__name__', None) == 'format':
+            owner = _getattr(value, '__self__', None)
+            if _is_str(owner):
+                return _bound_format(owner)
+    return value
+
+
+def _format_attr(obj):
+    return _guard_value('format', _getattr(obj, 'format'))
+
+
+# collections.UserString.format calls str.format on its data.
+def _userstring_format(self, *args, **kwargs):
+    return _checked_format(self.data, *args, **kwargs)
+
+
+def _userstring_format_map(self, mapping):
+    return _checked_format_map(self.data, mapping)
+
+
+type.__setattr__(_sys.modules['collections'].UserString, 'format', _userstring_format)
+type.__setattr__(_sys.modules['collections'].UserString, 'format_map', _userstring_format_map)
+
+
+# ---------------------------------------------------------------- checked builtins
+
+
 def _safe_getattr(obj, name, *default):
     _check_name(name)
-    return _builtins.getattr(obj, name, *default)
+    return _guard_value(name, _getattr(obj, name, *default))
 
 
 def _safe_setattr(obj, name, value):
     _check_name(name)
-    return _builtins.setattr(obj, name, value)
+    return _setattr(obj, name, value)
 
 
 def _safe_delattr(obj, name):
     _check_name(name)
-    return _builtins.delattr(obj, name)
+    return _delattr(obj, name)
 
 
 def _safe_hasattr(obj, name):
     _check_name(name)
-    return _builtins.hasattr(obj, name)
+    return _hasattr(obj, name)
 
 
-def _checked_dotted(names):
-    for n in names:
-        if not isinstance(n, str):
-            continue
-        for part in n.split('.'):
+def _safe_attrgetter(attr, *attrs):
+    # Written in Python: the real attrgetter's class would build an unchecked one
+    # (type(operator.attrgetter('x'))('__class__')).
+    paths = []
+    for name in (attr,) + attrs:
+        parts = tuple(_split(_plain(name), '.'))
+        for part in parts:
             _check_name(part)
+        paths.append(parts)
+
+    def resolve(obj, parts):
+        for part in parts:
+            obj = _safe_getattr(obj, part)
+        return obj
+
+    if len(paths) == 1:
+        only = paths[0]
+
+        def attrgetter(obj):
+            return resolve(obj, only)
+    else:
+        def attrgetter(obj):
+            return tuple(resolve(obj, parts) for parts in paths)
+    return attrgetter
 
 
-def _safe_attrgetter(*names):
-    _checked_dotted(names)
-    return _sys.modules['operator'].attrgetter(*names)
-
-
-def _safe_methodcaller(name, *args, **kwargs):
+def _safe_methodcaller(name, /, *args, **kwargs):
     _check_name(name)
-    return _sys.modules['operator'].methodcaller(name, *args, **kwargs)
+
+    def methodcaller(obj):
+        return _safe_getattr(obj, name)(*args, **kwargs)
+    return methodcaller
+
+
+_functools = _sys.modules['functools']
+_WRAPPER_ASSIGNMENTS = _functools.WRAPPER_ASSIGNMENTS
+_WRAPPER_UPDATES = _functools.WRAPPER_UPDATES
+
+
+def _wrapper_names(names, defaults):
+    if names is defaults:
+        return defaults
+    names = tuple(names)
+    for name in names:
+        _plain(name)
+        if name not in defaults and (_hidden(name) or name == 'format'):
+            raise RefusedName("access to the attribute '%s' is not allowed in the sandbox" % name)
+    return names
+
+
+def _safe_update_wrapper(wrapper, wrapped, assigned=_WRAPPER_ASSIGNMENTS,
+                         updated=_WRAPPER_UPDATES):
+    # functools.update_wrapper with checked names; the dictionaries it merges give only their
+    # public entries, and only into a real dict (a class's __dict__ holds its dunder methods:
+    # type.__dict__['__subclasses__']).
+    assigned = _wrapper_names(assigned, _WRAPPER_ASSIGNMENTS)
+    updated = _wrapper_names(updated, _WRAPPER_UPDATES)
+    for attr in assigned:
+        try:
+            value = _getattr(wrapped, attr)
+        except AttributeError:
+            pass
+        else:
+            _setattr(wrapper, attr, value)
+    for attr in updated:
+        target = _getattr(wrapper, attr)
+        source = _getattr(wrapped, attr, {})
+        if type(target) is not dict:
+            raise TypeError("'%s' of the wrapper is not a dict" % attr)
+        if type(source) is dict or type(source) is _MAPPINGPROXY:
+            for key, value in list(source.items()):
+                if type(key) is str and not _hidden(key):
+                    target[key] = value
+    _setattr(wrapper, '__wrapped__', wrapped)
+    return wrapper
+
+
+def _safe_wraps(wrapped, assigned=_WRAPPER_ASSIGNMENTS, updated=_WRAPPER_UPDATES):
+    assigned = _wrapper_names(assigned, _WRAPPER_ASSIGNMENTS)
+    updated = _wrapper_names(updated, _WRAPPER_UPDATES)
+    return _functools.partial(_safe_update_wrapper, wrapped=wrapped, assigned=assigned,
+                              updated=updated)
 
 
 def _interruptible_sleep(seconds):
     # Pyodide's time.sleep blocks inside C without checking the interrupt buffer, so a long
-    # sleep would cost the worker; a Python wait loop is interrupted at the deadline instead.
+    # sleep would cost the process; a Python wait loop is interrupted at the deadline instead.
     clock = _sys.modules['time'].monotonic
     end = clock() + float(seconds)
     while clock() < end:
@@ -128,15 +330,34 @@ def _interruptible_sleep(seconds):
 OVERRIDES = {
     'operator': {'attrgetter': _safe_attrgetter, 'methodcaller': _safe_methodcaller},
     'time': {'sleep': _interruptible_sleep},
+    'functools': {'update_wrapper': _safe_update_wrapper, 'wraps': _safe_wraps},
 }
+# Never handed out under any name, whichever module re-exports them.
+_DANGEROUS = {id(v) for v in (
+    _getattr, _setattr, _delattr, _hasattr, _builtins.vars, _builtins.eval, _builtins.exec,
+    _builtins.compile, _builtins.open, _builtins.globals, _builtins.locals,
+    _builtins.breakpoint, _builtins.input, _builtins.__import__,
+    _sys.modules['operator'].attrgetter, _sys.modules['operator'].methodcaller,
+    _functools.update_wrapper, _functools.wraps,
+)}
+_DANGEROUS_TYPES = (_sys.modules['operator'].attrgetter, _sys.modules['operator'].methodcaller)
+_CAPSULE = type(_sys.modules['datetime'].datetime_CAPI)
+_CONTAINERS = (dict, list, set, bytearray)
 
 
 def _module_copy(name):
     real = _sys.modules[name]
     copy = _types.ModuleType(name)
-    for key, value in real.__dict__.items():
-        if key.startswith('_') or isinstance(value, _types.ModuleType):
+    dropped = DROPPED.get(name, ())
+    for key, value in list(real.__dict__.items()):
+        if (type(key) is not str or _startswith(key, '_') or key in dropped
+                or isinstance(value, _types.ModuleType) or id(value) in _DANGEROUS
+                or type(value) is _CAPSULE or type(value) in _DANGEROUS_TYPES):
             continue
+        # A program changes its own copy of a module's lists and dicts (calendar.mdays,
+        # copy.dispatch_table), never the ones the module itself reads.
+        if type(value) in _CONTAINERS:
+            value = type(value)(value)
         copy.__dict__[key] = value
     for key, value in OVERRIDES.get(name, {}).items():
         copy.__dict__[key] = value
@@ -144,14 +365,14 @@ def _module_copy(name):
     if '__getattr__' in real.__dict__:
         copy.__dict__['__getattr__'] = real.__dict__['__getattr__']
     for sub in SUBMODULES:
-        parent, _, child = sub.rpartition('.')
+        parent, _, child = _partition(sub, '.')
         if parent == name:
             copy.__dict__[child] = _module_copy(sub)
     return copy
 
 
 def _refusal(name):
-    top = name.split('.')[0]
+    top = _partition(name, '.')[0]
     if top in SUBSETS:
         return ("%s is not in the sandbox's %s subset (docs/runs.md lists what is)"
                 % (name, top))
@@ -164,18 +385,27 @@ def _refusal(name):
 
 
 def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
-    if level != 0 or not isinstance(name, str):
+    if type(name) is not str:
+        raise RefusedModule('module names must be plain strings in the sandbox')
+    if type(level) is not int or level != 0:
         raise RefusedModule('relative imports are not allowed in the sandbox')
-    top = name.split('.')[0]
+    if name in INTERNAL_IMPORTS and name in _sys.modules:
+        # C code of an allowed module importing its helper through __import__ (strptime);
+        # it then reads sys.modules itself, and a program asking gets an empty module.
+        return _types.ModuleType(name)
+    top = _partition(name, '.')[0]
     if top not in ALLOWED or (name != top and name not in SUBMODULES):
         raise RefusedModule(_refusal(name))
-    # As Python's own: 'import a.b' binds a, 'from a.b import c' reads c from a.b.
-    module = _module_copy(name if fromlist else top)
-    for item in fromlist or ():
-        if isinstance(item, str):
+    items = () if fromlist is None else tuple(fromlist)
+    for item in items:
+        _plain(item)
+        if item != '*':
             _check_name(item)
-            if not hasattr(module, item):
-                raise ImportError("cannot import name '%s' from '%s'" % (item, name))
+    # As Python's own: 'import a.b' binds a, 'from a.b import c' reads c from a.b.
+    module = _module_copy(name if items else top)
+    for item in items:
+        if item != '*' and not _hasattr(module, item):
+            raise ImportError("cannot import name '%s' from '%s'" % (item, name))
     return module
 
 
@@ -189,6 +419,7 @@ def _restricted_builtins():
     b['delattr'] = _safe_delattr
     b['hasattr'] = _safe_hasattr
     b['print'] = _print
+    b[FORMAT_HELPER] = _format_attr
     return b
 
 
@@ -217,87 +448,186 @@ def _write(text):
 
 
 def _print(*args, sep=' ', end='\n', file=None, flush=False):
-    # Piece by piece, so printing a huge value costs no copies of it.
-    sep = sep if isinstance(sep, str) else ' '
+    # Piece by piece, so printing a huge value costs no copies of it; every piece an exact
+    # str (a str subclass's own len or slicing never runs here).
+    sep = _text_copy(sep) if _is_str(sep) else ' '
     for i, value in enumerate(args):
         if i:
             _write(sep)
-        _write(value if isinstance(value, str) else str(value))
-    _write(end if isinstance(end, str) else '\n')
+        _write(_text_copy(value) if _is_str(value) else _text(value))
+    _write(_text_copy(end) if _is_str(end) else '\n')
 
 
-class _Check(_ast.NodeVisitor):
+# ---------------------------------------------------------------- syntax check
+
+
+def _refuse_attr(name, node):
+    raise RefusedName("access to the attribute '%s' is not allowed in the sandbox (line %d)"
+                      % (name, node.lineno))
+
+
+class _Check(_ast.NodeTransformer):
     def visit_Attribute(self, node):
         if _hidden(node.attr):
-            raise RefusedName("access to the attribute '%s' is not allowed in the sandbox (line %d)"
-                              % (node.attr, node.lineno))
+            _refuse_attr(node.attr, node)
         self.generic_visit(node)
+        if node.attr == 'format' and isinstance(node.ctx, _ast.Load):
+            call = _ast.Call(func=_ast.Name(id=FORMAT_HELPER, ctx=_ast.Load()),
+                             args=[node.value], keywords=[])
+            return _ast.copy_location(call, node)
+        return node
 
     def visit_MatchClass(self, node):
         # case C(attr=x) reads an attribute without an Attribute node.
         for name in node.kwd_attrs:
             if _hidden(name):
-                raise RefusedName("access to the attribute '%s' is not allowed in the sandbox (line %d)"
-                                  % (name, node.lineno))
+                _refuse_attr(name, node)
         self.generic_visit(node)
+        return node
 
     def visit_Name(self, node):
-        if node.id.startswith('__') and node.id not in ('__name__', '__import__'):
+        if _startswith(node.id, '__') and node.id not in ('__name__', '__import__'):
             raise RefusedName("the name '%s' is not allowed in the sandbox (line %d)"
                               % (node.id, node.lineno))
+        return node
+
+    def visit_alias(self, node):
+        if node.asname is not None and _startswith(node.asname, '__'):
+            raise RefusedName("the name '%s' is not allowed in the sandbox" % node.asname)
+        return node
+
+    def visit_Subscript(self, node):
+        # x['__builtins__'] reads an item of a mapping the program holds, not an attribute.
+        if isinstance(node.slice, _ast.Constant):
+            node.value = self.visit(node.value)
+            return node
         self.generic_visit(node)
+        return node
+
+    def visit_Constant(self, node):
+        # '__class__' and the like as text: getattr(x, '__class__'), type(n, b, {'__module__': m}).
+        value = node.value
+        if type(value) is str and _DUNDER.fullmatch(value) and value not in OPEN_DUNDER_STRINGS:
+            raise RefusedName("the string '%s' names a hidden attribute, which is not allowed "
+                              "in the sandbox (line %d)" % (value, node.lineno))
+        return node
+
+
+# ---------------------------------------------------------------- results
 
 
 def _json_value(value, depth=0):
+    # Exact built-in values only leave here: the result is serialised after the program's
+    # window has closed, when none of its code may run.
     if depth > 20:
         raise ValueError('the result is nested too deeply')
-    if value is None or isinstance(value, bool):
+    t = type(value)
+    if value is None or t is bool:
         return value
-    if isinstance(value, int):
-        return value if abs(value) <= 2 ** 53 else float(value)
-    if isinstance(value, float):
+    if issubclass(t, int):
+        value = int.__index__(value)
+        return value if -2 ** 53 <= value <= 2 ** 53 else float(value)
+    if issubclass(t, float):
+        value = float.__float__(value)
         return value if _math.isfinite(value) else repr(value)
-    if isinstance(value, str):
-        return value
-    if isinstance(value, _NDARRAY):
+    if issubclass(t, str):
+        return _text_copy(value)
+    if issubclass(t, _NDARRAY):
         value = value.tolist()
-    if isinstance(value, (list, tuple)):
+        t = type(value)
+    if issubclass(t, (list, tuple)):
         return [_json_value(v, depth + 1) for v in value][:10000]
     try:
         as_float = float(value)  # Decimal, Fraction
         return as_float if _math.isfinite(as_float) else repr(as_float)
     except Exception:
-        return str(value)
+        return _text(value)
 
 
 def _error(kind, message):
-    return {'ok': False, 'error': {'kind': kind, 'message': message}}
+    return {'ok': False, 'error': {'kind': kind, 'message': _text_copy(message)}}
 
 
 def _describe(e):
-    name = type(e).__name__
-    text = str(e)
+    try:
+        name = _text(type(e).__name__)
+    except Exception:
+        name = 'Exception'
+    try:
+        text = _text(e)
+    except Exception:
+        text = '(its message could not be read)'
     return ('%s: %s' % (name, text) if text else name)[:500]
+
+
+# ---------------------------------------------------------------- state shared between runs
+
+
+def _shared_values():
+    for name in ALLOWED + SUBMODULES:
+        for value in list(vars(_sys.modules[name]).values()):
+            yield value
 
 
 def _class_snapshots():
     seen = {}
-    for name in ALLOWED + SUBMODULES:
-        for value in list(vars(_sys.modules[name]).values()):
-            # Types flagged immutable (most C types) cannot be changed by a program anyway.
-            if isinstance(value, type) and not value.__flags__ & (1 << 8):
-                seen[id(value)] = (value, dict(value.__dict__))
+    for value in _shared_values():
+        # Types flagged immutable (most C types) cannot be changed by a program anyway.
+        if isinstance(value, type) and not value.__flags__ & (1 << 8):
+            seen[id(value)] = (value, dict(value.__dict__))
     return list(seen.values())
 
 
+def _instance_snapshots():
+    # Module-level objects with attributes of their own (calendar.c, calendar.month_name,
+    # the allowed modules' Python functions).
+    seen = {}
+    for value in _shared_values():
+        if isinstance(value, (type, _types.ModuleType)):
+            continue
+        d = _getattr(value, '__dict__', None)
+        if type(d) is dict:
+            seen[id(value)] = (value, dict(d))
+    return list(seen.values())
+
+
+def _abc_snapshots():
+    # What each abstract base class counts as registered (Sequence.register(X) must not
+    # outlive the program).
+    out = []
+    for value in _shared_values():
+        if isinstance(value, type) and '_abc_impl' in value.__dict__:
+            out.append((value, _abc_registered(value)))
+    return out
+
+
+def _abc_registered(cls):
+    return frozenset(id(r()) for r in _abc._get_dump(cls)[0] if r() is not None)
+
+
 _CLASSES = _class_snapshots()
+_INSTANCES = _instance_snapshots()
+_ABCS = [(cls, saved, [r() for r in _abc._get_dump(cls)[0] if r() is not None])
+         for cls, saved in _abc_snapshots()]
+_SHARED_TYPES = frozenset(id(cls) for cls, _ in _CLASSES)
 _NDARRAY = _sys.modules['numpy'].ndarray
 _DECIMAL = _sys.modules['decimal']
+_DECIMAL_CONTEXTS = [(ctx, ctx.copy()) for ctx in (
+    _DECIMAL.DefaultContext, _DECIMAL.BasicContext, _DECIMAL.ExtendedContext)]
+
+
+def _restore_dict(d, saved):
+    if len(d) == len(saved) and all(d.get(k) is v for k, v in saved.items()):
+        return
+    d.clear()
+    d.update(saved)
 
 
 def _restore_shared_state():
     # What a program could change that outlives its globals: attributes of the standard
-    # library's Python classes, the decimal context and calendar's first weekday.
+    # library's Python classes and module-level objects, abstract base class registrations,
+    # the decimal contexts, calendar's first weekday, and the caches that keep a program's
+    # values (re's and strptime's, keyed by the program's strings).
     for cls, saved in _CLASSES:
         current = cls.__dict__
         if len(current) == len(saved) and all(current.get(k) is v for k, v in saved.items()):
@@ -307,46 +637,199 @@ def _restore_shared_state():
         for key, value in saved.items():
             if current.get(key) is not value:
                 type.__setattr__(cls, key, value)
+    for obj, saved in _INSTANCES:
+        _restore_dict(obj.__dict__, saved)
+    for cls, saved, originals in _ABCS:
+        if _abc_registered(cls) != saved:
+            _abc._reset_registry(cls)
+            for sub in originals:
+                _abc._abc_register(cls, sub)
+            _abc._reset_caches(cls)
+    for ctx, saved in _DECIMAL_CONTEXTS:
+        for attr in ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp'):
+            _setattr(ctx, attr, _getattr(saved, attr))
+        ctx.clear_flags()
+        ctx.clear_traps()
+        for signal, on in saved.traps.items():
+            if on:
+                ctx.traps[signal] = True
     _DECIMAL.setcontext(_DECIMAL.Context(
         prec=28, rounding=_DECIMAL.ROUND_HALF_EVEN, Emin=-999999, Emax=999999, capitals=1,
         clamp=0, flags=[],
         traps=[_DECIMAL.InvalidOperation, _DECIMAL.DivisionByZero, _DECIMAL.Overflow]))
     _sys.modules['calendar'].setfirstweekday(0)
+    _sys.modules['re'].purge()
+    _strptime._regex_cache.clear()
+
+
+# ---------------------------------------------------------------- the audit hook
+
+# While a program runs (the window: from before its compilation until its result is plain
+# data), program code may be running anywhere, including inside the standard library.
+_RUNNING = [False]
+# The program's own compilation and its code object: the only ones allowed in the window.
+_COMPILING = [False]
+_PROGRAM_CODE = [None]
+_PROGRAM_GLOBALS = [None]
+_STDLIB = '/lib/python3'
+_NAMEDTUPLE = _re.compile(
+    r'lambda _cls, ((?:\w+, )*(?:\w+,?)?): _tuple_new\(_cls, \(\1\)\)')
+_WINDOW_ALLOWED = frozenset((
+    'builtins.id', 'sys.unraisablehook', 'sys._getframemodulename', 'import', 'os.listdir',
+    'os.scandir', 'time.sleep', 'gc.collect',
+))
+# Outside the window only harness and Pyodide code runs; these nobody there does.
+_NEVER = frozenset((
+    'code.__new__', 'function.__new__', 'gc.get_objects', 'gc.get_referrers',
+    'gc.get_referents', 'sys._current_frames', 'sys._current_exceptions', 'sys.remote_exec',
+    'sys.addaudithook', 'subprocess.Popen', 'os.system', 'os.fork', 'os.forkpty', 'os.kill',
+    'os.killpg', 'os.startfile', 'pty.spawn', 'webbrowser.open',
+))
+_NEVER_PREFIXES = ('socket.', 'ctypes.', 'os.exec', 'os.spawn', 'os.posix_spawn', 'urllib.',
+                   'http.', 'ftplib.', 'smtplib.', 'poplib.', 'imaplib.', 'nntplib.')
+
+
+def _only_names(code, allowed):
+    if not frozenset(code.co_names) <= allowed:
+        return False
+    return all(_only_names(c, allowed) for c in code.co_consts if type(c) is _CODE)
+
+
+def _audit_compile(args):
+    source, filename = args[0], args[1]
+    if _COMPILING[0] and (filename == '<program>' or filename is None):
+        return True  # the harness parsing the program, then compiling its checked tree
+    if type(filename) is not str:
+        return False
+    if _startswith(filename, _STDLIB):
+        return True  # a standard library module imported for the first time
+    # collections.namedtuple builds its __new__ from the validated field names.
+    return (filename == '<string>' and type(source) is bytes
+            and _NAMEDTUPLE.fullmatch(source.decode('utf-8', 'replace')) is not None)
+
+
+def _audit_exec(args):
+    code = args[0]
+    if type(code) is not _CODE:
+        return False
+    if code is _PROGRAM_CODE[0]:
+        return True
+    if _startswith(code.co_filename, _STDLIB) and code.co_name == '<module>':
+        return True
+    return code.co_filename == '<string>' and _only_names(code, frozenset(('_tuple_new',)))
+
+
+def _audit_open(args):
+    path, mode = args[0], args[1]
+    return (type(path) is str and _startswith(path, '/lib/')
+            and (mode == 'r' or mode == 'rb'))
+
+
+def _audit_setattr(args):
+    # namedtuple sets __module__ on the class it made and __defaults__ on the __new__ it built;
+    # nothing else may change a special attribute (__code__, __class__, __bases__…), and
+    # nothing of a shared class or function.
+    obj, name = args[0], args[1]
+    if isinstance(obj, type):
+        return (id(obj) not in _SHARED_TYPES
+                and name in ('__module__', '__name__', '__qualname__', '__doc__'))
+    if type(obj) is _FUNCTION and name in ('__defaults__', '__kwdefaults__'):
+        owner = obj.__globals__
+        return owner is _PROGRAM_GLOBALS[0] or '_tuple_new' in owner
+    return False
+
+
+_WINDOW_CHECKED = {
+    'compile': _audit_compile,
+    'exec': _audit_exec,
+    'open': _audit_open,
+    'object.__setattr__': _audit_setattr,
+    'object.__delattr__': _audit_setattr,
+}
+
+
+def _audit(event, args):
+    if _RUNNING[0]:
+        if event in _WINDOW_ALLOWED:
+            return
+        check = _WINDOW_CHECKED.get(event)
+        if check is not None and check(args):
+            return
+        if event == 'compile' or event == 'exec':
+            raise RefusedName('compiling or running code built at run time is not allowed in '
+                              'the sandbox')
+        if event == 'object.__getattr__' and len(args) > 1:
+            raise RefusedName("access to the attribute '%s' is not allowed in the sandbox"
+                              % _text_copy(args[1]))
+        raise RefusedName("'%s' is not allowed in the sandbox" % event)
+    if event in _NEVER or _startswith(event, _NEVER_PREFIXES):
+        raise RefusedName("'%s' is not allowed in the sandbox" % event)
+
+
+# ---------------------------------------------------------------- running a program
+
+
+def _settle():
+    # Inside the window: undo what the program changed, and let go of its objects while the
+    # audit hook still treats their code as the program's (a __del__ runs now, not later).
+    _restore_shared_state()
+    _gc.collect(1)
 
 
 def run_program(source, seed, max_log_chars):
-    _out.parts = []
-    _out.size = 0
-    _out.limit = max_log_chars
-    _out.truncated = False
-    _restore_shared_state()
-    _sys.modules['random'].seed(seed)
+    _RUNNING[0] = True
     try:
-        tree = _ast.parse(source, '<program>', 'exec')
-        _Check().visit(tree)
-        code = compile(tree, '<program>', 'exec')
-    except RefusedName as e:
-        result = _error('python-error', 'refused: ' + str(e))
-    except SyntaxError as e:
-        result = _error('python-error', 'SyntaxError: %s (line %s)' % (e.msg, e.lineno))
-    except RecursionError:
-        result = _error('python-error', 'the program is nested too deeply to parse')
-    except MemoryError:
-        result = _error('memory', 'ran out of memory while parsing the program')
-    else:
-        result = _execute(code)
-    result['logs'] = ''.join(_out.parts)
-    result['logsTruncated'] = _out.truncated
+        result = _run(source, seed, max_log_chars)
+    finally:
+        _RUNNING[0] = False
     try:
         return _json.dumps(result, allow_nan=False)
     except Exception as e:
         return _json.dumps(_error('python-error', 'the result cannot be converted: ' + _describe(e)))
 
 
+def _run(source, seed, max_log_chars):
+    _out.parts = []
+    _out.size = 0
+    _out.limit = max_log_chars
+    _out.truncated = False
+    _settle()
+    _sys.modules['random'].seed(seed)
+    code, result = _compile(source)
+    if code is not None:
+        result = _execute(code)
+    result['logs'] = ''.join(_out.parts)
+    result['logsTruncated'] = _out.truncated
+    _out.parts = []
+    _settle()
+    return result
+
+
+def _compile(source):
+    _COMPILING[0] = True
+    try:
+        tree = _ast.parse(source, '<program>', 'exec')
+        tree = _ast.fix_missing_locations(_Check().visit(tree))
+        return compile(tree, '<program>', 'exec'), None
+    except RefusedName as e:
+        return None, _error('python-error', 'refused: ' + _text(e))
+    except SyntaxError as e:
+        return None, _error('python-error', 'SyntaxError: %s (line %s)' % (e.msg, e.lineno))
+    except RecursionError:
+        return None, _error('python-error', 'the program is nested too deeply to parse')
+    except MemoryError:
+        return None, _error('memory', 'ran out of memory while parsing the program')
+    finally:
+        _COMPILING[0] = False
+
+
 def _execute(code):
     g = {'__name__': '__main__', '__builtins__': _restricted_builtins()}
+    _PROGRAM_CODE[0] = code
+    _PROGRAM_GLOBALS[0] = g
     try:
         exec(code, g)
+        _PROGRAM_CODE[0] = None
         fn = g.get('solution')
         if callable(fn):
             value, source = fn(), 'solution'
@@ -358,9 +841,9 @@ def _execute(code):
             return _error('python-error', 'the program defines no solution() and no answer variable')
         return {'ok': True, 'value': _json_value(value), 'source': source}
     except RefusedModule as e:
-        return _error('refused-module', str(e))
+        return _error('refused-module', _text(e))
     except RefusedName as e:
-        return _error('python-error', 'refused: ' + str(e))
+        return _error('python-error', 'refused: ' + _text(e))
     except KeyboardInterrupt:
         return _error('timeout', 'interrupted at its deadline')
     except MemoryError:
@@ -370,5 +853,10 @@ def _execute(code):
     except BaseException as e:
         return _error('python-error', _describe(e))
     finally:
+        _PROGRAM_CODE[0] = None
+        _PROGRAM_GLOBALS[0] = None
         g.clear()
+
+
+_sys.addaudithook(_audit)
 `;

@@ -20,6 +20,12 @@ import types as _types
 _DOCS = " is not in the sandbox's %s subset (docs/runs.md lists what is)"
 
 
+def _hidden_name(name):
+    # Only exact str names, checked with str's own method: a str subclass could answer
+    # startswith as it likes.
+    return type(name) is not str or str.startswith(name, '_')
+
+
 class _Sealed(type):
     """Classes shared by every program's run: a program cannot change them for the next one."""
 
@@ -45,7 +51,7 @@ class _Missing(metaclass=_Sealed):
         object.__setattr__(self, '_path', path)
 
     def __getattr__(self, name):
-        if name.startswith('_'):
+        if _hidden_name(name):
             raise AttributeError(name)
         return _Missing(self._path + '.' + name)
 
@@ -72,7 +78,7 @@ def _module(name, names, doc):
         setattr(mod, key, value)
 
     def missing(attr):
-        if attr.startswith('_'):
+        if _hidden_name(attr):
             raise AttributeError("module '%s' has no attribute '%s'" % (name, attr))
         return _Missing(name + '.' + attr)
 
@@ -607,7 +613,7 @@ class _Frozen(metaclass=_Sealed):
         self._d, self._a, self._k = dist, args, kwargs
 
     def __getattr__(self, name):
-        if name.startswith('_'):
+        if _hidden_name(name):
             raise AttributeError(name)
         method = getattr(self._d, name)
         return lambda x, *rest: method(x, *(self._a + rest), **self._k)
