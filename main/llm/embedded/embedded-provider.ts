@@ -71,7 +71,8 @@ export async function embeddedChat(
       usageEstimated: false,
       refused: false,
       finishReason: r.finishReason,
-      model: (await model.info()).fileName,
+      // The file name, as info() has it (asking info() here could load the model again).
+      model: basename(model.path),
       cached: false,
       // Loading is the model's time too; waiting behind another question is not.
       latencyMs: r.loadMs + r.timing.totalMs,
