@@ -14,7 +14,7 @@ export const llmHandlers: HandlerMap = {
   },
   'llm.removeProvider': ({ id }, { llm }) => ({ removed: llm.removeProvider(id) }),
   'llm.models': async ({ providerId }, { llm }) => ({ models: await llm.models({ providerId }) }),
-  'llm.test': ({ providerId }, { llm }) => llm.test(providerId),
+  'llm.test': ({ providerId }, { llm }, signal) => llm.test(providerId, signal),
   'llm.pickModelFile': async (_input, { host }) => {
     if (!host.pickModelFile)
       throw new WorkbenchError(

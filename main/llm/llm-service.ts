@@ -543,7 +543,7 @@ export class LlmService {
   }
 
   /** "Test connection": lists the models; never throws for a failure, says what it was. */
-  async test(providerId: number): Promise<ConnectionTest> {
+  async test(providerId: number, signal?: AbortSignal): Promise<ConnectionTest> {
     const started = performance.now();
     const stored = this.repo.provider(providerId);
     if (!stored) {
@@ -556,7 +556,7 @@ export class LlmService {
       };
     }
     const file = this.modelFile({ providerId });
-    if (file) return embeddedTest(file);
+    if (file) return embeddedTest(file, signal);
     try {
       const ep = await this.resolve({ providerId });
       const models = await this.listModels({

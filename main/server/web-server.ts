@@ -153,7 +153,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           fail('invalid-input', `unreadable request body: ${(e as Error).message}`),
         );
       }
-      const result = await registry.callForTransport(method, input);
+      // A client that closes its request before the answer: costly work for it alone stops.
+      const gone = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) gone.abort('the client went away');
+      });
+      const result = await registry.callForTransport(method, input, gone.signal);
       // Prevalidated JSON bytes are spliced in as they are (see shared/api/json-bytes.ts).
       if (result.ok && isJsonBytes(result.value)) {
         res.writeHead(200, {

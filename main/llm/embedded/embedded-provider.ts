@@ -95,8 +95,8 @@ export async function embeddedChat(
   }
 }
 
-export function embeddedInfo(path: string): Promise<EmbeddedModelInfo> {
-  return embeddedModel(path).info();
+export function embeddedInfo(path: string, signal?: AbortSignal): Promise<EmbeddedModelInfo> {
+  return embeddedModel(path).info(signal);
 }
 
 /**
@@ -109,11 +109,15 @@ export async function embeddedListing(path: string): Promise<string[]> {
   return [basename(path)];
 }
 
-/** "Test connection" for an embedded model: load it and say what it is. */
-export async function embeddedTest(path: string): Promise<ConnectionTest> {
+/**
+ * "Test connection" for an embedded model: load it and say what it is. With a signal (a web
+ * client's request), the load stops and its process is killed when the client goes away,
+ * unless someone else waits for the same model.
+ */
+export async function embeddedTest(path: string, signal?: AbortSignal): Promise<ConnectionTest> {
   const started = performance.now();
   try {
-    const info = await embeddedInfo(path);
+    const info = await embeddedInfo(path, signal);
     return {
       ok: true,
       message: describeModel(info),

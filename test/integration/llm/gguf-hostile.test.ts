@@ -9,7 +9,12 @@ import { startWebServer, type WebServer } from '../../../main/server/web-server'
 import { modelFileUrl, type ProviderConfig } from '../../../shared/llm/provider';
 import { repoRoot } from '../../support/cli';
 import { writeHostileGguf } from '../../support/hostile-gguf';
-import { modelProcessesOf, processesWithEnv } from '../../support/model-processes';
+import {
+  isRunning,
+  modelProcessesOf,
+  processesWithEnv,
+  waitFor,
+} from '../../support/model-processes';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
 import { writeTinyGguf } from '../../support/tiny-gguf';
@@ -138,6 +143,58 @@ describe('hostile GGUF files are refused before any model process starts', () =>
       expect(modelProcessesOf()).toEqual([]);
       const providers = await call('llm.providers', {});
       expect(providers.ok).toBe(true);
+      expect(modelProcessesOf()).toEqual([]);
+    });
+  });
+
+  describe('web mode, a client that goes away', () => {
+    let ctx: Awaited<ReturnType<typeof tempServices>>;
+    let server: WebServer;
+    beforeAll(async () => {
+      ctx = await tempServices({ host: 'web' });
+      server = await startWebServer({
+        services: ctx.services,
+        rendererDir: rendererDir(),
+        maxBodyBytes: 1024 * 1024,
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      ctx?.cleanup();
+    });
+
+    it('llm.test whose request is aborted while the model loads: the model process is killed', async () => {
+      const good = writeTinyGguf(join(t.dir, 'abandoned.gguf'));
+      const post = (method: string, input: unknown, signal?: AbortSignal) =>
+        fetch(`http://127.0.0.1:${server.port}/api/call/${method}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+          ...(signal ? { signal } : {}),
+        });
+      const saved = (await (
+        await post('llm.saveProvider', {
+          config: {
+            name: 'Abandoned',
+            preset: 'embedded',
+            baseUrl: modelFileUrl(good),
+            apiKeyName: null,
+            defaultModel: null,
+            params: {},
+            timeoutMs: 60_000,
+            maxRetries: 0,
+          } satisfies ProviderConfig,
+        })
+      ).json()) as { value: { provider: { id: number } } };
+      const client = new AbortController();
+      const testing = post('llm.test', { providerId: saved.value.provider.id }, client.signal);
+      testing.catch(() => undefined);
+      expect(await waitFor(() => embeddedModel(good).pid !== undefined, 10_000)).toBe(true);
+      const pid = embeddedModel(good).pid!;
+      const leftAt = performance.now();
+      client.abort();
+      expect(await waitFor(() => !isRunning(pid), 2000)).toBe(true);
+      expect(performance.now() - leftAt).toBeLessThan(2000);
       expect(modelProcessesOf()).toEqual([]);
     });
   });
