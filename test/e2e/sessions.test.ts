@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -5,9 +6,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
 import type { StoredQuestion } from '../../shared/datasets/stored-question';
+import { canonicalJson } from '../../shared/sessions/bundle';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';
 import { downloadTo, openExportMenu, TATQA_EXPORTS } from '../support/export-menu';
+import { tempServices } from '../support/services';
 import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -425,9 +428,8 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     );
     await page.screenshot({ path: join(artifactsDir, 'sessions-agreement.png') });
 
-    // Bundles from the Sessions screen: one exported and imported back (a copy, as from another
-    // machine, joins the study), then the refusals said: the same file again, a tampered
-    // answer, a bundle from a newer version.
+    // Bundles from the Sessions screen (issue 21): a bundle is signed by the workspace that
+    // made it. Exported here and imported back here, it is the same session, already counted.
     await page
       .getByRole('navigation', { name: 'Screens' })
       .getByRole('link', { name: 'Sessions' })
@@ -442,32 +444,130 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     expect(bundle.name).toMatch(new RegExp(`^session-${id2}-.*\\.json$`));
     const picker = page.getByTestId('bundle-file');
     const box = page.locator('.bundle-import');
+    const alert = () => box.getByRole('alert').textContent();
     await picker.setInputFiles(bundle.path);
-    await expect.poll(() => box.textContent()).toMatch(/Imported bundle\.json as session #\d+/);
-    expect(await box.textContent()).toContain('3 sessions on these questions');
+    await expect.poll(alert).toMatch(/bundle\.json was not imported/);
+    expect(await alert()).toMatch(new RegExp(`is session #${id2} of this workspace`));
+
+    // Experts on another machine: a workspace of its own (its own key) with the same dataset,
+    // two more experts on the same questions, each answering and finishing; their bundles
+    // come here as files.
+    const elsewhere = await tempServices();
+    try {
+      const there = async <M extends Method>(method: M, input: MethodInput<M>) => {
+        const r = await elsewhere.services.registry.call(method, input);
+        if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+        return r.value as MethodOutput<M>;
+      };
+      await there('datasets.import', {
+        format: 'tatqa',
+        path: dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
+      });
+      const base = await there('sessions.importBundle', { path: bundle.path });
+      const bundleOf = async (expert: string, seed: number) => {
+        const { sessionId: sid } = await there('sessions.create', {
+          datasetId: base.datasetId,
+          questionCount: 3,
+          seed,
+          budgetSeconds: 600,
+          expert,
+          sameQuestionsAs: base.sessionId,
+        });
+        for (const q of (await there('sessions.get', { sessionId: sid })).questions) {
+          const saved = await there('sessions.saveAnswer', {
+            sessionId: sid,
+            questionId: q.id,
+            baseRevision: 0,
+            value: '-1',
+          });
+          if (saved.status !== 'saved') throw new Error('unexpected conflict');
+          await there('sessions.submit', {
+            sessionId: sid,
+            questionId: q.id,
+            baseRevision: saved.answer.revision,
+          });
+        }
+        await there('sessions.finish', { sessionId: sid });
+        const out = await there('sessions.bundleBytes', { sessionId: sid });
+        const path = join(downloads.dir, out.name);
+        writeFileSync(path, out.bytes);
+        return { path, fingerprint: out.fingerprint };
+      };
+      const fourth = await bundleOf('Fourth expert', 44);
+      const fifth = await bundleOf('Fifth expert', 55);
+
+      // A signed bundle from there joins the study, saying who signed it and with which key.
+      await picker.setInputFiles(fourth.path);
+      await expect
+        .poll(() => box.textContent())
+        .toMatch(/Imported session-\d+-Fourth-expert\.json as session #\d+/);
+      expect(await box.textContent()).toContain(
+        `signed by Fourth expert, key ${fourth.fingerprint}`,
+      );
+      expect(await box.textContent()).toContain('3 sessions on these questions');
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').count())
+        .toBe(4);
+      // The same file again: already imported.
+      await picker.setInputFiles(fourth.path);
+      await expect.poll(alert).toMatch(/Fourth-expert\.json was not imported/);
+      expect(await alert()).toMatch(/already imported as session #/);
+      await page.screenshot({ path: join(artifactsDir, 'sessions-bundle-refused.png') });
+      // An answer changed in the file: the signature no longer matches.
+      const parsed = JSON.parse(readFileSync(fourth.path, 'utf8')) as {
+        version: number;
+        answers: { value: string }[];
+      };
+      parsed.answers[0]!.value = '42';
+      const tampered = join(downloads.dir, 'tampered.json');
+      writeFileSync(tampered, JSON.stringify(parsed));
+      await picker.setInputFiles(tampered);
+      await expect.poll(alert).toMatch(/tampered\.json was not imported/);
+      expect(await alert()).toMatch(/changed after it was signed/);
+      parsed.version = 99;
+      const newer = join(downloads.dir, 'newer.json');
+      writeFileSync(newer, JSON.stringify(parsed));
+      await picker.setInputFiles(newer);
+      await expect.poll(alert).toMatch(/update the app/);
+
+      // An older, unsigned (version 1) bundle: refused until the box is ticked for it, then
+      // imported and marked unsigned beside the expert wherever agreement is shown.
+      const signed = JSON.parse(readFileSync(fifth.path, 'utf8')) as Record<string, unknown> & {
+        session: Record<string, unknown>;
+      };
+      const { signature: _s, signer: _k, ...body } = signed;
+      const { uid: _u, ...oldSession } = body.session;
+      const v1 = { ...body, version: 1, session: oldSession };
+      const old = join(downloads.dir, 'fifth-v1.json');
+      writeFileSync(
+        old,
+        JSON.stringify({
+          ...v1,
+          sha256: createHash('sha256').update(canonicalJson(v1)).digest('hex'),
+        }),
+      );
+      await picker.setInputFiles(old);
+      await expect.poll(alert).toMatch(/fifth-v1\.json was not imported/);
+      expect(await alert()).toMatch(/is an unsigned bundle/);
+      const allow = box.getByRole('checkbox', { name: 'Accept an unsigned (older) bundle' });
+      await allow.check();
+      await picker.setInputFiles(old);
+      await expect.poll(() => box.textContent()).toMatch(/Imported fifth-v1\.json as session #\d+/);
+      expect(await box.getByRole('status').textContent()).toMatch(/Fifth expert unsigned/);
+      // The consent was for that file only.
+      expect(await allow.isChecked()).toBe(false);
+      await page.screenshot({ path: join(artifactsDir, 'sessions-bundle-unsigned.png') });
+    } finally {
+      elsewhere.cleanup();
+    }
+    await page.goto(`${session.server.url}#/session/${id2}/results`);
+    await agreement.waitFor();
     await expect
-      .poll(() => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').count())
-      .toBe(4);
-    await picker.setInputFiles(bundle.path);
-    await expect
-      .poll(() => box.getByRole('alert').textContent())
-      .toMatch(/bundle\.json was not imported/);
-    expect(await box.getByRole('alert').textContent()).toMatch(/already imported as session #/);
-    await page.screenshot({ path: join(artifactsDir, 'sessions-bundle-refused.png') });
-    const parsed = JSON.parse(readFileSync(bundle.path, 'utf8')) as {
-      version: number;
-      answers: { value: string }[];
-    };
-    parsed.answers[0]!.value = '42';
-    const tampered = join(downloads.dir, 'tampered.json');
-    writeFileSync(tampered, JSON.stringify(parsed));
-    await picker.setInputFiles(tampered);
-    await expect.poll(() => box.getByRole('alert').textContent()).toMatch(/changed after/);
-    parsed.version = 99;
-    const newer = join(downloads.dir, 'newer.json');
-    writeFileSync(newer, JSON.stringify(parsed));
-    await picker.setInputFiles(newer);
-    await expect.poll(() => box.getByRole('alert').textContent()).toMatch(/update the app/);
+      .poll(() => agreement.textContent())
+      .toMatch(
+        /Second expert, Third expert, Fourth expert, Fifth expert unsigned on 3 questions all submitted: all agree on 100\.0%/,
+      );
+    await page.screenshot({ path: join(artifactsDir, 'sessions-agreement-unsigned.png') });
     expect(session.errors).toEqual([]);
   });
 });

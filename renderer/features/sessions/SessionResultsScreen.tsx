@@ -39,7 +39,7 @@ export function SessionResultsScreen({ id }: { id: number }) {
             target={{ kind: 'session', id }}
             datasetFormat={results.session.datasetFormat}
           />
-          <BundleExportButton sessionId={id} />
+          {results.session.origin === 'local' && <BundleExportButton sessionId={id} />}
         </div>
       )}
     </SessionHeader>

@@ -6,6 +6,7 @@ import { BundleExportButton } from './BundleExportButton';
 import { BundleImport } from './BundleImport';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { SessionBuilder } from './SessionBuilder';
+import { UnsignedMark } from './UnsignedMark';
 import './sessions.css';
 
 /** Expert sessions: the ones in this workspace and the builder for a new one. */
@@ -44,7 +45,15 @@ export function SessionsScreen() {
               {sessions.map((s) => (
                 <tr key={s.id}>
                   <td className="num">{s.id}</td>
-                  <td>{s.expert}</td>
+                  <td>
+                    {s.expert}
+                    {s.signature === 'unsigned' && (
+                      <>
+                        {' '}
+                        <UnsignedMark />
+                      </>
+                    )}
+                  </td>
                   <td>{s.datasetName}</td>
                   <td className="num">
                     {s.submitted} / {s.questionIds.length}
@@ -58,7 +67,8 @@ export function SessionsScreen() {
                     ) : (
                       <>
                         <a href={`#/session/${s.id}/results`}>Results</a>
-                        <BundleExportButton sessionId={s.id} />
+                        {/* This workspace's key signs only sessions made here. */}
+                        {s.origin === 'local' && <BundleExportButton sessionId={s.id} />}
                       </>
                     )}
                     <button

@@ -252,11 +252,17 @@ describe.skipIf(!hasData)('gap: expert session vs imported TAT-QA run', () => {
     ]);
     expect(json.code, json.stderr).toBe(0);
     const report = GapReport.parse(JSON.parse(json.stdout));
-    expect(report).toMatchObject({ sessionId, runId, counts: { paired: 14 } });
+    expect(report).toMatchObject({
+      sessionId,
+      runId,
+      expertSignature: 'local',
+      counts: { paired: 14 },
+    });
     expect(Object.keys(report)).toEqual([
       'sessionId',
       'runId',
       'expert',
+      'expertSignature',
       'model',
       'mode',
       'datasetId',
