@@ -748,6 +748,9 @@ _WINDOW_CHECKED = {
 }
 
 
+_RUN_TIME_CODE = 'compiling or running code built at run time is not allowed in the sandbox'
+
+
 def _audit(event, args):
     if _RUNNING[0]:
         if event in _WINDOW_ALLOWED:
@@ -756,13 +759,22 @@ def _audit(event, args):
         if check is not None and check(args):
             return
         if event == 'compile' or event == 'exec':
-            raise RefusedName('compiling or running code built at run time is not allowed in '
-                              'the sandbox')
+            raise RefusedName(_RUN_TIME_CODE)
         if event == 'object.__getattr__' and len(args) > 1:
             raise RefusedName("access to the attribute '%s' is not allowed in the sandbox"
                               % _text_copy(args[1]))
         raise RefusedName("'%s' is not allowed in the sandbox" % event)
-    if event in _NEVER or _startswith(event, _NEVER_PREFIXES):
+    # Outside a program's window only the harness and Pyodide run (Pyodide compiles '<exec>'
+    # and reads frames to format an error), and a program object collected late (an old
+    # cycle's __del__). eval of a string ('<string>': eval, exec, string annotations) stays
+    # refused here too: it is the one way around the syntax check.
+    if event == 'compile':
+        if args[1] == '<string>' and not _audit_compile(args):
+            raise RefusedName(_RUN_TIME_CODE)
+    elif event == 'exec':
+        if type(args[0]) is _CODE and args[0].co_filename == '<string>' and not _audit_exec(args):
+            raise RefusedName(_RUN_TIME_CODE)
+    elif event in _NEVER or _startswith(event, _NEVER_PREFIXES):
         raise RefusedName("'%s' is not allowed in the sandbox" % event)
 
 
@@ -777,15 +789,17 @@ def _settle():
 
 
 def run_program(source, seed, max_log_chars):
+    # The window covers everything up to the JSON text: outside it only Pyodide runs.
     _RUNNING[0] = True
     try:
         result = _run(source, seed, max_log_chars)
+        try:
+            return _json.dumps(result, allow_nan=False)
+        except Exception as e:
+            return _json.dumps(_error('python-error',
+                                      'the result cannot be converted: ' + _describe(e)))
     finally:
         _RUNNING[0] = False
-    try:
-        return _json.dumps(result, allow_nan=False)
-    except Exception as e:
-        return _json.dumps(_error('python-error', 'the result cannot be converted: ' + _describe(e)))
 
 
 def _run(source, seed, max_log_chars):
