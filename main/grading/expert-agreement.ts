@@ -1,6 +1,6 @@
 import type { GradedItem } from '../../shared/grading/summarize';
 import type { Outcome } from '../../shared/grading/verdict';
-import type { ExpertLabel } from './read-financebench-graded';
+import type { ExpertLabel } from './readers/financebench-graded';
 
 // Agreement of a scorer with human experts' labels (FinanceBench: Correct Answer / Incorrect
 // Answer / Refusal). Our outcomes map onto the experts' three: `no-answer` (no value stated)

@@ -7,13 +7,16 @@ import {
   type GradeSummary,
 } from '../../shared/grading/summarize';
 import type { Scorer } from '../../shared/grading/verdict';
-import type { PredictionFormat, ReadItem, ReadOptions, ReadResult } from './grade-record';
+import type {
+  PredictionFormat,
+  ReadAnswer,
+  ReadItem,
+  ReadOptions,
+  ReadResult,
+} from './grade-record';
 import { goldProblem } from './json-value';
-import { readDocmathProcessed } from './read-docmath-processed';
-import { readFinanceBenchGraded } from './read-financebench-graded';
-import { readGenericJsonl } from './read-generic-jsonl';
 import { readGoldFile, type GoldEntry } from './read-gold-file';
-import { readTatqaJsonl } from './read-tatqa-jsonl';
+import { isUnreadable, readPredictionFile, type ReadRecord } from './readers';
 
 export interface GradeFileOptions extends ReadOptions {
   format: PredictionFormat;
@@ -24,6 +27,9 @@ export interface GradeFileOptions extends ReadOptions {
   scorerId: string;
 }
 
+/** One graded item with the answer it was graded on, as the file's reader read it. */
+export type GradeFileItem = GradedItem & ReadAnswer;
+
 export interface GradeFileResult {
   format: PredictionFormat;
   predictions: string;
@@ -32,46 +38,92 @@ export interface GradeFileResult {
   dataset?: string;
   scorer: { id: string; version: string };
   summary: GradeSummary;
-  items: GradedItem[];
+  items: GradeFileItem[];
   warnings: string[];
 }
 
 export class GradeInputError extends Error {}
 
-/** Reads a prediction file's text in the given format. */
+/** A second answer to an id is an error item (the first is graded), in every format. */
+function markDuplicates(records: readonly ReadRecord[]): ReadRecord[] {
+  const seen = new Set<string>();
+  return records.map((r) => {
+    if (isUnreadable(r)) return r;
+    if (seen.has(r.id)) return { id: r.id, at: r.at, error: `duplicate id (${r.at})` };
+    seen.add(r.id);
+    return r;
+  });
+}
+
+/**
+ * What a scorer gets for one record: its answer as read, against the gold given by --gold or
+ * --dataset when there is one, else the gold the file carries (with the file's scale and
+ * answer type where the given gold has none, and the benchmark's gold decimals).
+ */
+export function toReadItem(r: ReadRecord, golds?: Map<string, GoldEntry>): ReadItem {
+  if (isUnreadable(r)) return { id: r.id, error: r.error };
+  const file = r.gold;
+  let gold: { answer: GoldEntry['gold']; scale?: string; answerType?: string };
+  if (golds) {
+    const g = golds.get(r.id);
+    if (!g) return { id: r.id, error: 'id not found in the gold file' };
+    const problem = goldProblem(g.gold);
+    if (problem) return { id: r.id, error: problem };
+    const scale = g.goldScale ?? file?.scale;
+    const answerType = g.answerType ?? file?.answerType;
+    gold = {
+      answer: g.gold,
+      ...(scale !== undefined ? { scale } : {}),
+      ...(answerType !== undefined ? { answerType } : {}),
+    };
+  } else {
+    if (!file)
+      return {
+        id: r.id,
+        error: 'the file carries no gold answer: grade it with --dataset or --gold',
+      };
+    if (file.problem) return { id: r.id, error: file.problem };
+    gold = file;
+  }
+  return {
+    id: r.id,
+    input: {
+      gold: gold.answer,
+      ...(gold.scale !== undefined ? { goldScale: gold.scale } : {}),
+      ...(file?.decimals !== undefined ? { goldDecimals: file.decimals } : {}),
+      ...(gold.answerType !== undefined ? { answerType: gold.answerType } : {}),
+      ...(r.question !== null ? { question: r.question } : {}),
+      prediction: r.answer,
+      predictionKind: r.answerKind,
+      ...(r.answerScale !== null ? { predScale: r.answerScale } : {}),
+    },
+  };
+}
+
+function answerOf(r: ReadRecord): ReadAnswer {
+  return isUnreadable(r)
+    ? { answer: null, answerKind: null, answerScale: null }
+    : { answer: r.answer, answerKind: r.answerKind, answerScale: r.answerScale };
+}
+
+/**
+ * Reads a prediction file's text in the given format (through its one reader) into items to
+ * score, against the gold given or else the gold the file carries.
+ */
 export function readPredictions(
   format: PredictionFormat,
   text: string,
-  options: ReadOptions = {},
+  options: ReadOptions & { path?: string; golds?: Map<string, GoldEntry> } = {},
 ): ReadResult {
-  switch (format) {
-    case 'docmath-processed':
-      return readDocmathProcessed(text, options);
-    case 'tatqa-pot':
-      return readTatqaJsonl(text, 'pot', options);
-    case 'tatqa-pred':
-      return readTatqaJsonl(text, 'pred', options);
-    case 'jsonl':
-      return readGenericJsonl(text);
-    case 'financebench-graded':
-      return readFinanceBenchGraded(text);
-  }
-}
-
-function withGold(item: ReadItem, golds: Map<string, GoldEntry> | undefined): ReadItem {
-  if (!golds || 'error' in item) return item;
-  const g = golds.get(item.id);
-  if (!g) return { id: item.id, error: 'id not found in the gold file' };
-  const problem = goldProblem(g.gold);
-  if (problem) return { id: item.id, error: problem };
+  const read = readPredictionFile(format, text, {
+    ...(options.path !== undefined ? { path: options.path } : {}),
+    ...(options.raw !== undefined ? { raw: options.raw } : {}),
+  });
+  const records = markDuplicates(read.records);
   return {
-    id: item.id,
-    input: {
-      ...item.input,
-      gold: g.gold,
-      ...(g.goldScale !== undefined ? { goldScale: g.goldScale } : {}),
-      ...(g.answerType !== undefined ? { answerType: g.answerType } : {}),
-    },
+    items: records.map((r) => toReadItem(r, options.golds)),
+    answers: records.map(answerOf),
+    warnings: read.warnings,
   };
 }
 
@@ -109,14 +161,6 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
       `unknown scorer "${options.scorerId}" (one of ${Object.keys(scorers).join(', ')})`,
     );
   const text = await readFile(options.predictionsPath, 'utf8');
-  let read: ReadResult;
-  try {
-    read = readPredictions(options.format, text, options);
-  } catch (e) {
-    throw new GradeInputError(
-      `cannot read ${options.predictionsPath} as ${options.format}: ${(e as Error).message}`,
-    );
-  }
   if (options.goldPath && options.dataset)
     throw new GradeInputError('give the gold as --gold FILE or --dataset, not both');
   const golds = options.goldPath
@@ -126,17 +170,27 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     throw new GradeInputError(
       `no gold answers found in ${options.goldPath ?? `dataset ${options.dataset?.name}`}`,
     );
-  const items = gradeItems(
-    read.items.map((i) => withGold(i, golds)),
-    scorer,
-  );
+  let read: ReadResult;
+  try {
+    read = readPredictions(options.format, text, {
+      path: options.predictionsPath,
+      ...(options.raw !== undefined ? { raw: options.raw } : {}),
+      ...(golds ? { golds } : {}),
+    });
+  } catch (e) {
+    throw new GradeInputError(
+      `cannot read ${options.predictionsPath} as ${options.format}: ${(e as Error).message}`,
+    );
+  }
+  const graded = gradeItems(read.items, scorer);
+  const items: GradeFileItem[] = graded.map((g, i) => ({ ...g, ...read.answers[i]! }));
   return {
     format: options.format,
     predictions: options.predictionsPath,
     ...(options.goldPath ? { gold: options.goldPath } : {}),
     ...(options.dataset ? { dataset: options.dataset.name } : {}),
     scorer: { id: scorer.id, version: scorer.version },
-    summary: summarize(items),
+    summary: summarize(graded),
     items,
     warnings: read.warnings,
   };

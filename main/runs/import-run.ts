@@ -22,7 +22,12 @@ import { runsRepo, type NewRunItem } from '../db/runs-repo';
 import type { Database } from 'better-sqlite3';
 import { datasetContentHash } from './dataset-hash';
 import { gradeAnswer } from './grade-item';
-import { readRunFile, type ImportedRecord, type RecordedVerdict } from './read-run-file';
+import {
+  isUnreadable,
+  readPredictionFile as readRecords,
+  type PredictionRecord,
+  type RecordedVerdict,
+} from '../grading/readers';
 
 /** Largest prediction file read (it is read whole; the biggest real ones are ~10 MB). */
 export const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
@@ -36,6 +41,7 @@ export const DEFAULT_RUN_SCORERS: Record<RunImportFormat, string[]> = {
   'tatqa-pred': ['tatqa', 'strict'],
   'lm-eval': ['strict'],
   jsonl: ['analyst'],
+  'financebench-graded': ['analyst'],
 };
 
 /** What to import first when no dataset has the file's ids. */
@@ -48,6 +54,8 @@ const DATASET_HINT: Record<RunImportFormat, string> = {
     'the TAT-QA file these outputs answer, e.g. `workbench import-dataset --format tatqa ../shared/data/datasets/tatqa/tatqa_dataset_dev.json`',
   'lm-eval': 'the dataset the task was built from with `workbench import-dataset`',
   jsonl: 'the dataset the ids come from with `workbench import-dataset`',
+  'financebench-graded':
+    'the FinanceBench questions these answers are about, e.g. `workbench import-dataset --format financebench ../shared/data/financebench/questions.jsonl`',
 };
 
 export interface ImportRunOptions {
@@ -197,18 +205,18 @@ export async function importRun(
     : await readPredictionFile(options.path);
   let read;
   try {
-    read = readRunFile(options.format, file.text, options.path);
+    read = readRecords(options.format, file.text, { path: options.path });
   } catch (e) {
     throw new WorkbenchError(
       'invalid-input',
       `cannot read ${basename(options.path)} as ${options.format}: ${(e as Error).message}`,
     );
   }
-  const readable = read.records.filter((r): r is ImportedRecord => !('error' in r));
+  const readable = read.records.filter((r): r is PredictionRecord => !isUnreadable(r));
   if (readable.length === 0)
     throw new WorkbenchError(
       'invalid-input',
-      `${basename(options.path)} has no readable ${options.format} record (${read.records.length} records${read.records[0] && 'error' in read.records[0] ? `; first: ${read.records[0].id}: ${read.records[0].error}` : ''})`,
+      `${basename(options.path)} has no readable ${options.format} record (${read.records.length} records${read.records[0] && isUnreadable(read.records[0]) ? `; first: ${read.records[0].id}: ${read.records[0].error}` : ''})`,
     );
   const dataset = pickDataset(
     deps.datasets,
@@ -221,10 +229,10 @@ export async function importRun(
   const unreadable = idCount();
   const unknownIds = idCount();
   const duplicates = idCount();
-  const matched: { record: ImportedRecord; question: StoredQuestion }[] = [];
+  const matched: { record: PredictionRecord; question: StoredQuestion }[] = [];
   const seen = new Set<string>();
   for (const r of read.records) {
-    if ('error' in r) {
+    if (isUnreadable(r)) {
       countId(unreadable, `${r.id}: ${r.error}`);
       continue;
     }

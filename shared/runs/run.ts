@@ -24,13 +24,17 @@ export type RunStatus = z.infer<typeof RunStatus>;
 export const RunSource = z.enum(['engine', 'imported']);
 export type RunSource = z.infer<typeof RunSource>;
 
-/** Prediction files `workbench import-run` reads (docs/runs.md). */
+/**
+ * Prediction-file formats: the one list `workbench grade` and `workbench import-run` both read,
+ * each through the one reader of its format (main/grading/readers, docs/grading.md).
+ */
 export const RUN_IMPORT_FORMATS = [
   'docmath-processed',
-  'tatqa-pred',
   'tatqa-pot',
-  'lm-eval',
+  'tatqa-pred',
   'jsonl',
+  'financebench-graded',
+  'lm-eval',
 ] as const;
 export const RunImportFormat = z.enum(RUN_IMPORT_FORMATS);
 export type RunImportFormat = z.infer<typeof RunImportFormat>;

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { gradeItems } from '../../main/grading/grade-file';
+import { gradeItems, readPredictions } from '../../main/grading/grade-file';
 import { agreement, type Agreement, type LabelledItem } from '../../main/grading/expert-agreement';
-import { readFinanceBenchGradedRecords } from '../../main/grading/read-financebench-graded';
+import { isUnreadable, readPredictionFile } from '../../main/grading/readers';
+import { expertLabelOf } from '../../main/grading/readers/financebench-graded';
 import { ruleKey } from '../../shared/grading/summarize';
 import type { Scorer } from '../../shared/grading/verdict';
 import { dataPath } from './data-dir';
@@ -61,21 +62,22 @@ export function gradedFiles(): string[] {
 export function agreeFile(file: string, scorer: Scorer): FileAgreement {
   const types = questionTypes();
   const text = readFileSync(`${gradedDir}/${file}`, 'utf8');
-  const records = readFinanceBenchGradedRecords(text);
-  const graded = gradeItems(
-    records.map((r) => r.item),
-    scorer,
-  );
+  // The experts' labels are the records' recorded verdicts; the items are what grade scores.
+  const records = readPredictionFile('financebench-graded', text).records;
+  const read = readPredictions('financebench-graded', text).items;
+  const graded = gradeItems(read, scorer);
   const items: FileAgreement['items'] = [];
   records.forEach((r, i) => {
     const g = graded[i];
-    if (!g || !r.label) return;
-    const input = 'input' in r.item ? r.item.input : undefined;
+    const item = read[i];
+    const label = isUnreadable(r) ? undefined : expertLabelOf(r.recorded);
+    if (!g || !item || !label) return;
+    const input = 'input' in item ? item.input : undefined;
     items.push({
-      id: r.item.id,
+      id: item.id,
       graded: g,
-      label: r.label,
-      metrics: isMetricsGenerated(types, r.item.id, input?.gold),
+      label,
+      metrics: isMetricsGenerated(types, item.id, input?.gold),
       question: input?.question ?? '',
       output: typeof input?.prediction === 'string' ? input.prediction : '',
       gold: input ? JSON.stringify(input.gold) : '',

@@ -7,10 +7,11 @@ import { DatasetOptions } from './DatasetOptions';
 
 const FORMAT_LABEL: Record<RunImportFormat, string> = {
   'docmath-processed': 'DocMath-Eval / FinanceMath processed outputs (.json)',
-  'tatqa-pred': 'TAT-QA predictions (.jsonl)',
   'tatqa-pot': 'TAT-QA Program-of-Thoughts outputs (.jsonl)',
-  'lm-eval': 'lm-evaluation-harness --log_samples (.jsonl)',
+  'tatqa-pred': 'TAT-QA predictions (.jsonl)',
   jsonl: 'Generic {id, output} lines (.jsonl)',
+  'financebench-graded': 'FinanceBench human-graded answers (.jsonl)',
+  'lm-eval': 'lm-evaluation-harness --log_samples (.jsonl)',
 };
 
 /**

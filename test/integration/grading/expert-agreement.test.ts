@@ -97,6 +97,9 @@ describe.skipIf(!hasGradedResults)('workbench grade --format financebench-graded
         '{"financebench_id": "x1", "gold_answer": null, "model_answer": "5"}',
         '{"financebench_id": "x2", "gold_answer": 5, "model_answer": 7}',
         'not json',
+        '{"financebench_id": "x3", "gold_answer": 5, "model_answer": {"value": 5}}',
+        '{"financebench_id": "x4", "gold_answer": 5, "model_answer": [5]}',
+        '{"financebench_id": "x5", "gold_answer": 5, "model_answer": null}',
       ].join('\n'),
     );
     const r = await gradeFile({
@@ -104,8 +107,25 @@ describe.skipIf(!hasGradedResults)('workbench grade --format financebench-graded
       predictionsPath: p,
       scorerId: 'analyst',
     });
-    expect(r.items.map((i) => i.outcome)).toEqual(['correct', 'error', 'error', 'error']);
+    expect(r.items.map((i) => i.outcome)).toEqual([
+      'correct',
+      'error',
+      'incorrect',
+      'error',
+      'error',
+      'error',
+      'no-answer',
+    ]);
     expect(r.items[1]?.rule).toBe('gold is null');
-    expect(r.items[2]?.rule).toBe('model_answer must be a string');
+    // A number is read as its text (it used to be an error, 'model_answer must be a string').
+    expect(r.items[2]).toMatchObject({ answer: '7', answerKind: 'text' });
+    expect(r.items[3]?.rule).toMatch(/^line 4 is not valid JSON/);
+    expect(r.items[4]).toMatchObject({
+      id: 'x3',
+      rule: 'model_answer is a JSON object, not text',
+      answer: null,
+    });
+    expect(r.items[5]?.rule).toBe('model_answer is a JSON list, not text');
+    expect(r.items[6]).toMatchObject({ id: 'x5', answer: null });
   });
 });

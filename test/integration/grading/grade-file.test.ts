@@ -65,7 +65,9 @@ describe('gradeFile', () => {
     expect(byId.get('refuse')).toMatchObject({ outcome: 'refusal' });
     expect(byId.get('wrong')).toMatchObject({ outcome: 'incorrect', rule: 'sign flipped' });
     expect(byId.get('line 13')?.rule).toBe('record is not an object');
-    expect(byId.get('obj-output')?.rule).toBe('output must be a string');
+    // An output that is not text: an object is an error naming it (it used to be 'output must
+    // be a string'; the one reader per format says what it found).
+    expect(byId.get('obj-output')?.rule).toBe('output is a JSON object, not text');
     expect(r.summary).toMatchObject({ n: 13, correct: 1 });
     expect(r.summary.outcomes.error).toBe(10);
     expect(r.summary.rules['sign flipped']).toBe(1);
@@ -168,7 +170,8 @@ describe('gradeFile', () => {
     expect(docmath.items.map((i) => [i.id, i.outcome])).toEqual([
       ['c', 'correct'],
       ['p', 'no-answer'],
-      ['#2', 'error'],
+      // Records of a JSON array are named by their 0-based place, as import-run names them.
+      ['record 2', 'error'],
       ['g', 'error'],
     ]);
     const strict = await gradeFile({

@@ -38,7 +38,10 @@ describe.skipIf(!hasData)('workbench import-run / runs / report / regrade', () =
     );
     const bad = cli(['import-run', '--format', 'nope', fm('gpt-4o'), ...ws]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--format must be one of docmath-processed, tatqa-pred/);
+    // One list of prediction formats for import-run and grade (grade's order).
+    expect(bad.stderr).toMatch(
+      /--format must be one of docmath-processed, tatqa-pot, tatqa-pred, jsonl, financebench-graded, lm-eval/,
+    );
   });
 
   it('imports, lists, reports, compares and re-grades', () => {
