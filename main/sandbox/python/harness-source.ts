@@ -31,6 +31,7 @@
  */
 export const HARNESS_SOURCE = String.raw`
 import _abc
+import _locale
 import _string
 import _strptime
 import ast as _ast
@@ -77,9 +78,10 @@ DROPPED = {
     'calendar': ('global_enum', 'main'),
     'datetime': ('datetime_CAPI',),
 }
-# Modules the C code of allowed modules imports through __import__ (datetime.strptime and
-# time.strptime import _strptime, preloaded below).
-INTERNAL_IMPORTS = ('_strptime',)
+# Modules the C code of allowed modules imports through __import__: datetime.strptime and
+# time.strptime import _strptime (preloaded below), a warning (datetime.utcnow's) imports
+# warnings.
+INTERNAL_IMPORTS = ('_strptime', 'warnings')
 # Not an identifier, so a program can neither write nor rebind it: the syntax check rewrites
 # x.format to a call of this builtin.
 FORMAT_HELPER = 'sandbox format'
@@ -389,14 +391,16 @@ def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
         raise RefusedModule('module names must be plain strings in the sandbox')
     if type(level) is not int or level != 0:
         raise RefusedModule('relative imports are not allowed in the sandbox')
-    if name in INTERNAL_IMPORTS and name in _sys.modules:
-        # C code of an allowed module importing its helper through __import__ (strptime);
-        # it then reads sys.modules itself, and a program asking gets an empty module.
+    if (name in INTERNAL_IMPORTS and type(fromlist) is list and not fromlist
+            and name in _sys.modules):
+        # C code of an allowed module importing a helper through __import__ (PyImport_Import
+        # passes an empty list); it then reads sys.modules itself. A program asking the same
+        # way gets an empty module; an import statement is refused as usual.
         return _types.ModuleType(name)
+    items = () if fromlist is None else tuple(fromlist)
     top = _partition(name, '.')[0]
     if top not in ALLOWED or (name != top and name not in SUBMODULES):
         raise RefusedModule(_refusal(name))
-    items = () if fromlist is None else tuple(fromlist)
     for item in items:
         _plain(item)
         if item != '*':
@@ -612,12 +616,16 @@ _ABCS = [(cls, saved, [r() for r in _abc._get_dump(cls)[0] if r() is not None])
 _SHARED_TYPES = frozenset(id(cls) for cls, _ in _CLASSES)
 _NDARRAY = _sys.modules['numpy'].ndarray
 _DECIMAL = _sys.modules['decimal']
+_LOCALE = _locale.setlocale(_locale.LC_ALL)
 _DECIMAL_CONTEXTS = [(ctx, ctx.copy()) for ctx in (
     _DECIMAL.DefaultContext, _DECIMAL.BasicContext, _DECIMAL.ExtendedContext)]
 
 
 def _restore_dict(d, saved):
-    if len(d) == len(saved) and all(d.get(k) is v for k, v in saved.items()):
+    # Keys other than exact strs (a str subclass a program slipped in through copy's state)
+    # would run its __eq__ and __hash__ in the lookups below: such a dict is reset unread.
+    if (len(d) == len(saved) and all(type(k) is str for k in d)
+            and all(d.get(k) is v for k, v in saved.items())):
         return
     d.clear()
     d.update(saved)
@@ -658,6 +666,8 @@ def _restore_shared_state():
         clamp=0, flags=[],
         traps=[_DECIMAL.InvalidOperation, _DECIMAL.DivisionByZero, _DECIMAL.Overflow]))
     _sys.modules['calendar'].setfirstweekday(0)
+    if _locale.setlocale(_locale.LC_ALL) != _LOCALE:
+        _locale.setlocale(_locale.LC_ALL, _LOCALE)  # calendar.different_locale left entered
     _sys.modules['re'].purge()
     _strptime._regex_cache.clear()
 
@@ -730,7 +740,7 @@ def _audit_setattr(args):
     # nothing else may change a special attribute (__code__, __class__, __bases__…), and
     # nothing of a shared class or function.
     obj, name = args[0], args[1]
-    if isinstance(obj, type):
+    if issubclass(type(obj), type):
         return (id(obj) not in _SHARED_TYPES
                 and name in ('__module__', '__name__', '__qualname__', '__doc__'))
     if type(obj) is _FUNCTION and name in ('__defaults__', '__kwdefaults__'):
@@ -784,7 +794,13 @@ def _audit(event, args):
 def _settle():
     # Inside the window: undo what the program changed, and let go of its objects while the
     # audit hook still treats their code as the program's (a __del__ runs now, not later).
-    _restore_shared_state()
+    try:
+        _restore_shared_state()
+    except Exception as e:
+        # The next program must not see this one's changes: "fatal" makes the process
+        # give up its interpreter (load-pyodide.ts), and the app starts a new one.
+        raise SystemError('fatal: the sandbox could not restore its shared state (%s)'
+                          % _text_copy(type(e).__name__))
     _gc.collect(1)
 
 
