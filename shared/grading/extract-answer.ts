@@ -16,6 +16,8 @@ export type ExtractedAnswer =
       text: string;
       /** Its (first) number, when it has one. */
       number?: ParsedNumber;
+      /** After a marker: the rest of its line (a span answer may run over several sentences). */
+      line?: string;
       via: 'whole' | 'marker' | 'boxed' | 'last-number' | 'expression';
     }
   | { kind: 'refusal'; text: string; phrase: string }
@@ -43,13 +45,32 @@ export function unwrap(text: string): string {
     .replace(/\\approx/g, '≈');
 }
 
-/** The answer span after a marker: up to the end of its line or sentence. */
-function spanAfter(text: string, start: number): string {
+/** The answer span after a marker: up to the end of its line or sentence, and the whole line. */
+function spanAfter(text: string, start: number): { span: string; line: string } {
   const rest = text.slice(start).replace(/^[\s:]+/, '');
   const line = rest.split('\n')[0] ?? '';
   // A period ends the sentence only when followed by a space (keeps "3.5" and "1,234.5").
   const sentenceEnd = line.search(/\.(?:\s|$)/);
-  return (sentenceEnd >= 0 ? line.slice(0, sentenceEnd) : line).trim();
+  return { span: (sentenceEnd >= 0 ? line.slice(0, sentenceEnd) : line).trim(), line: line.trim() };
+}
+
+/**
+ * Output that stops mid-sentence with no answer marker: a long generation cut off by the token
+ * limit ("… Now we can solve for P:", "Step 5"). Its last number is a step, not an answer.
+ */
+export const CUT_OFF_MIN_CHARS = 800;
+export function looksCutOff(text: string): boolean {
+  const t = text.trimEnd();
+  return t.length >= CUT_OFF_MIN_CHARS && !/[.!?)\]}"'”’*`$%]$/.test(t);
+}
+
+const YEAR = /^(?:19|20)\d\d$/;
+
+/** The value of a worded span: a year ("for the year 2014") only when the span is the year. */
+function spanNumber(span: string): ParsedNumber | undefined {
+  const whole = parseNumber(span);
+  if (whole) return whole;
+  return findNumbers(span).find((n) => !YEAR.test(n.text));
 }
 
 function lastBoxed(text: string): string | undefined {
@@ -66,7 +87,7 @@ function lastBoxed(text: string): string | undefined {
   return undefined;
 }
 
-function lastMarkerSpan(text: string): string | undefined {
+function lastMarkerSpan(text: string): { span: string; line: string } | undefined {
   let best: { index: number; end: number } | undefined;
   for (const re of MARKERS) {
     for (const m of text.matchAll(re)) {
@@ -110,15 +131,21 @@ function evaluateArithmetic(span: string): ParsedNumber | undefined {
   }
 }
 
-function fromSpan(span: string, via: 'marker' | 'boxed'): ExtractedAnswer {
+function fromSpan(span: string, via: 'marker' | 'boxed', line?: string): ExtractedAnswer {
   const refusal = findRefusal(span);
   if (refusal) return { kind: 'refusal', text: span, phrase: refusal };
   if (/^(?:none|n\/a|null|unknown)\.?$/i.test(span.trim()))
     return { kind: 'none', reason: `the answer was "${span.trim()}"` };
   const expression = parseNumber(span) ? undefined : evaluateArithmetic(span);
   if (expression) return { kind: 'answer', text: span, number: expression, via: 'expression' };
-  const number = parseNumber(span) ?? findNumbers(span)[0];
-  return { kind: 'answer', text: span, ...(number ? { number } : {}), via };
+  const number = spanNumber(span);
+  return {
+    kind: 'answer',
+    text: span,
+    ...(number ? { number } : {}),
+    ...(line !== undefined && line !== span ? { line } : {}),
+    via,
+  };
 }
 
 export function extractAnswer(raw: string): ExtractedAnswer {
@@ -130,10 +157,13 @@ export function extractAnswer(raw: string): ExtractedAnswer {
   if (expression) return { kind: 'answer', text, number: expression, via: 'expression' };
   const boxed = lastBoxed(text);
   if (boxed !== undefined) return fromSpan(boxed.trim(), 'boxed');
-  const span = lastMarkerSpan(text);
-  if (span !== undefined && span !== '') return fromSpan(span, 'marker');
+  const marked = lastMarkerSpan(text);
+  if (marked !== undefined && marked.span !== '')
+    return fromSpan(marked.span, 'marker', marked.line);
   const refusal = findRefusal(text);
   if (refusal) return { kind: 'refusal', text, phrase: refusal };
+  if (looksCutOff(text))
+    return { kind: 'none', reason: 'the output stops mid-sentence before any answer (cut off)' };
   const numbers = findNumbers(text);
   const last = numbers[numbers.length - 1];
   if (last) return { kind: 'answer', text: last.text, number: last, via: 'last-number' };

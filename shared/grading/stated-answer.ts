@@ -3,7 +3,7 @@ import { findNumbers } from '../numbers/find-numbers';
 import { parseNumber } from '../numbers/parse-number';
 import type { ParsedNumber } from '../numbers/parsed-number';
 import { scaleFactor, type ScaleName } from '../numbers/scale-words';
-import { findHedges } from './hedges';
+import { findHedges, type Hedge } from './hedges';
 import { unwrap } from './extract-answer';
 
 // The answer a long free-text response states, found without a model:
@@ -33,7 +33,7 @@ export interface StatedValue {
 
 export interface StatedAnswer {
   value?: StatedValue;
-  hedges: { phrase: string; index: number }[];
+  hedges: Hedge[];
   /** Characters cut from the front of a very long output before scanning. */
   cut: number;
 }
@@ -92,10 +92,10 @@ function isYear(n: ParsedNumber): boolean {
 }
 
 /** Why a number in `text` (already cleaned) at its offset is not an answer, or undefined. */
-function notAnAnswer(n: ParsedNumber, text: string): string | undefined {
+function notAnAnswer(n: ParsedNumber, text: string, years: boolean): string | undefined {
   const before = text.slice(0, n.index);
   const after = text.slice(n.index + n.text.length);
-  if (isYear(n)) return 'year';
+  if (!years && isYear(n)) return 'year';
   // "3M", "10K": a capital letter glued to digits is a name, not "3 million".
   if (n.currency === undefined && /^\d+[A-Z]$/.test(n.text)) return 'name';
   if (/^\s*-?\s*(?:years?|months?|quarters?)\b/i.test(after) && Number.isInteger(n.value))
@@ -125,11 +125,11 @@ interface Found {
   fromQuestion?: ParsedNumber;
 }
 
-function answerNumbers(st: Statement, questionNumbers: readonly number[]): Found {
+function answerNumbers(st: Statement, questionNumbers: readonly number[], years: boolean): Found {
   const text = cleanNumberText(st.text);
   const eq = Math.max(text.lastIndexOf('='), text.lastIndexOf('≈'));
   const all = findNumbers(text);
-  const usable = all.filter((n) => notAnAnswer(n, text) === undefined);
+  const usable = all.filter((n) => notAnAnswer(n, text, years) === undefined);
   const afterEq = eq >= 0 ? usable.filter((n) => n.index > eq) : [];
   const pool = (afterEq.length > 0 ? afterEq : usable).map((n) => withScaleContext(n, text));
   const own = pool.filter(
@@ -160,13 +160,26 @@ function value(st: Statement, n: ParsedNumber, via: StatedVia, alts: ParsedNumbe
   return { number: n, statement: st.text.trim(), index: st.index, via, alternatives: alts };
 }
 
-export function extractStated(raw: string, questionNumbers: readonly number[] = []): StatedAnswer {
+export interface StatedOptions {
+  /** The answer may be a year (the gold is one: "In which year …?"). */
+  years?: boolean;
+}
+
+export function extractStated(
+  raw: string,
+  questionNumbers: readonly number[] = [],
+  options: StatedOptions = {},
+): StatedAnswer {
+  const years = options.years === true;
   const cut = raw.length > STATED_TAIL_CHARS ? raw.length - STATED_TAIL_CHARS : 0;
   const text = unwrap(cut > 0 ? raw.slice(cut) : raw);
   const hedges = findHedges(text);
   const whole = parseNumber(text);
   if (whole) return { value: value({ text, index: 0 }, whole, 'whole', []), hedges, cut };
-  const sts = statements(text).map((st) => ({ st, found: answerNumbers(st, questionNumbers) }));
+  const sts = statements(text).map((st) => ({
+    st,
+    found: answerNumbers(st, questionNumbers, years),
+  }));
   const withPrimary = sts.filter((s) => s.found.primary !== undefined);
   const pick = (
     pred: (s: (typeof sts)[number]) => boolean,

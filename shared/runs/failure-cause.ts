@@ -1,3 +1,4 @@
+import { verdictCause } from '../grading/failure-label';
 import type { RunItem, RunVerdict } from './run';
 
 /**
@@ -29,10 +30,23 @@ export function failureCause(item: RunItem, v: RunVerdict): FailureCause {
   // DocMath evaluates CoT answers as Python too: there a failed eval means no number was given.
   if (/failed to execute|eval failed|not convertible|raised/.test(rule))
     return item.program !== null ? 'execution error' : 'no answer extracted';
-  if (/no answer|no prediction|empty prediction|returned "none"/.test(rule))
-    return 'no answer extracted';
-  if (/sign/.test(rule)) return 'sign slip';
-  if (/percent|fraction/.test(rule)) return 'percent slip';
-  if (/off by ×|scale|another unit|unit/.test(rule)) return 'scale slip';
-  return 'wrong value';
+  // The scorer's rule names what differs (shared/grading/failure-label.ts); a slip is named
+  // only when the numbers show it, so "different value (… given in no scale, gold in million)"
+  // is a wrong value, not a scale slip.
+  switch (verdictCause(v)) {
+    case 'no answer':
+      return 'no answer extracted';
+    case 'refusal':
+      return 'refusal';
+    case 'not graded':
+      return 'not graded';
+    case 'sign flipped':
+      return 'sign slip';
+    case 'percent vs fraction':
+      return 'percent slip';
+    case 'scale':
+      return 'scale slip';
+    default:
+      return 'wrong value';
+  }
 }

@@ -5,7 +5,12 @@
 // disagreements by rule, for the analyst scorer (the default for free text) and, as the
 // baseline, the strict scorer. Deterministic; no model calls.
 //
-//   node --import tsx test/bench/expert-agreement.ts [--scorer ID] [--items] [--all-items]
+// The files are split by model (test/fixtures/grading/financebench-split.json): rules are
+// chosen on the tuning part (GPT-4's five files); the check part (Claude-2, Llama-2) is only
+// reported. Agreement is printed for each part apart, and the disagreements listed by
+// --items are the tuning part's unless --check is given.
+//
+//   node --import tsx test/bench/expert-agreement.ts [--scorer ID] [--items] [--all-items] [--check]
 import {
   EXPERT_LABELS,
   agreement,
@@ -16,6 +21,7 @@ import { getScorer } from '../../shared/grading/scorers';
 import { ruleKey } from '../../shared/grading/summarize';
 import { OUTCOMES } from '../../shared/grading/verdict';
 import { hasData, noDataMessage } from '../support/data-dir';
+import { financebenchPart, type Part } from '../support/grading-split';
 import {
   agreeFile,
   gradedFiles,
@@ -39,46 +45,75 @@ function confusionTable(a: Agreement): string[] {
   ];
 }
 
+function partLines(label: string, files: FileAgreement[]): string[] {
+  const all = agreement(
+    files.flatMap((f) => f.items),
+    ruleKey,
+  );
+  const metrics = agreement(
+    files.flatMap((f) => f.items.filter((i) => i.metrics)),
+    ruleKey,
+  );
+  return [
+    ...files.map(
+      (f) => `| ${f.file} | ${label} | ${f.all.n} | ${pct(f.all)} | ${pct(f.metrics)} |`,
+    ),
+    `| **${label} part** | | ${all.n} | **${pct(all)}** | **${pct(metrics)}** |`,
+  ];
+}
+
 function report(id: string): void {
   const scorer = getScorer(id);
   if (!scorer) throw new Error(`unknown scorer ${id}`);
-  const files: FileAgreement[] = gradedFiles().map((f) => agreeFile(f, scorer));
+  const files: (FileAgreement & { part: Part | undefined })[] = gradedFiles().map((f) => ({
+    ...agreeFile(f, scorer),
+    part: financebenchPart(f),
+  }));
+  const tune = files.filter((f) => f.part === 'tune');
+  const check = files.filter((f) => f.part === 'check');
+  const unsplit = files.filter((f) => f.part === undefined);
   const all: LabelledItem[] = files.flatMap((f) => f.items);
   const metrics = files.flatMap((f) => f.items.filter((i) => i.metrics));
   const overall = agreement(all, ruleKey);
   const overallMetrics = agreement(metrics, ruleKey);
+  const tuneMetrics = agreement(
+    tune.flatMap((f) => f.items.filter((i) => i.metrics)),
+    ruleKey,
+  );
   const lines = [
     `### Scorer \`${scorer.id}\` (${scorer.version})`,
     '',
-    '| file | n | agreement, all questions | metrics-generated |',
-    '|---|---|---|---|',
-    ...files.map((f) => `| ${f.file} | ${f.all.n} | ${pct(f.all)} | ${pct(f.metrics)} |`),
-    `| **overall** | ${overall.n} | **${pct(overall)}** | **${pct(overallMetrics)}** |`,
+    '| file | part | n | agreement, all questions | metrics-generated |',
+    '|---|---|---|---|---|',
+    ...partLines('tune', tune),
+    ...partLines('check', check),
+    ...(unsplit.length ? partLines('not in the split', unsplit) : []),
+    `| **overall** | | ${overall.n} | **${pct(overall)}** | **${pct(overallMetrics)}** |`,
     '',
-    'Confusion, metrics-generated (rows: experts; columns: ours; no-answer counts as refusal):',
+    'Confusion, metrics-generated, tuning part (rows: experts; columns: ours; no-answer counts as refusal):',
+    '',
+    ...confusionTable(tuneMetrics),
+    '',
+    'Confusion, metrics-generated, both parts:',
     '',
     ...confusionTable(overallMetrics),
     '',
-    'Confusion, all questions:',
+    'Confusion, all questions, both parts:',
     '',
     ...confusionTable(overall),
     '',
-    'Disagreements by rule, metrics-generated:',
+    'Disagreements by rule, metrics-generated, tuning part:',
     '',
-    ...Object.entries(overallMetrics.disagreements).map(([k, v]) => `- ${k} ×${v}`),
-    '',
-    'Disagreements by rule, all questions (top 15):',
-    '',
-    ...Object.entries(overall.disagreements)
-      .slice(0, 15)
-      .map(([k, v]) => `- ${k} ×${v}`),
+    ...Object.entries(tuneMetrics.disagreements).map(([k, v]) => `- ${k} ×${v}`),
     '',
   ];
   console.log(lines.join('\n'));
   if (args.includes('--items') || args.includes('--all-items')) {
+    // The check part's items are listed only on request: rules are not chosen by them.
+    const shown = args.includes('--check') ? check : tune;
     const pool = args.includes('--all-items')
-      ? files.flatMap((f) => f.items.map((i) => ({ f, i })))
-      : files.flatMap((f) => f.items.filter((i) => i.metrics).map((i) => ({ f, i })));
+      ? shown.flatMap((f) => f.items.map((i) => ({ f, i })))
+      : shown.flatMap((f) => f.items.filter((i) => i.metrics).map((i) => ({ f, i })));
     for (const { f, i } of pool) {
       const ours = i.graded.outcome === 'no-answer' ? 'refusal' : i.graded.outcome;
       if (ours === i.label) continue;

@@ -3,6 +3,10 @@ import type { ParsedNumber } from '../../../numbers/parsed-number';
 import { decimalsOfFloat } from '../../../numbers/precision';
 import { scaleFromLabel } from '../../../numbers/scale-words';
 import { describeQuestion, readQuestion, type QuestionSpec } from '../../question-spec';
+import { extractAnswer, looksCutOff } from '../../extract-answer';
+import type { Hedge } from '../../hedges';
+import { cleanNumberText } from '../../../numbers/clean-number-text';
+import { findNumbers } from '../../../numbers/find-numbers';
 import { extractStated, type StatedAnswer } from '../../stated-answer';
 import {
   makeVerdict,
@@ -12,6 +16,8 @@ import {
   type Scorer,
   type Verdict,
 } from '../../verdict';
+import { compareSpans } from '../strict/compare-spans';
+import { spanWords } from '../strict/text-match';
 import { compareQuantity, type Quantity } from './compare-quantity';
 import { judgeTextGold } from './text-gold';
 
@@ -22,7 +28,7 @@ import { judgeTextGold } from './text-gold';
 // explained in docs/grading.md.
 
 const ID = 'analyst';
-const VERSION = 'analyst-1';
+const VERSION = 'analyst-2';
 
 /** "1.234,5" and "12,5 %": a decimal comma, which we do not guess at. */
 const DECIMAL_COMMA =
@@ -31,6 +37,7 @@ const DECIMAL_COMMA =
 type Gold =
   | { kind: 'number'; q: Quantity; shown: string }
   | { kind: 'text'; text: string }
+  | { kind: 'spans'; items: JsonValue[] }
   | { kind: 'invalid'; why: string };
 
 function quantityOfParsed(n: ParsedNumber): Quantity {
@@ -81,7 +88,17 @@ function readGold(input: ScoreInput): Gold {
     }
     return { kind: 'text', text: g };
   }
-  if (Array.isArray(g) && g.length === 1) return readGold({ ...input, gold: g[0] ?? null });
+  // Span golds (TAT-QA's lists): one number is a quantity, anything else is compared as spans.
+  if (Array.isArray(g) && g.length === 1) {
+    const one = readGold({ ...input, gold: g[0] ?? null });
+    return one.kind === 'text' ? { kind: 'spans', items: g } : one;
+  }
+  if (
+    Array.isArray(g) &&
+    g.length > 1 &&
+    g.every((x) => typeof x === 'string' || typeof x === 'number')
+  )
+    return { kind: 'spans', items: g };
   return { kind: 'invalid', why: `gold is ${showValue(g, 60)}` };
 }
 
@@ -96,11 +113,145 @@ function predictionText(p: JsonValue | undefined): string | undefined {
 const describe = (q: Quantity): string =>
   `${Number(q.value.toPrecision(12))}${q.percent ? '%' : q.scale ? ` ${q.scale}` : ''}`;
 
-function hedgeAfter(found: StatedAnswer): { phrase: string } | undefined {
+/** Hedges after the statement the value was taken from (all of them when there is none). */
+function hedgesAfter(found: StatedAnswer): Hedge[] {
   const v = found.value;
-  if (!v) return found.hedges[found.hedges.length - 1];
+  if (!v) return found.hedges;
   const end = v.index + v.statement.length;
-  return [...found.hedges].reverse().find((h) => h.index >= end);
+  return found.hedges.filter((h) => h.index >= end);
+}
+
+/** Advice instead of an answer: how to find or compute it ("you would need to …", steps). */
+const ADVICE =
+  /\b(?:you (?:can|could|would|will|may|might|should)|please|refer to|recommend|to (?:calculate|find|compute|get|determine) (?:this|it|the|these)|formula|here'?s how|guide you|look (?:at|up|for)|check (?:the|its|their))\b|^\W*(?:\d+[.)]\s*)?(?:find|divide|multiply|subtract|add|calculate|compute|use|identify|obtain|locate)\b/i;
+
+/**
+ * Whether a response with hedges still answers: some statement without a hedge phrase that is
+ * not advice and says something (six words or more). "The document does not provide details.
+ * However, it mentions that PepsiCo is involved in litigation …" answers; "As an AI, I don't
+ * have access … You would need to look at the income statement" does not.
+ */
+function hasSubstance(text: string, hedges: readonly Hedge[]): boolean {
+  const re = /[^\n.!?]+[.!?]?/g;
+  for (const m of text.matchAll(re)) {
+    const st = m[0];
+    const start = m.index;
+    const end = start + st.length;
+    if (hedges.some((h) => h.index < end && h.index + h.phrase.length > start)) continue;
+    if (ADVICE.test(st)) continue;
+    if (st.trim().split(/\s+/).length >= 6) return true;
+  }
+  return false;
+}
+
+/** Whether the response states a figure: not a year, nor a small count ("Q2", "3 years"). */
+const hasNumber = (text: string): boolean =>
+  findNumbers(cleanNumberText(text)).some(
+    (n) => !/^(?:19|20)\d\d$/.test(n.text) && Math.abs(n.value) >= 5,
+  );
+
+/** The last "the answer is …" that names no value ("… is the calculated interest cost."). */
+const ANSWER_MARKER =
+  /\b(?:the\s+)?(?:final\s+)?answer\s+(?:to\s+the\s+question\s+)?is\b|\bfinal\s+answer\s*:/gi;
+function placeholderAnswer(text: string): string | undefined {
+  const marks = [...text.matchAll(ANSWER_MARKER)];
+  const last = marks[marks.length - 1];
+  if (!last) return undefined;
+  const rest = text.slice(last.index + last[0].length);
+  const line = (rest.replace(/^[\s:]+/, '').split('\n')[0] ?? '').trim();
+  if (!/[a-z]{3,}\s+[a-z]{3,}/i.test(line)) return undefined;
+  const values = findNumbers(cleanNumberText(rest)).filter((n) => !/^(?:19|20)\d\d$/.test(n.text));
+  return values.length === 0 ? line.slice(0, 80) : undefined;
+}
+
+/** Estimate or result wording: the value is given as the answer, not listed as an input. */
+const RESULT_WORDING =
+  /\b(?:approximately|approx\.?|about|around|roughly|estimated?|would be|comes? to|works out|is expected|result)\b|[=≈]/i;
+
+/**
+ * The fewest significant digits among the statement figures the answer computes from: the
+ * numbers of the response other than the answer that are 1,000 or more or carry a scale word,
+ * not years. Undefined when it shows none (then no input tolerance applies).
+ */
+function operandDigits(text: string, answer: number): number | undefined {
+  let fewest: number | undefined;
+  for (const n of findNumbers(cleanNumberText(text))) {
+    // Statement figures: 1,000 or more, or written with a scale word ("$5.2 billion").
+    const x = Math.abs(n.value);
+    if ((x < 1000 && n.scale === undefined) || x === Math.abs(answer)) continue;
+    if (/^(?:19|20)\d\d$/.test(n.text)) continue;
+    // Digits as written, leading zeros dropped ("0.0425" has 3, "$5,466" has 4).
+    const sig = n.text
+      .replace(/[^0-9.]/g, '')
+      .replace('.', '')
+      .replace(/^0+/, '').length;
+    fewest = fewest === undefined ? sig : Math.min(fewest, sig);
+  }
+  return fewest;
+}
+
+/**
+ * Span golds (TAT-QA): the answer after a marker (its sentence, then its line), else the reply
+ * as written (a bare span, a sentence, a written list), compared as the strict scorer compares
+ * spans: numbers with their scale, words, lists item by item.
+ */
+function scoreSpans(
+  input: ScoreInput,
+  items: JsonValue[],
+  text: string,
+  goldNormalized: string,
+): Verdict {
+  const found = input.predictionKind === 'text' ? extractAnswer(text) : undefined;
+  if (found?.kind === 'refusal')
+    return makeVerdict(analystScorer, {
+      extracted: found.text,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'refusal',
+      rule: `refusal ("${found.phrase}")`,
+    });
+  if (found?.kind === 'none' && found.reason.includes('cut off'))
+    return makeVerdict(analystScorer, {
+      extracted: null,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'no-answer',
+      rule: found.reason,
+    });
+  const marked =
+    found?.kind === 'answer' && (found.via === 'marker' || found.via === 'boxed')
+      ? found
+      : undefined;
+  const tries: JsonValue[] =
+    input.predictionKind !== 'text'
+      ? [input.prediction ?? null]
+      : marked
+        ? [marked.text, ...(marked.line ? [marked.line] : [])]
+        : [text.trim()];
+  if (spanWords(tries[0]).length === 0)
+    return makeVerdict(analystScorer, {
+      extracted: null,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'no-answer',
+      rule: 'empty answer',
+    });
+  const labels = {
+    ...(input.goldScale !== undefined ? { goldScale: input.goldScale } : {}),
+    ...(input.predScale !== undefined ? { predScale: input.predScale } : {}),
+    ...(input.goldDecimals !== undefined ? { goldDecimals: input.goldDecimals } : {}),
+  };
+  const results = tries.map((t) => compareSpans(t, items, labels));
+  const hit = results.findIndex((r) => r.ok);
+  const c = results[Math.max(0, hit)] ?? { ok: false, rule: 'different words' };
+  const shown = tries[Math.max(0, hit)] ?? null;
+  return makeVerdict(analystScorer, {
+    extracted: showValue(shown, 200),
+    predNormalized: spanWords(shown).join(' '),
+    goldNormalized,
+    outcome: c.ok ? 'correct' : 'incorrect',
+    rule: c.rule,
+  });
 }
 
 export const analystScorer: Scorer = {
@@ -118,7 +269,12 @@ export const analystScorer: Scorer = {
         outcome: 'error',
         rule: gold.why,
       });
-    const goldNormalized = gold.kind === 'number' ? describe(gold.q) : showValue(gold.text, 120);
+    const goldNormalized =
+      gold.kind === 'number'
+        ? describe(gold.q)
+        : gold.kind === 'spans'
+          ? showValue(gold.items, 120)
+          : showValue(gold.text, 120);
     const text = predictionText(input.prediction);
     if (text === undefined || text.trim() === '')
       return makeVerdict(analystScorer, {
@@ -128,8 +284,29 @@ export const analystScorer: Scorer = {
         outcome: 'no-answer',
         rule: text === undefined ? 'no prediction' : 'empty output',
       });
+    if (gold.kind === 'spans') return scoreSpans(input, gold.items, text, goldNormalized);
+    if (
+      input.predictionKind === 'executed' &&
+      typeof input.prediction === 'string' &&
+      gold.kind === 'number' &&
+      !parseNumber(input.prediction)
+    )
+      return makeVerdict(analystScorer, {
+        extracted: showValue(input.prediction, 200),
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'no-answer',
+        rule: 'the program returned text, not a number',
+      });
     const q: QuestionSpec = readQuestion(input.question);
-    const found = extractStated(text, q.numbers);
+    const years =
+      gold.kind === 'number' &&
+      Number.isInteger(gold.q.value) &&
+      gold.q.value >= 1900 &&
+      gold.q.value <= 2100 &&
+      !gold.q.scale &&
+      !gold.q.percent;
+    const found = extractStated(text, q.numbers, { years });
     const v = found.value;
     const lastHedge = found.hedges[found.hedges.length - 1];
     const extracted = v ? showValue(v.statement, 200) : null;
@@ -137,7 +314,15 @@ export const analystScorer: Scorer = {
       found.cut > 0 ? `; only the last ${text.length - found.cut} characters read` : '';
 
     if (gold.kind === 'text') {
-      if (lastHedge && (!v || hedgeAfter(found)))
+      // Declining ("As an AI, I don't have …", "I cannot …") with no value after it is a
+      // refusal; saying only that the source lacks something ("the document does not provide
+      // … for FY2021") is not, when the response says something else besides.
+      const declines = found.hedges.some((h) => h.kind === 'declines');
+      if (
+        lastHedge &&
+        (!v || hedgesAfter(found).length > 0 || !hasNumber(text)) &&
+        (declines || !hasSubstance(text, found.hedges))
+      )
         return makeVerdict(analystScorer, {
           extracted,
           predNormalized: '',
@@ -155,6 +340,29 @@ export const analystScorer: Scorer = {
       });
     }
 
+    const placeholder = placeholderAnswer(text);
+    if (placeholder !== undefined)
+      return makeVerdict(analystScorer, {
+        extracted,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'no-answer',
+        rule: `no value stated: the answer is given as "${placeholder}"`,
+      });
+    // Cut off: no conclusion, or one the reply went on well past (an intermediate "So, …").
+    if (
+      looksCutOff(text) &&
+      (!v ||
+        (v.via !== 'conclusion' && v.via !== 'whole') ||
+        v.index + v.statement.length < text.length - found.cut - 300)
+    )
+      return makeVerdict(analystScorer, {
+        extracted,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'no-answer',
+        rule: 'no value stated: the output stops mid-sentence before a conclusion (cut off)',
+      });
     if (!v)
       return makeVerdict(analystScorer, {
         extracted: null,
@@ -173,7 +381,26 @@ export const analystScorer: Scorer = {
         outcome: 'no-answer',
         rule: 'the stated value is written with a decimal comma ("1.234,5", "12,5 %"); not guessed',
       });
-    const c = compareQuantity(quantityOfParsed(v.number), gold.q, q);
+    const digits = operandDigits(text, v.number.value);
+    const opts = digits !== undefined ? { inputDigits: digits } : {};
+    let c = compareQuantity(quantityOfParsed(v.number), gold.q, q, opts);
+    if (!c.ok) {
+      // The same value restated in another unit in the same statement ("$1,577,000,000 ($1,577
+      // million)"): the restatement counts when it is the same quantity as the first.
+      for (const alt of v.alternatives) {
+        const same =
+          Math.abs(alt.scaled - v.number.scaled) <=
+          0.5 *
+            10 ** -Math.min(alt.decimals, v.number.decimals) *
+            Math.max(1, ...[alt, v.number].map((n) => Math.abs(n.scaled / (n.value || 1))));
+        if (!same || (alt.unit ?? '') !== (v.number.unit ?? '')) continue;
+        const r = compareQuantity(quantityOfParsed(alt), gold.q, q, opts);
+        if (r.ok) {
+          c = { ...r, rule: `${r.rule}; the same value restated as ${alt.text}` };
+          break;
+        }
+      }
+    }
     const via =
       v.via === 'whole' || v.via === 'conclusion'
         ? ''
@@ -194,12 +421,25 @@ export const analystScorer: Scorer = {
         outcome: 'correct',
         rule: `${c.rule}${lastHedge ? `; states the value despite a hedge ("${lastHedge.phrase}")` : ''}${via}${cutNote}`,
       });
-    const after = hedgeAfter(found);
-    if (lastHedge && after)
+    // Declining after the figures: the response ends by saying it cannot answer (or, with no
+    // concluding sentence, that the source lacks what is needed).
+    const concluded = v.via === 'conclusion' || v.via === 'whole';
+    const after = hedgesAfter(found).find((h) => h.kind === 'declines' || !concluded);
+    if (after)
       return makeVerdict(analystScorer, {
         ...base,
         outcome: 'refusal',
         rule: `refusal ("${after.phrase}") after quoting figures${cutNote}`,
+      });
+    // Declining first, then figures with no final value ("I cannot calculate the ratio, but
+    // revenue was $5,000 million and …"): the figures are inputs, not an answer.
+    const valueAt = v.index + Math.max(0, v.statement.indexOf(v.number.text));
+    const declined = found.hedges.find((h) => h.kind === 'declines' && h.index < valueAt);
+    if (declined && !concluded && !RESULT_WORDING.test(v.statement))
+      return makeVerdict(analystScorer, {
+        ...base,
+        outcome: 'refusal',
+        rule: `refusal ("${declined.phrase}"): declines and lists figures, but states no final value${cutNote}`,
       });
     return makeVerdict(analystScorer, {
       ...base,

@@ -39,24 +39,32 @@ function candidates(p: Quantity, g: Quantity, q: QuestionSpec): Candidate[] {
   const fg = scaleFactor(goldScale);
   if (p.percent || g.percent) {
     if (p.percent === g.percent) out.push({ value: p.value, decimals: p.decimals });
-    else if (p.percent)
+    else if (p.percent) {
       out.push({
         value: p.value / 100,
         decimals: p.decimals + 2,
         reading: `${p.value}% as the fraction ${round12(p.value / 100)}`,
       });
-    else {
+      // A gold with no unit may be the percent figure itself (FinanceMath: 8.588 for 8.588%).
+      if (!g.scale && !q.scale)
+        out.push({
+          value: p.value,
+          decimals: p.decimals,
+          reading: `${p.value}% against a gold with no unit, as the same percent figure`,
+        });
+    } else {
+      // A bare number against a percent gold: first as that percent ("2.1" for 2.1%, how a
+      // program returns it), then as a fraction of one ("0.021" for 2.1%).
+      out.push({
+        value: p.value,
+        decimals: p.decimals,
+        reading: 'a bare number read in the percent of the gold',
+      });
       out.push({
         value: p.value * 100,
         decimals: p.decimals - 2,
         reading: `the fraction ${p.value} as ${round12(p.value * 100)}%`,
       });
-      if (q.percent)
-        out.push({
-          value: p.value,
-          decimals: p.decimals,
-          reading: 'a bare number read in the percent the question asks for',
-        });
     }
     return out;
   }
@@ -74,6 +82,14 @@ function candidates(p: Quantity, g: Quantity, q: QuestionSpec): Candidate[] {
     return out;
   }
   out.push({ value: p.value, decimals: p.decimals });
+  // A full dollar figure against a gold with no unit anywhere: FinanceBench golds are in
+  // millions by convention ("$1,577,000,000" for 1577), read so when the figure is that large.
+  if (fg === 1 && !goldScale && Math.abs(p.value) >= 1e6 && Math.abs(g.value) < 1e6)
+    out.push({
+      value: p.value / 1e6,
+      decimals: p.decimals + 6,
+      reading: 'a full figure read in millions (the gold has no unit)',
+    });
   if (fg !== 1)
     out.push({
       value: p.value / fg,
@@ -113,7 +129,28 @@ const EPS = 1e-9;
  *    correctly, with at least three significant digits ("$1.58 billion" for 1,577 millions).
  * Sign flips and ×10^k are never accepted; they are named.
  */
-export function compareQuantity(p: Quantity, g: Quantity, q: QuestionSpec): QuantityComparison {
+/**
+ * The relative tolerance of a value computed from rounded figures: each input of k significant
+ * digits carries up to half a unit in its last digit, 0.5·10^(1−k) relative, and a ratio or
+ * difference of two such inputs up to twice that. `digits` is the fewest significant digits
+ * among the figures the answer computes from (3 to 6).
+ */
+export function inputTolerance(digits: number): number {
+  const k = Math.min(6, Math.max(3, Math.round(digits)));
+  return 2 * 0.5 * 10 ** (1 - k);
+}
+
+export interface CompareOptions {
+  /** Significant digits of the figures the answer was computed from (see inputTolerance). */
+  inputDigits?: number;
+}
+
+export function compareQuantity(
+  p: Quantity,
+  g: Quantity,
+  q: QuestionSpec,
+  options: CompareOptions = {},
+): QuantityComparison {
   const cands = candidates(p, g, q);
   const { decimals: gd, requested } = goldDecimals(g, q);
   const where = requested
@@ -146,6 +183,24 @@ export function compareQuantity(p: Quantity, g: Quantity, q: QuestionSpec): Quan
           rule: `gold rounded to the answer's precision (${c.decimals} decimals)${how(c)}`,
         };
     }
+  // 4. When the question fixes no rounding and the gold is a computed figure (a ratio, a
+  //    percent, anything with decimals): within the precision of the inputs.
+  if (!requested && options.inputDigits !== undefined && (g.decimals > 0 || g.percent)) {
+    const tol = inputTolerance(options.inputDigits);
+    for (const c of cands) {
+      if (g.value === 0 || Math.sign(c.value) !== Math.sign(g.value)) continue;
+      if (Math.abs(c.value - g.value) <= tol * Math.abs(g.value) * (1 + 1e-9))
+        return {
+          ok: true,
+          compared: c.value,
+          rule: `within the precision of its inputs (±${round12(tol * 100)}% relative: figures of ${Math.min(6, Math.max(3, Math.round(options.inputDigits)))} significant digits, two inputs)${how(c)}`,
+        };
+    }
+  }
   const primary = cands[0] ?? { value: p.value, decimals: p.decimals };
-  return { ok: false, compared: primary.value, rule: diagnose(primary.value, g.value, gd) };
+  return {
+    ok: false,
+    compared: primary.value,
+    rule: diagnose(primary.value, g.value, gd, primary.decimals),
+  };
 }

@@ -84,23 +84,58 @@ function powerLabel(k: number): string {
   return k % 3 === 0 ? `off by ${factor} (scale)` : `off by ${factor}`;
 }
 
+/** Significant digits a value keeps at `decimals` places (0.043 at 0 decimals keeps none). */
+const significantAt = (x: number, decimals: number): number =>
+  x === 0 ? 0 : Math.floor(Math.log10(Math.abs(x))) + 1 + decimals;
+
 /**
- * Names the error when nothing matched: sign, ×10^k, both, or how far off. The analyst scorer
- * uses the same labels.
+ * Names the error when nothing matched, and names a slip only when the numbers show it:
+ * - **sign flipped**: the gold's magnitude, within rounding, with the other sign;
+ * - **×10^k** ("off by ×1000 (scale)", "percent vs fraction (×100)"): the ratio is a power of
+ *   ten within rounding (the two agree at the coarser of their precisions, keeping at least
+ *   two significant digits), so 0.561 for 56.54 is a different value, not a ×100 slip;
+ * - **rounding**: a coarser answer that is the gold correctly rounded but too short to accept
+ *   (2.9 for 2.93), or, at the gold's precision, one unit apart in the last decimal (11.46 for
+ *   11.45), with at least two significant digits there;
+ * - otherwise **different value (off by N%)**.
+ * `answerDecimals` is the answer's own precision (as written, in the gold's unit); without it
+ * the gold's is used. The analyst scorer uses the same labels.
  */
-export function diagnose(v: number, g: number, decimals: number): string {
+export function diagnose(
+  v: number,
+  g: number,
+  decimals: number,
+  answerDecimals: number = decimals,
+): string {
   if (g === 0) return v === 0 ? 'equal' : 'different value (gold is 0)';
   const flipped = Math.sign(v) !== Math.sign(g) && v !== 0;
   const mag = Math.abs(v);
   const gm = Math.abs(g);
-  // Labelling only (the verdict is already "wrong"): within 1% is close enough to name the error.
-  const near = (x: number): boolean =>
-    equalAtPrecision(x, gm, decimals) || Math.abs(x - gm) <= 0.01 * gm;
-  if (flipped && near(mag)) return 'sign flipped';
+  // Within rounding: equal at the coarser of the two precisions, with ≥ 2 significant digits
+  // (or as many as the gold itself has: -0.02 has one).
+  const needed = Math.min(2, Math.max(1, significantAt(gm, decimals)));
+  const near = (x: number, xDecimals: number): boolean => {
+    const d = Math.min(Math.max(0, Math.round(xDecimals)), decimals);
+    if (Math.abs(x - gm) <= 1e-9 * gm) return true;
+    return (
+      significantAt(gm, d) >= needed && equalAtPrecision(x, gm, d) && equalAtPrecision(gm, x, d)
+    );
+  };
+  if (flipped && near(mag, answerDecimals)) return 'sign flipped';
   if (mag > 0) {
     const k = log10Ratio(mag, gm);
-    if (k !== 0 && near(mag / 10 ** k))
+    if (k !== 0 && near(mag / 10 ** k, answerDecimals + k))
       return `${flipped ? 'sign flipped and ' : ''}${powerLabel(k)}`;
+  }
+  if (!flipped) {
+    // A coarser answer must be the gold correctly rounded (2.9 for 2.93, not 13 for 12.2); at
+    // the gold's own precision one unit apart is a rounding slip (11.46 for 11.45).
+    const coarser = answerDecimals < decimals;
+    const d = Math.max(0, Math.min(answerDecimals, decimals));
+    const tolerance = (coarser ? 0.5 : 1) * 10 ** -d * (1 + 1e-9);
+    // Whole numbers one apart (a count of 2 for 3) are not a rounding slip.
+    if ((coarser || d > 0) && significantAt(gm, d) >= needed && Math.abs(v - g) <= tolerance)
+      return `rounding: off by one in the last decimal (${d} decimals)`;
   }
   const rel = Math.abs(v - g) / gm;
   return `different value (off by ${(rel * 100).toPrecision(3)}%)`;
@@ -130,5 +165,9 @@ export function compareReadings(p: Reading, g: Reading): StrictComparison {
       };
   }
   const primary = cands[0] ?? { value: (p.value * p.factor) / g.factor, decimals: p.decimals };
-  return { ok: false, compared: primary.value, rule: diagnose(primary.value, g.value, g.decimals) };
+  return {
+    ok: false,
+    compared: primary.value,
+    rule: diagnose(primary.value, g.value, g.decimals, primary.decimals),
+  };
 }

@@ -23,7 +23,7 @@ import { spanWords } from './text-match';
 // flips, ×10^k, percent vs fraction) named in the rule instead of silently accepted.
 
 const ID = 'strict';
-const VERSION = 'strict-1';
+const VERSION = 'strict-2';
 
 type Gold =
   { kind: 'number'; reading: Reading } | { kind: 'text' } | { kind: 'invalid'; why: string };
@@ -53,14 +53,40 @@ function readGold(input: ScoreInput): Gold {
 
 type Pred =
   | { kind: 'number'; reading: Reading; extracted: string }
-  | { kind: 'text'; value: JsonValue; extracted: string }
+  | { kind: 'text'; value: JsonValue; extracted: string; alternatives?: string[] }
   | { kind: 'refusal'; extracted: string }
   | { kind: 'none'; why: string; extracted: string | null };
+
+/**
+ * A generation against a span gold: the span after an answer marker (its sentence, then its
+ * whole line), else the whole reply as written: a bare span, a sentence or a written list
+ * ("Bell Media", "2019, 2018"). A reply cut off mid-sentence gives no answer.
+ */
+function readTextForSpan(text: string): Pred {
+  const found = extractAnswer(text);
+  if (found.kind === 'refusal') return { kind: 'refusal', extracted: found.text };
+  if (found.kind === 'answer' && (found.via === 'marker' || found.via === 'boxed'))
+    return {
+      kind: 'text',
+      value: found.text,
+      extracted: found.text,
+      ...(found.line !== undefined ? { alternatives: [found.line] } : {}),
+    };
+  if (found.kind === 'none' && found.reason !== 'no number or answer marker in the output')
+    return { kind: 'none', why: found.reason, extracted: null };
+  const whole = text.trim();
+  return { kind: 'text', value: whole, extracted: showValue(whole) };
+}
 
 function readText(text: string, label: string | undefined): Pred {
   const found = extractAnswer(text);
   if (found.kind === 'refusal') return { kind: 'refusal', extracted: found.text };
-  if (found.kind === 'none') return { kind: 'none', why: 'no answer found', extracted: null };
+  if (found.kind === 'none')
+    return {
+      kind: 'none',
+      why: found.reason.includes('cut off') ? found.reason : 'no answer found',
+      extracted: null,
+    };
   if (found.number && Number.isFinite(found.number.value))
     return {
       kind: 'number',
@@ -105,7 +131,7 @@ function readPrediction(input: ScoreInput, goldIsText: boolean): Pred {
         : { kind: 'text', value: p, extracted: p };
     }
     if (input.predictionKind === 'extracted') return readExtracted(p, label, goldIsText);
-    return readText(p, label);
+    return goldIsText ? readTextForSpan(p) : readText(p, label);
   }
   if (Array.isArray(p)) {
     if (p.length === 0) return { kind: 'none', why: 'empty answer list', extracted: '[]' };
@@ -157,10 +183,21 @@ export const strictScorer: Scorer = {
             outcome: 'incorrect',
             rule: 'answer has no single number',
           });
-        const c = compareSpans(pred.value, input.gold, input);
+        if (spanWords(pred.value).length === 0)
+          return makeVerdict(strictScorer, {
+            ...base,
+            predNormalized: '',
+            outcome: 'no-answer',
+            rule: 'empty answer',
+          });
+        const tries = [pred.value, ...(pred.alternatives ?? [])];
+        const results = tries.map((t) => compareSpans(t, input.gold, input));
+        const hit = results.findIndex((r) => r.ok);
+        const c = results[hit >= 0 ? hit : 0] ?? { ok: false, rule: 'different words' };
+        const shown = tries[hit >= 0 ? hit : 0] ?? pred.value;
         return makeVerdict(strictScorer, {
           ...base,
-          predNormalized: spanWords(pred.value).join(' '),
+          predNormalized: spanWords(shown).join(' '),
           outcome: c.ok ? 'correct' : 'incorrect',
           rule: c.rule,
         });

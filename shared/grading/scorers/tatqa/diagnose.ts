@@ -35,10 +35,15 @@ export function diagnoseTatqaMiss(
     const k = Math.round(Math.log10(ratio));
     if (k !== 0 && close(ratio, 10 ** k))
       return k === 2 || k === -2 ? 'percent vs fraction (×100)' : `off by ×10^${k} (scale)`;
+    const off = `off by ${((100 * Math.abs(p - g)) / Math.abs(g || 1)).toPrecision(3)}%`;
     if (goldScale !== predScale)
-      return `scale mismatch (${predScale || 'none'} vs ${goldScale || 'none'})`;
-    return 'different value';
+      return `different value (${off}; given in ${predScale || 'no scale'}, gold in ${goldScale || 'no scale'})`;
+    return `different value (${off})`;
   }
-  if (f1 > 0) return `partial span overlap (F1 ${f1})`;
+  if (f1 >= 1) return 'no exact match: the same words, split or ordered otherwise (EM 0, F1 1)';
+  if (f1 > 0)
+    return Array.isArray(gold) && gold.length > 1
+      ? `partial list (F1 ${f1})`
+      : `partial span overlap (F1 ${f1})`;
   return 'no exact match';
 }

@@ -137,6 +137,6 @@ describe('strict scorer: outcomes', () => {
   });
 
   it('carries scorer id and version on every verdict', () => {
-    expect(judge(text(5, '5'))).toMatchObject({ scorer: 'strict', version: 'strict-1' });
+    expect(judge(text(5, '5'))).toMatchObject({ scorer: 'strict', version: 'strict-2' });
   });
 });
