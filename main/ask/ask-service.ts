@@ -26,7 +26,7 @@ import {
 } from './answer-core';
 import type { AskChat, AskProviderRef } from './ask-chat';
 import { askDocument, AskDocumentCache } from './document-cache';
-import { gradeAsk } from './grade-ask';
+import { answerOfAsk, gradeAsk } from '../grading/grading-service';
 
 export { DEFAULT_TOKEN_BUDGET, type AskProgress } from './answer-core';
 
@@ -187,13 +187,7 @@ export class AskService {
     let grade: AskResult['grade'] = null;
     if (subject.gold) {
       emit({ askId, phase: 'grading' });
-      grade = gradeAsk({
-        question: subject.gold.question,
-        format: subject.gold.format,
-        prediction: core.prediction,
-        predictionKind: core.predictionKind,
-        answer: core.answer,
-      });
+      grade = gradeAsk(subject.gold.format, subject.gold.question, answerOfAsk(core));
     }
     const {
       prediction: _prediction,

@@ -52,6 +52,7 @@ interface VerdictRow {
   extracted: string | null;
   pred_normalized: string;
   gold_normalized: string;
+  gold_version: string | null;
 }
 
 /** An item to write: everything but its row id, with the verdicts of each scorer. */
@@ -112,6 +113,7 @@ const toVerdict = (r: VerdictRow): RunVerdict => ({
   extracted: r.extracted,
   predNormalized: r.pred_normalized,
   goldNormalized: r.gold_normalized,
+  goldVersion: r.gold_version,
 });
 
 const SELECT_RUN = `SELECT r.*, (SELECT count(*) FROM run_items i WHERE i.run_id = r.id) AS done FROM runs r`;
@@ -168,14 +170,28 @@ export const runsRepo = perConnection((db: Database) => {
     'SELECT * FROM run_items WHERE run_id = ? ORDER BY id',
   );
   const putVerdict = db.prepare<
-    [number, number, string, string, number, number, string, string, string | null, string, string]
+    [
+      number,
+      number,
+      string,
+      string,
+      number,
+      number,
+      string,
+      string,
+      string | null,
+      string,
+      string,
+      string | null,
+    ]
   >(
     `INSERT INTO run_verdicts (item_id, run_id, scorer, scorer_version, correct, score, outcome, rule,
-       extracted, pred_normalized, gold_normalized) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       extracted, pred_normalized, gold_normalized, gold_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (item_id, scorer) DO UPDATE SET scorer_version = excluded.scorer_version,
        correct = excluded.correct, score = excluded.score, outcome = excluded.outcome,
        rule = excluded.rule, extracted = excluded.extracted,
-       pred_normalized = excluded.pred_normalized, gold_normalized = excluded.gold_normalized`,
+       pred_normalized = excluded.pred_normalized, gold_normalized = excluded.gold_normalized,
+       gold_version = excluded.gold_version`,
   );
   const verdictsOf = db.prepare<[number], VerdictRow>(
     'SELECT * FROM run_verdicts WHERE run_id = ? ORDER BY item_id, scorer',
@@ -205,6 +221,7 @@ export const runsRepo = perConnection((db: Database) => {
       v.extracted,
       v.predNormalized,
       v.goldNormalized,
+      v.goldVersion ?? null,
     );
 
   /** One batch of items with their verdicts: all of it committed, or none. */

@@ -88,6 +88,7 @@ interface VerdictRow {
   prediction: string;
   pred_normalized: string;
   gold_normalized: string;
+  gold_version: string | null;
 }
 
 export type NewSession = Omit<Session, 'id' | 'questionIds' | 'blinded'> & {
@@ -189,6 +190,7 @@ function toVerdict(r: VerdictRow): SessionVerdict {
     prediction: r.prediction,
     predNormalized: r.pred_normalized,
     goldNormalized: r.gold_normalized,
+    goldVersion: r.gold_version,
   };
 }
 
@@ -269,8 +271,8 @@ export const sessionsRepo = perConnection((db: Database) => {
   const delVerdicts = db.prepare<[number]>('DELETE FROM session_verdicts WHERE session_id = ?');
   const insVerdict = db.prepare<unknown[]>(`
     INSERT INTO session_verdicts (session_id, question_id, scorer, scorer_version, correct, score,
-      outcome, rule, prediction, pred_normalized, gold_normalized)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      outcome, rule, prediction, pred_normalized, gold_normalized, gold_version)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const verdictRows = db.prepare<[number], VerdictRow>(
     'SELECT * FROM session_verdicts WHERE session_id = ? ORDER BY question_id, scorer',
   );
@@ -412,6 +414,7 @@ export const sessionsRepo = perConnection((db: Database) => {
         v.prediction,
         v.predNormalized,
         v.goldNormalized,
+        v.goldVersion ?? null,
       );
   });
 

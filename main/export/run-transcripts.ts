@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { StoredQuestion } from '../../shared/datasets';
+import { shownFirst } from '../../shared/runs/report';
 import { runsRepo } from '../db/runs-repo';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { RunService } from '../runs/run-service';
@@ -30,7 +31,11 @@ export function runHeader(deps: RunTranscriptDeps, runId: number): TranscriptHea
     datasetId: summary.datasetId,
     datasetName: manifest.dataset.name,
     datasetFormat: manifest.dataset.format,
-    scorers: manifest.scorers.map((s) => s.id),
+    // The scorer the run's report headlines first (the dataset format's default).
+    scorers: shownFirst(
+      manifest.dataset.format,
+      manifest.scorers.map((s) => s.id),
+    ),
     items: summary.done,
     activeSeconds: null,
   };

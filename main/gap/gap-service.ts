@@ -7,9 +7,13 @@ import {
   type GapQuestion,
 } from '../../shared/gap/build-gap';
 import type { GapCompareInput, GapReport } from '../../shared/gap/gap-report';
-import { defaultScorer, showAnswer } from '../../shared/runs/report';
+import { defaultScorerRow } from '../../shared/grading/default-scorers';
+import { getScorer } from '../../shared/grading/scorers';
+import { showAnswer, type ReportInput } from '../../shared/runs/report';
+import { IMPORTED_SCORER_ID } from '../../shared/runs/run';
 import { questionFacets } from '../../shared/runs/subsets';
 import { answerText } from '../../shared/sessions/prediction';
+import type { SessionResults, SessionVerdict } from '../../shared/sessions/session';
 import type { ApiContext } from '../api/context';
 import { ModelUnits } from './model-units';
 
@@ -22,6 +26,60 @@ function storedQuestion(s: GapServices, id: number): StoredQuestion | undefined 
     if (e instanceof WorkbenchError && e.code === 'not-found') return undefined;
     throw e;
   }
+}
+
+/**
+ * A gap compares like with like: on every paired question (the expert submitted and was graded,
+ * the model answered and was graded), both verdicts must come from the same version of the
+ * scorer and the same gold version (main/grading/grading-service.ts `goldVersion`). Otherwise it
+ * refuses with one line saying which and how to catch up, instead of comparing two rules.
+ */
+function refuseUnlike(
+  s: GapServices,
+  runId: number,
+  sessionId: number,
+  results: SessionResults,
+  run: ReportInput,
+  scorer: string,
+  human: ReadonlyMap<number, SessionVerdict>,
+): void {
+  const model = new Map(run.verdicts.filter((v) => v.scorer === scorer).map((v) => [v.itemId, v]));
+  const items = new Map(
+    run.items.filter((it) => it.error === null).map((it) => [it.externalId, it]),
+  );
+  const versions = new Set<string>();
+  const golds: string[] = [];
+  const unrecorded: string[] = [];
+  let paired = 0;
+  for (const it of results.items) {
+    const h = human.get(it.questionId);
+    const item = items.get(it.externalId);
+    const m = item ? model.get(item.itemId) : undefined;
+    if (!h || !m || !it.answer?.submitted) continue;
+    paired++;
+    if (h.scorerVersion !== m.scorerVersion)
+      versions.add(`${scorer} ${m.scorerVersion} in the run, ${h.scorerVersion} in the session`);
+    const hg = h.goldVersion ?? null;
+    const mg = m.goldVersion ?? null;
+    if (hg !== mg) golds.push(it.externalId);
+    else if (hg === null && storedQuestion(s, it.questionId)) unrecorded.push(it.externalId);
+  }
+  const fix = 'catch up with `workbench regrade --stale`, then compare again';
+  if (versions.size > 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `run #${runId} and session #${sessionId} were graded by different versions of ${scorer} (${[...versions][0]}): ${fix}`,
+    );
+  if (golds.length > 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `run #${runId} and session #${sessionId} were graded against different gold versions on ${golds.length} of ${paired} paired questions (e.g. ${golds.slice(0, 3).join(', ')}): ${fix}`,
+    );
+  if (unrecorded.length > 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `${unrecorded.length} of ${paired} paired questions of run #${runId} and session #${sessionId} were graded before gold versions were recorded (e.g. ${unrecorded.slice(0, 3).join(', ')}): ${fix}`,
+    );
 }
 
 /**
@@ -41,21 +99,30 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       `run #${input.runId} is on a ${format} dataset (${run.manifest.dataset.name}) and session #${session.id} on a ${session.datasetFormat} one (${session.datasetName}): a gap compares the same questions`,
     );
 
+  // One rule on both sides: the session's scorer (the format's default, which runs on the
+  // dataset also grade with), or the scorer asked for, which then grades the expert too.
   const runScorers = [...new Set(run.verdicts.map((v) => v.scorer))];
-  const scorer =
-    input.scorer ??
-    (runScorers.includes(results.scorer) ? results.scorer : defaultScorer(runScorers));
-  if (scorer === undefined || !runScorers.includes(scorer))
+  const scorer = input.scorer ?? results.scorer;
+  const chosen = getScorer(scorer);
+  if (!chosen)
     throw new WorkbenchError(
       'invalid-input',
-      `run #${input.runId} has no verdicts of scorer "${scorer ?? '(none)'}" (it has ${runScorers.join(', ') || 'none'})`,
+      `"${scorer}" cannot grade the expert (${scorer === IMPORTED_SCORER_ID ? 'it is the file’s own verdicts' : 'no such scorer'}): a gap compares one scorer on both sides; choose one of ${runScorers.filter((x) => getScorer(x)).join(', ') || 'ours'}`,
     );
+  if (!runScorers.includes(scorer))
+    throw new WorkbenchError(
+      'invalid-input',
+      `run #${input.runId} has no verdicts of ${scorer}${input.scorer === undefined ? `, the scorer session #${session.id} is graded by (the ${defaultScorerRow(format).label} default)` : ''}: re-grade it with \`workbench regrade ${input.runId} --scorer ${scorer}\` to compare (it has ${runScorers.join(', ') || 'none'})`,
+    );
+  const humanVerdicts = new Map<number, SessionVerdict>(
+    (scorer === results.scorer
+      ? results.items.flatMap((it) => (it.verdict ? [it.verdict] : []))
+      : s.sessions.gradeWith(session.id, chosen)
+    ).map((v) => [v.questionId, v]),
+  );
+  refuseUnlike(s, input.runId, session.id, results, run, scorer, humanVerdicts);
 
   const notes: string[] = [];
-  if (scorer !== results.scorer)
-    notes.push(
-      `the expert is graded by ${results.scorer} and the model by ${scorer}: the two rules differ`,
-    );
   if (run.datasetChanged)
     notes.push(`the dataset changed since run #${input.runId} was graded; re-grade it first`);
 
@@ -83,8 +150,8 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       questionId: it.questionId,
       answer: it.answer ? answerText(it.answer) : null,
       submitted: it.answer?.submitted ?? false,
-      correct: it.verdict ? it.verdict.correct : null,
-      rule: it.verdict?.rule ?? null,
+      correct: humanVerdicts.get(it.questionId)?.correct ?? null,
+      rule: humanVerdicts.get(it.questionId)?.rule ?? null,
       activeSeconds: it.activeSeconds,
       marks: it.answer?.evidence ?? [],
     });
@@ -127,7 +194,7 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       session: {
         id: session.id,
         expert: session.expert,
-        scorer: results.scorer,
+        scorer,
         signature: session.signature,
       },
       run: { id: run.run.runId, model: run.run.model, mode: run.run.mode, scorer },

@@ -6,7 +6,9 @@ import {
   type GradedItem,
   type GradeSummary,
 } from '../../shared/grading/summarize';
+import type { StoredQuestion } from '../../shared/datasets';
 import type { Scorer } from '../../shared/grading/verdict';
+import type { DatasetFormat } from '../../shared/model/dataset-format';
 import type {
   PredictionFormat,
   ReadAnswer,
@@ -14,6 +16,7 @@ import type {
   ReadOptions,
   ReadResult,
 } from './grade-record';
+import { gradeWith } from './grading-service';
 import { goldProblem } from './json-value';
 import { readGoldFile, type GoldEntry } from './read-gold-file';
 import { isUnreadable, readPredictionFile, type ReadRecord } from './readers';
@@ -22,8 +25,12 @@ export interface GradeFileOptions extends ReadOptions {
   format: PredictionFormat;
   predictionsPath: string;
   goldPath?: string;
-  /** Gold from a dataset stored in the workspace (by the dataset's question ids). */
-  dataset?: { name: string; golds: Map<string, GoldEntry> };
+  /**
+   * A dataset stored in the workspace: each item is graded against its stored question (by the
+   * dataset's own ids) through the grading service (main/grading/grading-service.ts), as
+   * import-run, runs, sessions and the Ask panel grade it.
+   */
+  dataset?: { name: string; format: DatasetFormat; questions: readonly StoredQuestion[] };
   scorerId: string;
 }
 
@@ -127,6 +134,40 @@ export function readPredictions(
   };
 }
 
+const errorItem = (id: string, rule: string): GradedItem => ({
+  id,
+  outcome: 'error',
+  correct: false,
+  score: 0,
+  rule,
+  extracted: null,
+});
+
+/** Every record graded against its stored question by the grading service. */
+function gradeStored(
+  records: readonly ReadRecord[],
+  scorer: Scorer,
+  dataset: NonNullable<GradeFileOptions['dataset']>,
+): GradedItem[] {
+  const byId = new Map(dataset.questions.map((q) => [q.externalId, q]));
+  return records.map((r) => {
+    if (isUnreadable(r)) return errorItem(r.id, r.error);
+    const q = byId.get(r.id);
+    if (!q) return errorItem(r.id, `id not found in dataset ${dataset.name}`);
+    const v = gradeWith(scorer, dataset.format, q, r);
+    return {
+      id: r.id,
+      outcome: v.outcome,
+      correct: v.correct,
+      score: v.score,
+      ...(v.em !== undefined ? { em: v.em } : {}),
+      ...(v.f1 !== undefined ? { f1: v.f1 } : {}),
+      rule: v.rule,
+      extracted: v.extracted,
+    };
+  });
+}
+
 /** Scores every read item; an item that cannot be read or scored becomes an `error` item. */
 export function gradeItems(items: readonly ReadItem[], scorer: Scorer): GradedItem[] {
   return items.map((item) => {
@@ -165,25 +206,48 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     throw new GradeInputError('give the gold as --gold FILE or --dataset, not both');
   const golds = options.goldPath
     ? readGoldFile(await readFile(options.goldPath, 'utf8'))
-    : options.dataset?.golds;
-  if (golds && golds.size === 0)
+    : undefined;
+  if (golds?.size === 0 || options.dataset?.questions.length === 0)
     throw new GradeInputError(
       `no gold answers found in ${options.goldPath ?? `dataset ${options.dataset?.name}`}`,
     );
-  let read: ReadResult;
-  try {
-    read = readPredictions(options.format, text, {
-      path: options.predictionsPath,
-      ...(options.raw !== undefined ? { raw: options.raw } : {}),
-      ...(golds ? { golds } : {}),
-    });
-  } catch (e) {
-    throw new GradeInputError(
+  const cannotRead = (e: unknown) =>
+    new GradeInputError(
       `cannot read ${options.predictionsPath} as ${options.format}: ${(e as Error).message}`,
     );
+  let graded: GradedItem[];
+  let answers: ReadAnswer[];
+  let warnings: string[];
+  if (options.dataset) {
+    let records: ReadRecord[];
+    try {
+      const read = readPredictionFile(options.format, text, {
+        path: options.predictionsPath,
+        ...(options.raw !== undefined ? { raw: options.raw } : {}),
+      });
+      records = markDuplicates(read.records);
+      warnings = read.warnings;
+    } catch (e) {
+      throw cannotRead(e);
+    }
+    graded = gradeStored(records, scorer, options.dataset);
+    answers = records.map(answerOf);
+  } else {
+    let read: ReadResult;
+    try {
+      read = readPredictions(options.format, text, {
+        path: options.predictionsPath,
+        ...(options.raw !== undefined ? { raw: options.raw } : {}),
+        ...(golds ? { golds } : {}),
+      });
+    } catch (e) {
+      throw cannotRead(e);
+    }
+    graded = gradeItems(read.items, scorer);
+    answers = read.answers;
+    warnings = read.warnings;
   }
-  const graded = gradeItems(read.items, scorer);
-  const items: GradeFileItem[] = graded.map((g, i) => ({ ...g, ...read.answers[i]! }));
+  const items: GradeFileItem[] = graded.map((g, i) => ({ ...g, ...answers[i]! }));
   return {
     format: options.format,
     predictions: options.predictionsPath,
@@ -192,6 +256,6 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     scorer: { id: scorer.id, version: scorer.version },
     summary: summarize(graded),
     items,
-    warnings: read.warnings,
+    warnings,
   };
 }

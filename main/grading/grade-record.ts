@@ -8,9 +8,6 @@ import { RUN_IMPORT_FORMATS, type RunImportFormat } from '../../shared/runs/run'
 export const PREDICTION_FORMATS = RUN_IMPORT_FORMATS;
 export type PredictionFormat = RunImportFormat;
 
-/** Formats whose outputs are free text with the question: graded by `analyst` by default. */
-export const FREE_TEXT_FORMATS: readonly PredictionFormat[] = ['jsonl', 'financebench-graded'];
-
 /** One item read from a prediction file: ready to score, or why it cannot be. */
 export type ReadItem = { id: string; input: ScoreInput } | { id: string; error: string };
 

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WorkbenchError } from '../../shared/api/result';
 import type { DatasetSummary, StoredQuestion } from '../../shared/datasets';
+import { runScorerIds } from '../../shared/grading/default-scorers';
 import { getScorer, scorers as allScorers } from '../../shared/grading/scorers';
 import type { Scorer } from '../../shared/grading/verdict';
 import {
@@ -20,8 +21,8 @@ import type { DatasetService } from '../datasets/dataset-service';
 import type { JobRunner } from '../jobs/job-runner';
 import { runsRepo, type NewRunItem } from '../db/runs-repo';
 import type { Database } from 'better-sqlite3';
+import { gradeAnswer } from '../grading/grading-service';
 import { datasetContentHash } from './dataset-hash';
-import { gradeAnswer } from './grade-item';
 import {
   isUnreadable,
   readPredictionFile as readRecords,
@@ -33,16 +34,6 @@ import {
 export const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
 /** Items per transaction: a crash or a cancel loses at most the batch being written. */
 export const DEFAULT_IMPORT_BATCH = 100;
-
-/** Our scorers each format is graded with unless the caller names others. */
-export const DEFAULT_RUN_SCORERS: Record<RunImportFormat, string[]> = {
-  'docmath-processed': ['docmath', 'strict'],
-  'tatqa-pot': ['tatqa', 'strict'],
-  'tatqa-pred': ['tatqa', 'strict'],
-  'lm-eval': ['strict'],
-  jsonl: ['analyst'],
-  'financebench-graded': ['analyst'],
-};
 
 /** What to import first when no dataset has the file's ids. */
 const DATASET_HINT: Record<RunImportFormat, string> = {
@@ -68,7 +59,10 @@ export interface ImportRunOptions {
   /** Overrides what the file's name says. */
   model?: string;
   mode?: RunMode;
-  /** Our scorers to grade with (default per format, DEFAULT_RUN_SCORERS). */
+  /**
+   * Our scorers to grade with; by default the dataset format's (shared/grading/default-scorers.ts:
+   * its official port and its default scorer), the same as an engine run on the dataset.
+   */
   scorers?: string[];
   /** Items per transaction (tests make it small to cancel mid-way). */
   batchSize?: number;
@@ -199,7 +193,8 @@ export async function importRun(
   deps: ImportRunDeps,
   options: ImportRunOptions,
 ): Promise<RunImportResult> {
-  const ours = resolveScorers(options.scorers ?? DEFAULT_RUN_SCORERS[options.format]);
+  // Named scorers are checked before the file is read; the default waits for the dataset.
+  const named = options.scorers ? resolveScorers(options.scorers) : null;
   const file = options.bytes
     ? predictionText(basename(options.path), options.bytes)
     : await readPredictionFile(options.path);
@@ -223,6 +218,7 @@ export async function importRun(
     readable.map((r) => r.id),
     options,
   );
+  const ours = named ?? resolveScorers(runScorerIds(dataset.format));
   const questions = deps.datasets.storedQuestions(dataset.id);
   const byExternal = new Map(questions.map((q) => [q.externalId, q]));
 
@@ -315,7 +311,12 @@ export async function importRun(
           const items: NewRunItem[] = matched
             .slice(start, start + batch)
             .map(({ record, question }) => {
-              const verdicts = ours.map((s) => gradeAnswer(s, dataset.format, question, record));
+              const verdicts: Omit<RunVerdict, 'itemId'>[] = gradeAnswer(
+                dataset.format,
+                question,
+                record,
+                ours,
+              );
               if (record.recorded) verdicts.push(recordedVerdict(record.recorded));
               return {
                 questionId: question.id,

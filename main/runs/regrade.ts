@@ -1,9 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
-import { getScorer } from '../../shared/grading';
+import { getScorer } from '../../shared/grading/scorers';
+import type { Scorer } from '../../shared/grading/verdict';
+import type { DatasetFormat } from '../../shared/model/dataset-format';
 import {
   IMPORTED_SCORER_ID,
+  type RunItem,
   type RunManifest,
   type RunRegradeResult,
   type RunVerdict,
@@ -11,10 +14,24 @@ import {
 import { runsRepo } from '../db/runs-repo';
 import { processAlive } from '../jobs/recover';
 import { datasetContentHash } from './dataset-hash';
-import { gradeAnswer } from './grade-item';
+import { errorVerdict, gradeWith, isStale } from '../grading/grading-service';
 import { resolveScorers } from './import-run';
 
 export type RegradeResult = RunRegradeResult;
+
+/**
+ * One scorer's verdict on a stored item, through the grading service. An item whose model call
+ * failed has no answer to grade: it keeps the engine's "not answered" verdict (the error's code).
+ */
+function gradeItem(
+  scorer: Scorer,
+  format: DatasetFormat,
+  question: StoredQuestion | undefined,
+  item: RunItem,
+): Omit<RunVerdict, 'itemId'> {
+  if (item.error !== null) return errorVerdict(scorer, `not answered: ${item.error.split(':')[0]}`);
+  return gradeWith(scorer, format, question, item);
+}
 
 /**
  * Grades every item of a run again with one scorer, against the gold the workspace holds now
@@ -54,7 +71,7 @@ export function regradeRun(
   const verdicts: RunVerdict[] = items.map((it) => {
     const q = it.questionId === null ? undefined : byId.get(it.questionId);
     if (!q) missing++;
-    return { itemId: it.itemId, ...gradeAnswer(scorer!, manifest.dataset.format, q, it) };
+    return { itemId: it.itemId, ...gradeItem(scorer!, manifest.dataset.format, q, it) };
   });
   const hash = datasetContentHash(questions);
   const next: RunManifest = {
@@ -135,7 +152,7 @@ export function regradeQuestionInRun(
         manifestWritten = true;
         const fresh: RunVerdict = {
           itemId: item.itemId,
-          ...gradeAnswer(scorer, manifest.dataset.format, question, item),
+          ...gradeItem(scorer, manifest.dataset.format, question, item),
         };
         verdicts++;
         if (fresh.correct !== old.correct) flipped++;
@@ -147,6 +164,95 @@ export function regradeQuestionInRun(
         );
       }
       return { runId, verdicts, flipped };
+    })
+    .immediate();
+}
+
+/** What catching up one run's stale verdicts did. */
+export interface StaleRunRegrade {
+  runId: number;
+  /** Verdicts graded again (stale: an older scorer version, or another gold version). */
+  verdicts: number;
+  flipped: number;
+  /** The scorers that had stale verdicts. */
+  scorers: string[];
+  /** Why the run was left alone (being written, its dataset removed); null when it was checked. */
+  skipped: string | null;
+}
+
+/**
+ * Grades again, with their own scorers, the verdicts of a run that are stale
+ * (main/grading/grading-service.ts `isStale`): graded by an older version of the scorer, or
+ * against a gold version the question no longer has (an accepted dispute, a re-import, a
+ * verdict from before gold versions were recorded). Fresh verdicts and the file's `imported`
+ * ones stay as they are. A scorer that had stale verdicts is then recorded in the manifest at
+ * its current version, graded against the dataset as it is now. One transaction; no model calls.
+ */
+export function regradeStaleInRun(
+  db: Database,
+  runId: number,
+  questionsOf: (datasetId: number) => StoredQuestion[],
+): StaleRunRegrade {
+  const repo = runsRepo(db);
+  const none = (skipped: string | null): StaleRunRegrade => ({
+    runId,
+    verdicts: 0,
+    flipped: 0,
+    scorers: [],
+    skipped,
+  });
+  const run = repo.summary(runId);
+  if (!run) throw new WorkbenchError('not-found', `no run #${runId} in this workspace`);
+  if (
+    run.status === 'running' &&
+    repo.running().some((r) => r.id === runId && r.pid !== null && processAlive(r.pid))
+  )
+    return none('still being written');
+  if (run.datasetId === null) return none('its dataset was removed from this workspace');
+  const questions = questionsOf(run.datasetId);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const hash = datasetContentHash(questions);
+  return db
+    .transaction((): StaleRunRegrade => {
+      const manifest = repo.manifest(runId)!;
+      const format = manifest.dataset.format;
+      const items = new Map(repo.items(runId).map((it) => [it.itemId, it]));
+      const all = repo.verdicts(runId);
+      const out = none(null);
+      let next = manifest;
+      const replaced: [string, RunVerdict[]][] = [];
+      for (const ref of manifest.scorers) {
+        const scorer = ref.id === IMPORTED_SCORER_ID ? undefined : getScorer(ref.id);
+        if (!scorer) continue;
+        let stale = 0;
+        const fresh = all
+          .filter((v) => v.scorer === ref.id)
+          .map((v): RunVerdict => {
+            const item = items.get(v.itemId);
+            if (!item) return v;
+            const q = item.questionId === null ? undefined : byId.get(item.questionId);
+            const old =
+              item.error !== null ? v.scorerVersion !== scorer.version : isStale(v, format, q);
+            if (!old) return v;
+            stale++;
+            const now: RunVerdict = { itemId: v.itemId, ...gradeItem(scorer, format, q, item) };
+            if (now.correct !== v.correct) out.flipped++;
+            return now;
+          });
+        if (stale === 0) continue;
+        out.verdicts += stale;
+        out.scorers.push(ref.id);
+        replaced.push([ref.id, fresh]);
+        next = {
+          ...next,
+          scorers: next.scorers.map((s) =>
+            s.id === ref.id ? { id: s.id, version: scorer.version, gradedAgainst: hash } : s,
+          ),
+        };
+      }
+      // Every replacement writes the manifest whole: the last one carries all the changes.
+      for (const [id, verdicts] of replaced) repo.replaceVerdicts(runId, id, verdicts, next);
+      return out;
     })
     .immediate();
 }

@@ -24,7 +24,7 @@ import type { JobRunner } from '../jobs/job-runner';
 import { processAlive } from '../jobs/recover';
 import { datasetContentHash } from './dataset-hash';
 import { importRun, type ImportRunOptions } from './import-run';
-import { regradeRun, type RegradeResult } from './regrade';
+import { regradeRun, regradeStaleInRun, type RegradeResult, type StaleRunRegrade } from './regrade';
 
 // The engine takes the version from here too; one reading of package.json (main/app-paths).
 export { appVersion };
@@ -147,6 +147,18 @@ export class RunService {
   regrade(runId: number, scorer: string): RegradeResult {
     this.recover();
     return regradeRun(this.db, runId, scorer, (id) => this.datasets.storedQuestions(id));
+  }
+
+  /**
+   * Stale verdicts (an older scorer version, another gold version) graded again in the given
+   * runs, or in every run of the workspace; runs being written are left alone and say so.
+   */
+  regradeStale(runIds?: readonly number[]): StaleRunRegrade[] {
+    this.recover();
+    const ids = runIds ?? this.repo.list().map((r) => r.runId);
+    return ids.map((id) =>
+      regradeStaleInRun(this.db, id, (datasetId) => this.datasets.storedQuestions(datasetId)),
+    );
   }
 
   remove(runId: number): boolean {

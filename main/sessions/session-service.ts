@@ -23,13 +23,15 @@ import type {
   SessionQuestion,
   SessionResults,
   SessionSummary,
+  SessionVerdict,
 } from '../../shared/sessions/session';
+import type { Scorer } from '../../shared/grading/verdict';
 import { appVersion } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
 import type { SecretStore } from '../secrets/secret-store';
-import { gradeSession, sessionScorerId } from './grade-session';
+import { gradeSession, sessionIsStale, sessionScorerId } from './grade-session';
 import { candidates } from './sample-session';
 import { questionSetKey } from './question-set-key';
 import { ScratchRunner } from './scratch-runner';
@@ -388,6 +390,46 @@ export class SessionService {
       this.storedQuestion(id),
     );
     this.repo.replaceVerdicts(s.id, verdicts);
+  }
+
+  /**
+   * A finished session's submitted answers graded by another scorer, without storing anything
+   * (the gap view against a run reported by another of its scorers): the same grading service,
+   * answers and gold as the stored verdicts.
+   */
+  gradeWith(sessionId: number, scorer: Scorer): SessionVerdict[] {
+    const s = this.session(sessionId);
+    return gradeSession(
+      s.datasetFormat,
+      this.repo.answers(s.id),
+      (id) => this.storedQuestion(id),
+      scorer,
+    );
+  }
+
+  /**
+   * Finished sessions whose verdicts are stale (another scorer than the format's default, an
+   * older scorer version, another gold version, a submitted answer without a verdict) graded
+   * again; answers the sessions whose verdicts changed, with how many flipped.
+   */
+  regradeStale(): { sessionId: number; verdicts: number; flipped: number }[] {
+    const out: { sessionId: number; verdicts: number; flipped: number }[] = [];
+    for (const s of this.repo.list()) {
+      if (s.status !== 'finished') continue;
+      const question = (id: number) => this.storedQuestion(id);
+      const before = this.repo.verdicts(s.id);
+      if (!sessionIsStale(s.datasetFormat, this.repo.answers(s.id), before, question)) continue;
+      this.grade(s.id);
+      const was = new Map(before.map((v) => [v.questionId, v.correct]));
+      const now = this.repo.verdicts(s.id);
+      out.push({
+        sessionId: s.id,
+        verdicts: now.length,
+        flipped: now.filter((v) => was.has(v.questionId) && was.get(v.questionId) !== v.correct)
+          .length,
+      });
+    }
+    return out;
   }
 
   results(sessionId: number): SessionResults {

@@ -85,6 +85,9 @@ export type AskAnswer = z.infer<typeof AskAnswer>;
 export const AskGrade = z.object({
   correct: z.boolean(),
   scorer: z.string(),
+  /** The scorer's version and the gold version graded against (absent in asks stored before). */
+  scorerVersion: z.string().optional(),
+  goldVersion: z.string().nullable().optional(),
   rule: z.string(),
   outcome: z.string(),
   gold: z.string(),

@@ -3,4 +3,5 @@ export * from './verdict';
 export { extractAnswer, type ExtractedAnswer } from './extract-answer';
 export { findRefusal } from './refusal';
 export { summarize, toGradedItem, ruleKey, type GradedItem, type GradeSummary } from './summarize';
-export { scorers, getScorer, DEFAULT_SCORER_ID } from './scorers';
+export { scorers, getScorer, scorerVersion } from './scorers';
+export * from './default-scorers';

@@ -1,6 +1,6 @@
 import { csvDocument } from '../export/csv';
 import { judgesMarkdown } from './judge-format';
-import type { RunComparison, RunReport } from './report';
+import type { MethodScorer, ReportMethod, RunComparison, RunReport } from './report';
 import { IMPORTED_SCORER_ID } from './run';
 
 const f2 = (x: number) => x.toFixed(2);
@@ -59,6 +59,28 @@ export function table2Markdown(rows: readonly Table2Row[], columnsIn?: readonly 
   return [head, rule, ...body].join('\n');
 }
 
+const ROLE_TEXT: Record<MethodScorer['role'], string> = {
+  default: 'default scorer',
+  parity: 'official scorer’s port',
+  imported: 'the file’s own verdicts',
+  other: 'asked for by name',
+};
+
+/**
+ * The Method list: each scorer with its version and role, and the default-scorer table's row
+ * for the dataset's format (shared/grading/default-scorers.ts).
+ */
+export function methodMarkdown(m: ReportMethod): string[] {
+  const d = m.defaults;
+  return [
+    ...m.scorers.map(
+      (s) =>
+        `- **${s.id}** ${s.version}: ${ROLE_TEXT[s.role]}${s.gradedAgainst ? `, graded against dataset ${s.gradedAgainst.slice(0, 12)}` : ''}`,
+    ),
+    `- Default scorer for ${d.label}: **${d.scorer}**${d.parity ? ` (beside it, ${d.parity}: the official scorer’s port)` : ''}, for every question type (${d.questionTypes}); the Ask panel, expert sessions and the gap view grade with it too. ${d.why}.`,
+  ];
+}
+
 /** `workbench report --format md`. */
 export function reportMarkdown(r: RunReport, comparison?: RunComparison): string {
   const out: string[] = [];
@@ -72,6 +94,7 @@ export function reportMarkdown(r: RunReport, comparison?: RunComparison): string
       '',
       '**The dataset changed since this run was made**: re-grade to grade against the current gold.',
     );
+  out.push('', '## Method', '', ...methodMarkdown(r.method));
   out.push('', '## Accuracy by subset (DocMath-Eval Table 2 layout)', '');
   out.push(table2Markdown(table2Rows([r]), r.subsets.columns));
   out.push(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RunComparison, RunReport } from './report';
 import { FAILURE_CAUSES } from './failure-cause';
 import { JudgeSummarySchema } from './judge';
+import { DatasetFormat } from '../model/dataset-format';
 import { RunMode, RunSource, RunStatus, RunVerdict } from './run';
 
 // The zod shapes of shared/runs/report.ts's results, for the API contract. The `satisfies`
@@ -10,6 +11,16 @@ import { RunMode, RunSource, RunStatus, RunVerdict } from './run';
 const Interval = z.object({ low: z.number(), high: z.number() });
 const Outcome = RunVerdict.shape.outcome;
 const FailureCause = z.enum(FAILURE_CAUSES);
+
+/** A row of shared/grading/default-scorers.ts. */
+const DefaultScorerRowSchema = z.object({
+  format: DatasetFormat,
+  label: z.string(),
+  questionTypes: z.string(),
+  scorer: z.enum(['strict', 'analyst']),
+  parity: z.enum(['tatqa', 'finqa', 'multihiertt', 'docmath']).nullable(),
+  why: z.string(),
+});
 
 export const RunReportSchema = z.object({
   runId: z.number().int(),
@@ -24,6 +35,17 @@ export const RunReportSchema = z.object({
   unanswered: z.number().int(),
   datasetChanged: z.boolean(),
   scorer: z.string(),
+  method: z.object({
+    defaults: DefaultScorerRowSchema,
+    scorers: z.array(
+      z.object({
+        id: z.string(),
+        version: z.string(),
+        role: z.enum(['default', 'parity', 'imported', 'other']),
+        gradedAgainst: z.string().nullable(),
+      }),
+    ),
+  }),
   scorers: z.array(
     z.object({
       scorer: z.string(),

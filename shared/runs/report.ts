@@ -1,3 +1,5 @@
+import { defaultScorerRow, type DefaultScorerRow } from '../grading/default-scorers';
+import type { DatasetFormat } from '../model/dataset-format';
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
 import { failureCause, FAILURE_CAUSES, type FailureCause } from './failure-cause';
 import type { JudgeSummary } from './judge';
@@ -24,7 +26,10 @@ export interface ReportInput {
 }
 
 export interface ReportOptions {
-  /** The scorer items, failures and comparisons are shown by (default: the first own scorer). */
+  /**
+   * The scorer items, failures and comparisons are shown by (default: the dataset format's
+   * default scorer, shared/grading/default-scorers.ts, when the run has it).
+   */
   scorer?: string;
   bootstrapIterations?: number;
   seed?: number;
@@ -63,6 +68,29 @@ export interface Breakdown {
   groups: { value: string; n: number; accuracy: Record<string, number> }[];
 }
 
+/** One scorer in a report's Method list. */
+export interface MethodScorer {
+  id: string;
+  version: string;
+  /**
+   * `default`: the format's default scorer (the verdict Ask, sessions and the gap use);
+   * `parity`: the port of the benchmark's official scorer; `imported`: the file's own verdicts;
+   * `other`: a scorer asked for by name.
+   */
+  role: 'default' | 'parity' | 'imported' | 'other';
+  /** The dataset content hash it graded against (null: the file's own verdicts). */
+  gradedAgainst: string | null;
+}
+
+/**
+ * How a report's verdicts were reached: the default-scorer table's row for the dataset's format
+ * and every scorer of the report with its version, role and what it graded against.
+ */
+export interface ReportMethod {
+  defaults: DefaultScorerRow;
+  scorers: MethodScorer[];
+}
+
 export interface RunReport {
   runId: number;
   model: string;
@@ -77,6 +105,8 @@ export interface RunReport {
   unanswered: number;
   datasetChanged: boolean;
   scorer: string;
+  /** The Method list: the format's default scorer and each scorer's version and role. */
+  method: ReportMethod;
   scorers: ScorerAccuracy[];
   /** Percent correct per scorer; `imported` holds the verdicts the file recorded. */
   accuracy: Record<string, number>;
@@ -108,9 +138,49 @@ const pctInterval = (i: Interval): Interval => ({
   high: round2(100 * i.high),
 });
 
-/** The scorer a report shows by default: the first of our own, else the file's. */
-export function defaultScorer(scorers: readonly string[]): string | undefined {
+/**
+ * The scorer a report shows by default: the dataset format's default scorer
+ * (shared/grading/default-scorers.ts) when the run has its verdicts, else the first of its own,
+ * else the file's.
+ */
+export function shownScorer(format: DatasetFormat, scorers: readonly string[]): string | undefined {
+  const def = defaultScorerRow(format).scorer;
+  if (scorers.includes(def)) return def;
   return scorers.find((s) => s !== IMPORTED_SCORER_ID) ?? scorers[0];
+}
+
+/** A run's scorers with the one a report shows first (exports headline the same verdict). */
+export function shownFirst(format: DatasetFormat, scorers: readonly string[]): string[] {
+  const shown = shownScorer(format, scorers);
+  return shown === undefined ? [...scorers] : [shown, ...scorers.filter((s) => s !== shown)];
+}
+
+/** The Method list of a run's report (its manifest, the scorers with verdicts, the table). */
+export function reportMethod(
+  manifest: RunManifest,
+  scorers: readonly Pick<ScorerAccuracy, 'scorer' | 'version'>[],
+): ReportMethod {
+  const defaults = defaultScorerRow(manifest.dataset.format);
+  return {
+    defaults,
+    scorers: scorers.map(({ scorer: id, version }) => {
+      const ref = manifest.scorers.find((s) => s.id === id);
+      return {
+        id,
+        version,
+        role:
+          id === IMPORTED_SCORER_ID
+            ? 'imported'
+            : id === defaults.scorer
+              ? 'default'
+              : id === defaults.parity
+                ? 'parity'
+                : 'other',
+        gradedAgainst:
+          id === IMPORTED_SCORER_ID ? null : (ref?.gradedAgainst ?? manifest.dataset.contentHash),
+      };
+    }),
+  };
 }
 
 export function showAnswer(item: RunItem): string | null {
@@ -143,7 +213,7 @@ function orderedScorers(manifest: RunManifest, present: Iterable<string>): strin
 export function buildReport(input: ReportInput, options: ReportOptions = {}): RunReport {
   const byScorer = indexVerdicts(input.verdicts);
   const scorerIds = orderedScorers(input.manifest, byScorer.keys());
-  const shown = options.scorer ?? defaultScorer(scorerIds) ?? '';
+  const shown = options.scorer ?? shownScorer(input.manifest.dataset.format, scorerIds) ?? '';
   if (options.scorer !== undefined && !byScorer.has(options.scorer))
     throw new RangeError(
       `run #${input.run.runId} has no verdicts of scorer "${options.scorer}" (it has ${scorerIds.join(', ') || 'none'})`,
@@ -291,6 +361,7 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     unanswered: input.unanswered,
     datasetChanged: input.datasetChanged,
     scorer: shown,
+    method: reportMethod(input.manifest, scorers),
     scorers,
     accuracy,
     intervals,
@@ -342,7 +413,10 @@ export function compareRuns(
   const va = indexVerdicts(a.verdicts);
   const vb = indexVerdicts(b.verdicts);
   const common = [...va.keys()].filter((s) => vb.has(s));
-  const scorer = options.scorer ?? defaultScorer(orderedScorers(a.manifest, common)) ?? '';
+  const scorer =
+    options.scorer ??
+    shownScorer(a.manifest.dataset.format, orderedScorers(a.manifest, common)) ??
+    '';
   if (!va.has(scorer) || !vb.has(scorer))
     throw new RangeError(
       `both runs need verdicts of scorer "${scorer}" to be compared (run #${a.run.runId}: ${[...va.keys()].join(', ') || 'none'}; run #${b.run.runId}: ${[...vb.keys()].join(', ') || 'none'})`,

@@ -209,6 +209,12 @@ export const StoredVerdict = z.object({
   rule: z.string(),
   predNormalized: z.string(),
   goldNormalized: z.string(),
+  /**
+   * The gold version graded against (main/grading/grading-service.ts `goldVersion`); null when
+   * graded before versions were recorded or with nothing to grade against (no question, no
+   * answer, a file's own verdict). With `scorer` and `scorerVersion`, the verdict's provenance.
+   */
+  goldVersion: z.string().nullable().optional(),
 });
 
 /** One scorer's verdict on one item, as stored. */

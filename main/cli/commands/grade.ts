@@ -1,16 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import {
-  DEFAULT_FREE_TEXT_SCORER_ID,
-  DEFAULT_SCORER_ID,
-  scorers,
-} from '../../../shared/grading/scorers';
+import { defaultScorerId, fileDefaultScorerId } from '../../../shared/grading/default-scorers';
+import { scorers } from '../../../shared/grading/scorers';
 import { gradeFile, GradeInputError, type GradeFileOptions } from '../../grading/grade-file';
-import { storedGold } from '../../grading/stored-gold';
-import {
-  FREE_TEXT_FORMATS,
-  PREDICTION_FORMATS,
-  type PredictionFormat,
-} from '../../grading/grade-record';
+import { PREDICTION_FORMATS, type PredictionFormat } from '../../grading/grade-record';
 import { formatGradeSummary } from '../../grading/format-summary';
 import { CliError, type CliCommand } from '../command';
 
@@ -38,20 +30,20 @@ export const gradeCommand: CliCommand = {
     if (typeof format !== 'string' || !isFormat(format))
       throw new CliError(`--format must be one of ${PREDICTION_FORMATS.join(', ')}`, 2);
     if (typeof predictions !== 'string') throw new CliError('--predictions FILE is required', 2);
-    // Free-text outputs (jsonl, financebench-graded) default to the analyst scorer.
-    const scorerId =
-      typeof scorer === 'string'
-        ? scorer
-        : FREE_TEXT_FORMATS.includes(format)
-          ? DEFAULT_FREE_TEXT_SCORER_ID
-          : DEFAULT_SCORER_ID;
-    if (!(scorerId in scorers))
+    if (typeof scorer === 'string' && !(scorer in scorers))
       throw new CliError(`--scorer must be one of ${Object.keys(scorers).join(', ')}`, 2);
     let stored: GradeFileOptions['dataset'];
+    let scorerId = typeof scorer === 'string' ? scorer : fileDefaultScorerId(format);
     if (typeof dataset === 'string') {
       const { datasets } = await ctx.services();
       const d = datasets.find(dataset);
-      stored = { name: `#${d.id} ${d.name}`, golds: storedGold(datasets.storedQuestions(d.id)) };
+      // Graded against stored questions: the dataset format's default scorer, as everywhere.
+      if (typeof scorer !== 'string') scorerId = defaultScorerId(d.format);
+      stored = {
+        name: `#${d.id} ${d.name}`,
+        format: d.format,
+        questions: datasets.storedQuestions(d.id),
+      };
     }
     let result;
     try {

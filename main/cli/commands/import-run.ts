@@ -1,6 +1,5 @@
 import { RUN_IMPORT_FORMATS, RunMode, type RunImportFormat } from '../../../shared/runs/run';
 import { scorers } from '../../../shared/grading/scorers';
-import { DEFAULT_RUN_SCORERS } from '../../runs/import-run';
 import { CliError, type CliCommand } from '../command';
 
 const isFormat = (v: string): v is RunImportFormat =>
@@ -68,7 +67,7 @@ export const importRunCommand: CliCommand = {
         ctx.progress(`run #${id}: ${written}/${total} items committed`);
       },
     });
-    const { summary } = runs.get(r.runId);
+    const { summary, manifest } = runs.get(r.runId);
     ctx.say(
       [
         `imported run #${r.runId}: ${summary.model}${summary.mode ? ` (${summary.mode})` : ''} on dataset #${r.datasetId}`,
@@ -86,7 +85,7 @@ export const importRunCommand: CliCommand = {
           )
           .join(', ')}`,
         ...r.warnings.map((w) => `  warning:     ${w}`),
-        `  scorers:     ${(scorerIds ?? DEFAULT_RUN_SCORERS[format]).join(', ')}; report: workbench report ${r.runId}`,
+        `  scorers:     ${manifest.scorers.map((x) => x.id).join(', ')}; report: workbench report ${r.runId}`,
       ].join('\n'),
     );
     return r;

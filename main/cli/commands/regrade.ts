@@ -3,13 +3,51 @@ import { CliError, type CliCommand } from '../command';
 
 export const regradeCommand: CliCommand = {
   name: 'regrade',
-  summary: "Grade a run again with one scorer (no model calls); only that scorer's verdicts change",
-  usage: `workbench regrade RUN --scorer ${Object.keys(scorers).join('|')} [--json] [--workspace DIR]`,
-  options: { scorer: { type: 'string' } },
+  summary:
+    'Grade a run again with one scorer, or every stale verdict (--stale: older scorer version or another gold version) of runs and sessions; no model calls',
+  usage:
+    `workbench regrade RUN --scorer ${Object.keys(scorers).join('|')} [--json] [--workspace DIR]\n` +
+    '       workbench regrade --stale [RUN…] [--json] [--workspace DIR]',
+  options: { scorer: { type: 'string' }, stale: { type: 'boolean' } },
   async run(ctx) {
-    const { scorer } = ctx.values;
+    const { scorer, stale } = ctx.values;
+    if (stale === true) {
+      if (typeof scorer === 'string')
+        throw new CliError('--stale grades each verdict with its own scorer: drop --scorer', 2);
+      if (!ctx.args.every((a) => /^\d+$/.test(a)))
+        throw new CliError('regrade --stale takes run ids (workbench runs lists them)', 2);
+      const { runs, sessions } = await ctx.services();
+      const runIds = ctx.args.length > 0 ? ctx.args.map(Number) : undefined;
+      const r = {
+        runs: runs.regradeStale(runIds),
+        // Sessions are checked when no run is named (a whole-workspace catch-up).
+        sessions: runIds ? [] : sessions.regradeStale(),
+      };
+      const touched = r.runs.filter((x) => x.verdicts > 0);
+      const skipped = r.runs.filter((x) => x.skipped !== null);
+      ctx.say(
+        [
+          `stale verdicts re-graded: ${touched.length} of ${r.runs.length} runs (${touched.reduce((n, x) => n + x.verdicts, 0)} verdicts, ${touched.reduce((n, x) => n + x.flipped, 0)} flipped)` +
+            (runIds
+              ? ''
+              : `, ${r.sessions.length} sessions (${r.sessions.reduce((n, x) => n + x.flipped, 0)} flipped)`),
+          ...touched.map(
+            (x) =>
+              `  run #${x.runId}: ${x.verdicts} verdicts of ${x.scorers.join(', ')}, ${x.flipped} flipped`,
+          ),
+          ...r.sessions.map(
+            (x) => `  session #${x.sessionId}: ${x.verdicts} verdicts, ${x.flipped} flipped`,
+          ),
+          ...skipped.map((x) => `  run #${x.runId} left alone: ${x.skipped}`),
+        ].join('\n'),
+      );
+      return r;
+    }
     if (ctx.args.length !== 1 || !/^\d+$/.test(ctx.args[0]!))
-      throw new CliError('regrade needs exactly one RUN id (workbench runs lists them)', 2);
+      throw new CliError(
+        'regrade needs exactly one RUN id (workbench runs lists them), or --stale',
+        2,
+      );
     if (typeof scorer !== 'string')
       throw new CliError(`--scorer is required (one of ${Object.keys(scorers).join(', ')})`, 2);
     const { runs } = await ctx.services();

@@ -16,6 +16,7 @@ import { m0014RunBatches } from './0014-run-batches';
 import { m0015RunJudgements } from './0015-run-judgements';
 import { m0016AskPythonMode } from './0016-ask-python-mode';
 import { m0017SessionIdentity } from './0017-session-identity';
+import { m0018VerdictProvenance } from './0018-verdict-provenance';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   m0015RunJudgements,
   m0016AskPythonMode,
   m0017SessionIdentity,
+  m0018VerdictProvenance,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -16,9 +16,13 @@ import {
   type AnswerCoreInput,
 } from '../../ask/answer-core';
 import type { AskProviderRef } from '../../ask/ask-chat';
-import { scaleLabel } from '../../ask/grade-ask';
 import type { NewRunItem } from '../../db/runs-repo';
-import { gradeAnswer, type GradableAnswer } from '../grade-item';
+import {
+  answerOfAsk,
+  errorVerdict,
+  gradeAnswer,
+  type GradableAnswer,
+} from '../../grading/grading-service';
 import type { RunDocuments } from './run-documents';
 
 /**
@@ -58,12 +62,12 @@ export interface ItemOutcome {
   calls: number;
 }
 
+/** Every scorer of the run on one answer, through the grading service. */
 const grade = (
   s: ItemSettings,
   question: StoredQuestion,
   answer: GradableAnswer,
-): Omit<RunVerdict, 'itemId'>[] =>
-  s.scorers.map((sc) => gradeAnswer(sc, s.format, question, answer));
+): Omit<RunVerdict, 'itemId'>[] => gradeAnswer(s.format, question, answer, s.scorers);
 
 function usageOf(core: Pick<AnswerCore, 'usage' | 'costUsd'>): NonNullable<RunItem['usage']> {
   return {
@@ -89,14 +93,7 @@ function executionOf(core: AnswerCore): StoredExecution | null {
 
 /** The item of an answered question: what grading reads, per mode, as the Ask panel grades. */
 function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): NewRunItem {
-  const executed = core.predictionKind === 'executed';
-  const answer: GradableAnswer = executed
-    ? {
-        answer: core.prediction,
-        answerKind: 'executed',
-        answerScale: scaleLabel(core.answer.scale) ?? null,
-      }
-    : { answer: core.output, answerKind: 'text', answerScale: null };
+  const answer = answerOfAsk(core);
   return {
     questionId: q.id,
     externalId: q.externalId,
@@ -127,17 +124,7 @@ function failedItem(s: ItemSettings, q: StoredQuestion, e: WorkbenchError): NewR
     usage: null,
     latencyMs: null,
     error: `${e.code}: ${e.message}`,
-    verdicts: s.scorers.map((sc) => ({
-      scorer: sc.id,
-      scorerVersion: sc.version,
-      correct: false,
-      score: 0,
-      outcome: 'error',
-      rule,
-      extracted: null,
-      predNormalized: '',
-      goldNormalized: '',
-    })),
+    verdicts: s.scorers.map((sc) => errorVerdict(sc, rule)),
   };
 }
 

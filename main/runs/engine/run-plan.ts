@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
 import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets';
+import { runScorerIds } from '../../../shared/grading/default-scorers';
 import type { Scorer } from '../../../shared/grading/verdict';
 import type { DatasetFormat } from '../../../shared/model/dataset-format';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
@@ -14,17 +15,6 @@ import { resolveScorers } from '../import-run';
 
 /** Questions in flight unless the run says otherwise. */
 export const DEFAULT_CONCURRENCY = 8;
-
-/** Our scorers per dataset format unless the run names others: the official port, then strict. */
-export const DEFAULT_ENGINE_SCORERS: Record<DatasetFormat, string[]> = {
-  docmath: ['docmath', 'strict'],
-  tatqa: ['tatqa', 'strict'],
-  tathqa: ['tatqa', 'strict'],
-  finqa: ['finqa', 'strict'],
-  multihiertt: ['multihiertt', 'strict'],
-  financebench: ['analyst'],
-  tablequest: ['analyst'],
-};
 
 /** The modes the engine asks in: every run mode (pot-python runs in the Pyodide sandbox). */
 export function engineMode(mode: RunMode): AskMode {
@@ -109,7 +99,8 @@ export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
       'invalid-input',
       `dataset #${dataset.id} ${dataset.name} has no questions`,
     );
-  const scorers = resolveScorers(input.scorers ?? DEFAULT_ENGINE_SCORERS[dataset.format]);
+  // Unless the run names scorers: the dataset format's (shared/grading/default-scorers.ts).
+  const scorers = resolveScorers(input.scorers ?? runScorerIds(dataset.format));
   const template = deps.template(mode, input.templateId);
   const hash = datasetContentHash(all);
   const filter = [

@@ -7,8 +7,12 @@ import { strictScorer } from './strict';
 import { tatqaScorer } from './tatqa';
 
 /**
- * Every scorer by id. `strict` is the default for extracted answers, `analyst` for free-text
- * answers (see DEFAULT_FREE_TEXT_SCORER_ID); the others reproduce an official scorer.
+ * Every scorer by id: `strict` and `analyst` are ours, the others reproduce an official scorer.
+ * Which one grades a dataset by default is shared/grading/default-scorers.ts (one table).
+ *
+ * Each scorer's `version` is a constant in its own file, bumped whenever its rules change (a
+ * verdict could differ): every stored verdict records it, and `workbench regrade --stale`
+ * grades again the verdicts whose version is no longer the registry's.
  */
 export const scorers: Readonly<Record<string, Scorer>> = {
   strict: strictScorer,
@@ -19,13 +23,13 @@ export const scorers: Readonly<Record<string, Scorer>> = {
   multihiertt: multihierttScorer,
 };
 
-export const DEFAULT_SCORER_ID = 'strict';
-
-/** The default for free-text answers (paragraphs, with the question): `workbench grade --format jsonl`. */
-export const DEFAULT_FREE_TEXT_SCORER_ID = 'analyst';
-
 export function getScorer(id: string): Scorer | undefined {
   return Object.prototype.hasOwnProperty.call(scorers, id) ? scorers[id] : undefined;
+}
+
+/** The current version of a scorer (undefined for an id the registry does not have). */
+export function scorerVersion(id: string): string | undefined {
+  return getScorer(id)?.version;
 }
 
 export { analystScorer, docmathScorer, finqaScorer, multihierttScorer, strictScorer, tatqaScorer };

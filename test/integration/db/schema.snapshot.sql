@@ -329,7 +329,7 @@ CREATE TABLE run_verdicts (
         rule            TEXT    NOT NULL,
         extracted       TEXT,
         pred_normalized TEXT    NOT NULL,
-        gold_normalized TEXT    NOT NULL,
+        gold_normalized TEXT    NOT NULL, gold_version TEXT CHECK (gold_version IS NULL OR gold_version <> ''),
         PRIMARY KEY (item_id, scorer)
       ) STRICT;
 
@@ -415,7 +415,7 @@ CREATE TABLE session_verdicts (
         rule            TEXT    NOT NULL,
         prediction      TEXT    NOT NULL,
         pred_normalized TEXT    NOT NULL,
-        gold_normalized TEXT    NOT NULL,
+        gold_normalized TEXT    NOT NULL, gold_version TEXT CHECK (gold_version IS NULL OR gold_version <> ''),
         PRIMARY KEY (session_id, question_id, scorer),
         FOREIGN KEY (session_id, question_id)
           REFERENCES session_questions(session_id, question_id) ON DELETE CASCADE

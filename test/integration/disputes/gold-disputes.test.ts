@@ -6,7 +6,7 @@ import { getScorer } from '../../../shared/grading';
 import type { StoredQuestion } from '../../../shared/datasets';
 import { runsRepo } from '../../../main/db/runs-repo';
 import { sessionsRepo } from '../../../main/db/sessions-repo';
-import { gradeAnswer } from '../../../main/runs/grade-item';
+import { gradeWith } from '../../../main/grading/grading-service';
 import type { RunItem } from '../../../shared/runs/run';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
@@ -64,7 +64,7 @@ describe.skipIf(!hasData)('gold disputes (TAT-QA dev, real PoT run)', () => {
       if (typeof item.answer !== 'number' || !Number.isFinite(item.answer)) continue;
       const question = ctx.services.datasets.question(item.questionId);
       const corrected = { ...question, gold: { answer: item.answer } };
-      if (gradeAnswer(tatqa, 'tatqa', corrected, item).correct) {
+      if (gradeWith(tatqa, 'tatqa', corrected, item).correct) {
         target = { item, question };
         break;
       }

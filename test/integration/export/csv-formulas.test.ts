@@ -208,7 +208,8 @@ describe('CSV from every writer path: formulas neutralised, text intact (issue 2
     const jsonl = join(tmp.dir, 'export.jsonl');
     await exportTo(s, { kind: 'run', id: runId }, 'jsonl', jsonl);
     const lines = readTranscripts(jsonl);
-    expectRowsMatch(rows, lines, s.runs.get(runId).manifest.scorers[0]!.id);
+    // The export's default scorer is the one the run's report headlines (TAT-QA's: strict).
+    expectRowsMatch(rows, lines, s.runs.report(runId).report.scorer);
     const byId = new Map(rows.slice(1).map((row) => [row[col('external_id')]!, row]));
     for (const [i, h] of HOSTILE_CELLS.entries()) {
       const row = byId.get(`h${i}`)!;

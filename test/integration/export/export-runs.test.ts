@@ -7,7 +7,7 @@ import { programCells } from '../../../main/export/program-cells';
 import { expandJsonBytes } from '../../../shared/api/json-bytes';
 import { gridLayout } from '../../../shared/document/grid-layout';
 import type { Document } from '../../../shared/model';
-import { gradeAnswer } from '../../../main/runs/grade-item';
+import { gradeWith } from '../../../main/grading/grading-service';
 import { getScorer } from '../../../shared/grading/scorers';
 import { WorkbenchError } from '../../../shared/api/result';
 import { formulaCells } from '../../support/csv';
@@ -82,7 +82,8 @@ describe.skipIf(!hasData)('export of imported runs', () => {
     });
     expect(first.program).toContain('def solution');
     expect(first.question).toBeTruthy();
-    expect(first.verdicts.map((v) => v.scorer)).toEqual(['docmath', 'strict', 'imported']);
+    // The report's headline scorer first (DocMath's default, strict), then the run's others.
+    expect(first.verdicts.map((v) => v.scorer)).toEqual(['strict', 'docmath', 'imported']);
     const stored = repo.verdicts(fmRun).map(({ itemId, ...v }) => `${itemId} ${verdictKey(v)}`);
     expect(
       lines.flatMap((l) => l.verdicts.map((v) => `${l.itemId} ${verdictKey(v)}`)).sort(),
@@ -150,22 +151,23 @@ describe.skipIf(!hasData)('export of imported runs', () => {
     expect(new Set(rows.map((r) => r.length))).toEqual(new Set([16]));
     // Issue 22: the question and its gold on every row.
     expect(rows.slice(1).every((r) => r[13]!.length > 0 && r[14]!.length > 0)).toBe(true);
-    expect(new Set(rows.slice(1).map((r) => r[6]))).toEqual(new Set(['docmath']));
-    const accuracy = rows.slice(1).filter((r) => r[7] === 'true').length / 2;
-    expect(accuracy).toBe(59.5);
+    // The default is the scorer the report headlines: DocMath's default scorer, strict.
+    expect(new Set(rows.slice(1).map((r) => r[6]))).toEqual(new Set(['strict']));
     // No cell a spreadsheet would run; negative answers stay numbers (-8184, not '-8184).
     expect(formulaCells(rows)).toEqual([]);
     expect(rows.some((r) => /^-\d+(\.\d+)?$/.test(r[4]!))).toBe(true);
     // Another scorer on request; a scorer the run does not have is refused, no file written.
-    await exportTo(s, { kind: 'run', id: fmRun }, 'csv', join(out.dir, 'strict.csv'), {
-      scorer: 'strict',
+    await exportTo(s, { kind: 'run', id: fmRun }, 'csv', join(out.dir, 'docmath.csv'), {
+      scorer: 'docmath',
     });
-    expect(parseCsv(readFileSync(join(out.dir, 'strict.csv'), 'utf8'))[1]![6]).toBe('strict');
+    const official = parseCsv(readFileSync(join(out.dir, 'docmath.csv'), 'utf8'));
+    expect(new Set(official.slice(1).map((r) => r[6]))).toEqual(new Set(['docmath']));
+    expect(official.slice(1).filter((r) => r[7] === 'true').length / 2).toBe(59.5);
     const bad = await failure(
       exportTo(s, { kind: 'run', id: fmRun }, 'csv', join(out.dir, 'x.csv'), { scorer: 'tatqa' }),
     );
     expect(bad.message).toMatch(
-      /no verdicts of scorer "tatqa" \(it has docmath, strict, imported\)/,
+      /no verdicts of scorer "tatqa" \(it has strict, docmath, imported\)/,
     );
     expect(existsSync(join(out.dir, 'x.csv'))).toBe(false);
   });
@@ -242,7 +244,7 @@ describe.skipIf(!hasData)('export of imported runs', () => {
     const questions = new Map(s.datasets.storedQuestions(dsId).map((q) => [q.externalId, q]));
     const regraded = entries.map(([uid, v]) => {
       const [answer, scale] = v as [unknown, string];
-      return gradeAnswer(tatqa, 'tatqa', questions.get(uid), {
+      return gradeWith(tatqa, 'tatqa', questions.get(uid), {
         answer: answer === '' ? null : answer,
         answerKind: 'extracted',
         answerScale: scale,

@@ -1,4 +1,4 @@
-import type { RunComparison, RunReport } from '../../../shared/runs/report';
+import { reportMethod, type RunComparison, type RunReport } from '../../../shared/runs/report';
 import type { RunManifest, RunProgress, RunSummary } from '../../../shared/runs/run';
 
 export function summary(runId: number, patch: Partial<RunSummary> = {}): RunSummary {
@@ -67,6 +67,7 @@ export function report(runId: number, scorer = 'docmath'): RunReport {
     unanswered: 0,
     datasetChanged: false,
     scorer,
+    method: reportMethod(manifest, [{ scorer, version: '1' }]),
     scorers: [{ scorer, version: '1', n: 4, correct: 2, accuracy: 50 }],
     accuracy: { [scorer]: 50 },
     intervals: {
