@@ -159,7 +159,9 @@ export async function sameVerdicts(options: {
       differences.push(
         `${scorer}: ${unread} unreadable or duplicate items in grade, ${expectUnread} in import`,
       );
-    const unknown = items.filter((i) => i.rule === 'id not found in the gold file').length;
+    const unknown = items.filter((i) =>
+      /^id not found in (the gold file|dataset )/.test(i.rule),
+    ).length;
     if (unknown !== imported.unknownIds.count)
       differences.push(
         `${scorer}: ${unknown} ids unknown to the dataset in grade, ${imported.unknownIds.count} in import`,
