@@ -25,19 +25,6 @@ async function importDataset(ws: string, format: string, file: string): Promise<
   return (JSON.parse(out) as { datasetId: number }).datasetId;
 }
 
-/**
- * The one difference left between the two commands, and it is not the reading: `grade --dataset`
- * takes the gold's decimals from the prediction file's format (DocMath-Eval files: 3), while
- * import-run takes them from the dataset (docmath: 3), so a generic or lm-eval file graded
- * against a DocMath dataset names another precision in its rule (same outcome). It goes when
- * `grade --dataset` builds its scorer input from the stored question through the grading
- * service (issue 22 part A); then drop this filter.
- */
-const precisionRuleOnly = (d: string) =>
-  /: rule grade "equal (at|to) [^"]*" import "equal at (the )?gold('s)? precision \(3 decimals\)"$/.test(
-    d,
-  );
-
 describe('one reader per prediction format: written files', () => {
   let tmp: ReturnType<typeof tempDir>;
   let datasetId: number;
@@ -147,7 +134,7 @@ describe('one reader per prediction format: written files', () => {
       scorers: ['analyst', 'strict'],
       outDir: tmp.dir,
     });
-    expect(r.differences.filter((d) => !precisionRuleOnly(d))).toEqual([]);
+    expect(r.differences).toEqual([]);
     // The first item of an id (its duplicate, later, is an error item).
     const analyst = new Map([...r.graded.analyst!].reverse().map((i) => [i.id, i]));
     expect(analyst.get(q(0))).toMatchObject({ outcome: 'correct' });
@@ -199,7 +186,7 @@ describe('one reader per prediction format: written files', () => {
       scorers: ['strict'],
       outDir: tmp.dir,
     });
-    expect(r.differences.filter((d) => !precisionRuleOnly(d))).toEqual([]);
+    expect(r.differences).toEqual([]);
     expect(r.graded.strict!.map((i) => [i.id, i.answer, i.outcome])).toEqual([
       [q(0), '12.5', 'correct'],
       [q(1), '20', 'correct'],
