@@ -62,7 +62,7 @@ describe('workbench grade', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^graded 3 items from .*p\.jsonl \(format jsonl, scorer analyst analyst-1\)/,
+      /^graded 3 items from .*p\.jsonl \(format jsonl, scorer analyst analyst-2\)/,
     );
     expect(r.stdout).toMatch(/accuracy 33\.33% \(1\/3\), 95% Wilson CI \[\d+\.\d\d%, \d+\.\d\d%\]/);
     expect(r.stdout).toMatch(/off by ×1000 \(scale\)|off by ×1000/);
