@@ -37,6 +37,7 @@ function permissionFlag(): string {
 export interface LaunchOptions {
   maxHeapBytes: number;
   testOnlyJsHook?: boolean;
+  testOnlyHarness?: string;
 }
 
 export function launchPythonProcess(options: LaunchOptions): ChildProcess {
@@ -46,6 +47,7 @@ export function launchPythonProcess(options: LaunchOptions): ChildProcess {
     pyodideDir: dir,
     maxHeapBytes: options.maxHeapBytes,
     ...(options.testOnlyJsHook ? { testOnlyJsHook: true } : {}),
+    ...(options.testOnlyHarness !== undefined ? { testOnlyHarness: options.testOnlyHarness } : {}),
   };
   return fork(entry, [JSON.stringify(args)], {
     execPath: process.execPath,

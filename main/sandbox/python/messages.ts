@@ -10,6 +10,8 @@ export interface PythonProcessArgs {
   maxHeapBytes: number;
   /** Tests only: hand programs this process's JavaScript (python-process.ts). */
   testOnlyJsHook?: boolean;
+  /** Tests only: this harness instead of harness-source.ts (the walls without the harness). */
+  testOnlyHarness?: string;
 }
 
 export type HostToPythonProcess = { type: 'run'; id: number; job: PythonJob };

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     loadPyodide,
     args.pyodideDir,
     interrupt.buffer,
-    HARNESS_SOURCE,
+    args.testOnlyHarness ?? HARNESS_SOURCE,
     [NUMERIC_SUBSET_SOURCE],
     args.testOnlyJsHook ? installTestHook : undefined,
   );

@@ -21,6 +21,11 @@ export interface PythonSandboxOptions {
    * outer wall holds on its own.
    */
   testOnlyJsHook?: boolean;
+  /**
+   * Tests only: run programs under this harness instead of the real one, to prove that the
+   * bridge and process layers hold with the harness bypassed completely.
+   */
+  testOnlyHarness?: string;
 }
 
 /**
@@ -45,6 +50,7 @@ export class PythonSandbox {
   readonly graceMs: number;
   readonly maxHeapBytes: number;
   readonly testOnlyJsHook: boolean;
+  readonly testOnlyHarness: string | undefined;
   private readonly defaults: Partial<PythonLimits>;
   private readonly slots: PythonSlot[];
   private queue: PendingPython[] = [];
@@ -58,6 +64,7 @@ export class PythonSandbox {
     this.maxHeapBytes = Math.max(96 * 1024 * 1024, options.maxHeapBytes ?? 256 * 1024 * 1024);
     this.defaults = options.limits ?? {};
     this.testOnlyJsHook = options.testOnlyJsHook === true;
+    this.testOnlyHarness = options.testOnlyHarness;
     this.slots = Array.from({ length: workers }, () => new PythonSlot(this));
     this.watchdog = new Watchdog(this.slots);
   }

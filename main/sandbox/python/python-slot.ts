@@ -34,6 +34,7 @@ export interface PythonSlotOwner {
   readonly maxHeapBytes: number;
   /** Tests only: see python-process.ts. */
   readonly testOnlyJsHook: boolean;
+  readonly testOnlyHarness: string | undefined;
   /** The slot can take a program. */
   idle(): void;
   /** The slot cannot get a working worker; everything pending must fail. */
@@ -140,6 +141,9 @@ export class PythonSlot {
       worker = launchPythonProcess({
         maxHeapBytes: this.owner.maxHeapBytes,
         testOnlyJsHook: this.owner.testOnlyJsHook,
+        ...(this.owner.testOnlyHarness !== undefined
+          ? { testOnlyHarness: this.owner.testOnlyHarness }
+          : {}),
       });
     } catch (e) {
       this.closed = true;

@@ -246,3 +246,55 @@ describe('the Python sandbox process, given its JavaScript by a test-only hook',
     expect(permissionsHold(process)).toBe(false);
   });
 });
+
+/** No harness at all: full builtins, any import, the program's globals are a plain dict. */
+const NO_HARNESS = String.raw`
+import json
+def run_program(source, seed, max_log_chars):
+    ns = {}
+    try:
+        exec(source, ns)
+        value = ns.get('answer')
+        return json.dumps({'ok': True, 'value': repr(value), 'source': 'answer', 'logs': '', 'logsTruncated': False})
+    except BaseException as e:
+        return json.dumps({'ok': False, 'error': {'kind': 'python-error', 'message': '%s: %s' % (type(e).__name__, e)}, 'logs': '', 'logsTruncated': False})
+`;
+
+describe('the Python sandbox process with the harness bypassed completely', () => {
+  let bare: PythonSandbox;
+  beforeAll(async () => {
+    bare = new PythonSandbox({ testOnlyHarness: NO_HARNESS, limits: { timeoutMs: 5000 } });
+    await bare.warmUp();
+  }, 60_000);
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('really runs without the harness (so the attempts below are real)', async () => {
+    const r = await bare.run("import os, sys\nanswer = (os.getcwd(), 'posix' in sys.modules)");
+    expect(r).toMatchObject({ ok: true, value: "('/home/pyodide', True)" });
+  });
+
+  it("Python's own routes out (os.system, subprocess, sockets, files, js) reach nothing on the host", async () => {
+    const programs = [
+      `import os\nanswer = os.system('touch ${dir}/sys1')`,
+      `import os\nanswer = os.popen('touch ${dir}/sys2').read()`,
+      `import subprocess\nanswer = subprocess.run(['touch', '${dir}/sys3'])`,
+      `import posix\nanswer = posix.system('touch ${dir}/sys4')`,
+      `answer = open('${dir}/sys5', 'w').write('x')`,
+      `answer = open('${secretFile}').read()`,
+      `import socket\nanswer = socket.create_connection(('127.0.0.1', ${'$TCP'}), timeout=1)`,
+      `import os\nanswer = dict(os.environ)`,
+      'import js\nanswer = js.process.pid',
+      "from pyodide.code import run_js\nanswer = run_js('process.pid')",
+      "from pyodide.ffi import to_js\nanswer = to_js([1]).constructor.constructor('return process.pid')()",
+    ].map((p) => p.replace('$TCP', String(tcpPort)));
+    const results = await bare.runMany(programs);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(readdirSync(dir).sort()).toEqual(['secret.txt']);
+    expect(tcpConnections).toBe(0);
+    for (const r of results) expect(JSON.stringify(r)).not.toContain(SECRET);
+    // os.system reaches Node's spawnSync inside Pyodide: the permission model refuses it.
+    expect(results[0]).not.toMatchObject({ ok: true, value: '0' });
+  });
+});
