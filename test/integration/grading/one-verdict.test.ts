@@ -341,9 +341,15 @@ describe.skipIf(!hasData)('one verdict everywhere: every grading path, one answe
     // Verdicts from before gold versions were recorded, and of a scorer version since bumped.
     db.prepare('UPDATE run_verdicts SET gold_version = NULL').run();
     db.prepare("UPDATE session_verdicts SET scorer_version = 'old-0'").run();
-    const runs = s.runs.regradeStale();
-    expect(runs.filter((r) => r.verdicts > 0).length).toBe(importRuns.size + engineRuns.size);
-    expect(s.sessions.regradeStale().length).toBe(sessions.size);
+    const cli = runSourceCli(['regrade', '--stale', '--workspace', env.dir, '--json']);
+    expect(cli.code, cli.stderr).toBe(0);
+    const out = JSON.parse(cli.stdout) as {
+      runs: { runId: number; verdicts: number; skipped: string | null }[];
+      sessions: { sessionId: number }[];
+    };
+    expect(out.runs.filter((r) => r.verdicts > 0).length).toBe(importRuns.size + engineRuns.size);
+    expect(out.runs.every((r) => r.skipped === null)).toBe(true);
+    expect(out.sessions.length).toBe(sessions.size);
     for (const format of FORMATS) {
       expectRunMatches(format, importRuns.get(format)!);
       expectRunMatches(format, engineRuns.get(format)!);
@@ -370,6 +376,32 @@ describe.skipIf(!hasData)('one verdict everywhere: every grading path, one answe
     expect(r.error.message).not.toMatch(/\n/);
     // Caught up, it compares again.
     s.sessions.regradeStale();
+    expect((await s.registry.call('gap.compare', { sessionId, runId })).ok).toBe(true);
+  });
+
+  it('the gap refuses a run without the session’s scorer, or graded by another version of it', async () => {
+    const sessionId = sessions.get('tatqa')!;
+    const only = await s.runs.importFile({
+      format: 'jsonl',
+      path: join(files.dir, 'tatqa-answers.jsonl'),
+      datasetId: datasets.get('tatqa')!.datasetId,
+      scorers: ['tatqa'],
+    });
+    const missing = await s.registry.call('gap.compare', { sessionId, runId: only.runId });
+    expect(!missing.ok && missing.error.message).toBe(
+      `run #${only.runId} has no verdicts of strict, the scorer session #${sessionId} is graded by (the TAT-QA default): re-grade it with \`workbench regrade ${only.runId} --scorer strict\` to compare (it has tatqa)`,
+    );
+    const runId = importRuns.get('tatqa')!;
+    s.workspace.db
+      .prepare(
+        "UPDATE run_verdicts SET scorer_version = 'strict-0' WHERE run_id = ? AND scorer = 'strict'",
+      )
+      .run(runId);
+    const older = await s.registry.call('gap.compare', { sessionId, runId });
+    expect(!older.ok && older.error.message).toMatch(
+      /^run #\d+ and session #\d+ were graded by different versions of strict \(strict strict-0 in the run, .+ in the session\): catch up with `workbench regrade --stale`, then compare again$/,
+    );
+    expect(s.runs.regradeStale([runId])[0]!.verdicts).toBe(ofFormat('tatqa').length);
     expect((await s.registry.call('gap.compare', { sessionId, runId })).ok).toBe(true);
   });
 });
