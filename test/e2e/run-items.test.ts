@@ -104,6 +104,9 @@ describe.skipIf(!hasData)(
       const scorers = page.getByRole('list', { name: 'Scorers' });
       await scorers.waitFor({ timeout: 30_000 });
       for (const s of detail.scorers) expect(await scorers.textContent()).toContain(s.version);
+      // The default-scorer table's row for the dataset's format (issue 22: one verdict).
+      expect(await scorers.textContent()).toContain('Default scorer for TAT-QA: strict');
+      expect(await scorers.textContent()).toMatch(/strict\s*strict-\d+\s*— default scorer/);
 
       const items = page.getByRole('table', { name: 'Items' });
       const row = items.getByRole('row', { name: `Item ${OTHER_ID}` });
