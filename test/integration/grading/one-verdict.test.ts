@@ -298,6 +298,26 @@ describe.skipIf(!hasData)('one verdict everywhere: every grading path, one answe
     }
   });
 
+  it('gap --scorer: another of the run’s scorers grades the expert too', async () => {
+    const r = await s.registry.call('gap.compare', {
+      sessionId: sessions.get('tatqa')!,
+      runId: importRuns.get('tatqa')!,
+      scorer: 'tatqa',
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const report = r.value as MethodOutput<'gap.compare'>;
+    expect(report.scorer).toEqual({ human: 'tatqa', model: 'tatqa' });
+    for (const f of ofFormat('tatqa')) {
+      const item = report.items.find((i) => i.externalId === f.id)!;
+      const want = reference.get(key(f))!.find((v) => v.scorer === 'tatqa')!;
+      expect({ correct: item.human.correct, rule: item.human.rule }, key(f)).toEqual({
+        correct: want.correct,
+        rule: want.rule,
+      });
+      expect(item.model?.rule, key(f)).toBe(want.rule);
+    }
+  });
+
   it('TableQuest: the session and the run are graded by analyst and the gap compares them', async () => {
     const report = (await s.registry.call('gap.compare', {
       sessionId: sessions.get('tablequest')!,
