@@ -9,6 +9,7 @@ import {
 import type { GapCompareInput, GapReport } from '../../shared/gap/gap-report';
 import { defaultScorerRow } from '../../shared/grading/default-scorers';
 import { getScorer } from '../../shared/grading/scorers';
+import { fromCache } from '../../shared/runs/model-time';
 import { showAnswer, type ReportInput } from '../../shared/runs/report';
 import { IMPORTED_SCORER_ID } from '../../shared/runs/run';
 import { questionFacets } from '../../shared/runs/subsets';
@@ -89,6 +90,18 @@ function refuseUnlike(
  * model's programs used, and builds the report (shared/gap/build-gap.ts).
  */
 export async function compareGap(s: GapServices, input: GapCompareInput): Promise<GapReport> {
+  // Verdicts graded by an older scorer version or against another gold version (a workspace
+  // from before gold versions were recorded, an accepted dispute) are caught up first: pure
+  // re-grading of stored answers, no model calls, so the comparison is never refused for it.
+  const caughtUp = [
+    ...s.runs
+      .regradeStale([input.runId])
+      .filter((r) => r.verdicts > 0)
+      .map((r) => `${r.verdicts} verdicts of run #${r.runId} (${r.flipped} flipped)`),
+    ...s.sessions
+      .regradeStale([input.sessionId])
+      .map((r) => `${r.verdicts} verdicts of session #${r.sessionId} (${r.flipped} flipped)`),
+  ];
   const results = s.sessions.results(input.sessionId);
   const session = results.session;
   const run = s.runs.reportInput(input.runId);
@@ -123,6 +136,10 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
   refuseUnlike(s, input.runId, session.id, results, run, scorer, humanVerdicts);
 
   const notes: string[] = [];
+  if (caughtUp.length)
+    notes.push(
+      `re-graded with the current scorer and gold before comparing: ${caughtUp.join('; ')}`,
+    );
   if (run.datasetChanged)
     notes.push(`the dataset changed since run #${input.runId} was graded; re-grade it first`);
 
@@ -175,6 +192,8 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
         correct: v ? v.correct : null,
         rule: v?.rule ?? null,
         latencyMs: it.latencyMs,
+        // An answer from the response cache took the model no time: counted apart.
+        cached: fromCache(it),
         error: it.error,
         units: found.units,
         unitsSource: found.source,

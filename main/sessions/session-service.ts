@@ -412,10 +412,13 @@ export class SessionService {
    * older scorer version, another gold version, a submitted answer without a verdict) graded
    * again; answers the sessions whose verdicts changed, with how many flipped.
    */
-  regradeStale(): { sessionId: number; verdicts: number; flipped: number }[] {
+  regradeStale(
+    sessionIds?: readonly number[],
+  ): { sessionId: number; verdicts: number; flipped: number }[] {
     const out: { sessionId: number; verdicts: number; flipped: number }[] = [];
     for (const s of this.repo.list()) {
       if (s.status !== 'finished') continue;
+      if (sessionIds && !sessionIds.includes(s.id)) continue;
       const question = (id: number) => this.storedQuestion(id);
       const before = this.repo.verdicts(s.id);
       if (!sessionIsStale(s.datasetFormat, this.repo.answers(s.id), before, question)) continue;
