@@ -35,15 +35,17 @@ export const runsHandlers: HandlerMap = {
   'runs.item': ({ runId, questionId }, { runs }) => runs.item(runId, questionId),
   'runs.regrade': ({ runId, scorer }, { runs }) => runs.regrade(runId, scorer),
   'runs.remove': ({ runId }, { runs }) => ({ removed: runs.remove(runId) }),
-  // The engine (main/runs/engine): a run starts as a job and answers at once; `run.progress`
-  // events follow it.
-  'runs.start': (input, ctx) => {
-    const { runId } = runEngineOf(ctx).start(input);
+  // The engine (main/runs/engine): a run starts as a job and answers once it is under way;
+  // `run.progress` events follow it. Start and resume check the endpoint first (one request):
+  // one that cannot be asked is refused here, in one line, with nothing written, instead of
+  // failing every question (docs/runs.md, "Pre-flight").
+  'runs.start': async (input, ctx) => {
+    const { runId } = await runEngineOf(ctx).startChecked(input);
     return { runId, summary: ctx.runs.get(runId).summary };
   },
   'runs.pause': ({ runId }, ctx) => ({ summary: runEngineOf(ctx).pause(runId) }),
-  'runs.resume': (input, ctx) => {
-    const { runId } = runEngineOf(ctx).resume(input);
+  'runs.resume': async (input, ctx) => {
+    const { runId } = await runEngineOf(ctx).resumeChecked(input);
     return { runId, summary: ctx.runs.get(runId).summary };
   },
   'runs.cancel': async ({ runId }, ctx) => ({ summary: await runEngineOf(ctx).cancel(runId) }),

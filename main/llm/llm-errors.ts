@@ -78,6 +78,10 @@ function causeMessage(e: unknown): string {
 const contextLengthText =
   /context[_ ]length|maximum context|context window|too many tokens|exceeds? the (model'?s? )?(context|maximum)|prompt is too long|reduce the length/i;
 
+/** Node's and OpenSSL's codes for a certificate or handshake that failed (a TLS problem). */
+const TLS_CODE =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE|GET_ISSUER_CERT_LOCALLY)|HOSTNAME_MISMATCH|EPROTO)/;
+
 const err = (code: ErrorCode, message: string) => new WorkbenchError(code, message);
 
 /**
@@ -181,7 +185,9 @@ export function classify(e: unknown, site: CallSite): Classified {
         ? `the host of ${url} cannot be found (DNS); check the base URL and the network connection`
         : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
           ? `nothing is listening at ${url}; ${unreachableHint(url)}`
-          : `cannot connect to ${url} (${redact(causeMessage(e), site.key) || 'connection error'}); ${unreachableHint(url)}`;
+          : code !== undefined && TLS_CODE.test(code)
+            ? `the TLS handshake with ${url} failed (${redact(causeMessage(e), site.key) || code}); check that the URL's scheme is right (http or https) and that the server's certificate is valid for its host`
+            : `cannot connect to ${url} (${redact(causeMessage(e), site.key) || 'connection error'}); ${unreachableHint(url)}`;
     return {
       retryable: true,
       reason: code ?? 'connection error',

@@ -63,6 +63,11 @@ export interface RetryInfo {
   waitMs: number;
   /** "429", "500", "ECONNREFUSED", … */
   reason: string;
+  /**
+   * The attempt could not reach the endpoint (connection refused, reset, DNS, TLS): not an
+   * answer from the server. A run's circuit breaker checks the endpoint on it.
+   */
+  transport?: boolean;
 }
 
 export interface ChatRequest {
@@ -106,6 +111,17 @@ export interface ChatResult {
   timing?: { loadMs: number; firstTokenMs: number; tokensPerSecond: number };
 }
 
+/** What `LlmService.probe` found: the endpoint answers (or is busy, which a run goes past). */
+export interface EndpointProbe {
+  /** The base URL (or the model file) checked. */
+  endpoint: string;
+  /** What answered: the model list, a one-token chat, or the model file's header. */
+  via: 'models' | 'chat' | 'file';
+  latencyMs: number;
+  /** The server answered 429 or 5xx: reachable, but busy (the sentence of that error). */
+  busy: string | null;
+}
+
 export interface EmbedRequest {
   provider: ProviderRef;
   model: string;
@@ -145,6 +161,10 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_RETRIES = 3;
 const EMBED_BATCH = 128;
 const TEST_TIMEOUT_MS = 10_000;
+/** The pre-flight's model list: a server that takes longer to list its models is not well. */
+const PROBE_LIST_TIMEOUT_MS = 10_000;
+/** The circuit breaker's reach check (questions are failing to connect meanwhile). */
+const PROBE_REACH_TIMEOUT_MS = 5_000;
 const DETECT_TIMEOUT_MS = 500;
 
 const cancelledError = (baseUrl: string) =>
@@ -542,6 +562,94 @@ export class LlmService {
     return value;
   }
 
+  /**
+   * Whether a run can reach `model` at `provider` now (the run engine's pre-flight and its
+   * circuit breaker, docs/runs.md). One request in the usual case: `GET /models`, which every
+   * OpenAI-compatible server we support answers without spending tokens or loading a model, and
+   * which fails exactly as a chat would on a dead port (connection refused), a bad host (DNS), a
+   * bad certificate (TLS) and, on servers that guard it, a refused key (401). Model lists are not
+   * authoritative (llama.cpp serves any name, Ollama answers `llama3` for `llama3:latest`, some
+   * gateways have no `/models` at all), so when the list does not name the model, or there is no
+   * usable list, a one-token chat (cache off) asks the server itself: a 404 `model_not_found`
+   * fails, anything the server answers passes. An embedded model's file is checked (its header),
+   * never loaded: the run's first question loads it.
+   *
+   * No retries: a dead endpoint fails in milliseconds. A server that answers but is busy (429,
+   * 5xx) passes (`busy` says so): the run's own retries and pacing deal with that. Throws the
+   * call's WorkbenchError (its code: `llm-unreachable`, `llm-timeout`, `llm-unauthorized`,
+   * `llm-model-not-found`, `llm-offline`, `llm-bad-response`, `invalid-input`, `not-found`,
+   * `cancelled`) with a message naming the endpoint and what went wrong.
+   *
+   * `reachOnly` (the circuit breaker's check while questions fail to connect): only the model
+   * list, at most `PROBE_REACH_TIMEOUT_MS`; any HTTP answer counts as reachable.
+   */
+  async probe(
+    provider: ProviderRef,
+    model: string,
+    options: { signal?: AbortSignal; reachOnly?: boolean } = {},
+  ): Promise<EndpointProbe> {
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
+    const file = this.modelFile(provider);
+    if (file) {
+      await embeddedListing(file);
+      return { endpoint: file, via: 'file', latencyMs: took(), busy: null };
+    }
+    const ep = await this.resolve(provider);
+    const quick: Endpoint = {
+      ...ep,
+      maxRetries: 0,
+      timeoutMs: Math.min(
+        ep.timeoutMs,
+        options.reachOnly ? PROBE_REACH_TIMEOUT_MS : PROBE_LIST_TIMEOUT_MS,
+      ),
+    };
+    const busy = (e: unknown): string | null =>
+      e instanceof WorkbenchError &&
+      (e.code === 'llm-rate-limited' || e.code === 'llm-server-error')
+        ? e.message
+        : null;
+    let listFailed: WorkbenchError | null = null;
+    try {
+      const models = await this.listModels(quick, options.signal);
+      if (options.reachOnly || models.length === 0 || models.includes(model))
+        return { endpoint: ep.baseUrl, via: 'models', latencyMs: took(), busy: null };
+    } catch (e) {
+      if (!(e instanceof WorkbenchError)) throw e;
+      const why = busy(e);
+      if (why !== null)
+        return { endpoint: ep.baseUrl, via: 'models', latencyMs: took(), busy: why };
+      // Reached, but no usable list: the reach check is done; a pre-flight asks the chat path.
+      if (e.code !== 'llm-bad-response') throw e;
+      if (options.reachOnly)
+        return { endpoint: ep.baseUrl, via: 'models', latencyMs: took(), busy: null };
+      listFailed = e;
+    }
+    try {
+      // The provider's own timeout: a local server may load the model for this first request.
+      await this.run(
+        { ...ep, maxRetries: 0 },
+        model,
+        [{ role: 'user', content: 'Reply with one word: ready' }],
+        { ...ep.params, maxTokens: 1, temperature: 0 },
+        options.signal,
+        undefined,
+        undefined,
+      ).catch((e: unknown) => this.withModelList(ep, e));
+    } catch (e) {
+      if (!(e instanceof WorkbenchError)) throw e;
+      const why = busy(e);
+      if (why !== null) return { endpoint: ep.baseUrl, via: 'chat', latencyMs: took(), busy: why };
+      // A chat path that refuses the request itself (400: a parameter it does not take, a
+      // context it finds too long) is still a server that knows the model; only an endpoint
+      // that is not there (404 path, not JSON) after a failed list too is refused.
+      const passes =
+        e.code === 'llm-context-length' || (e.code === 'llm-bad-response' && listFailed === null);
+      if (!passes) throw e;
+    }
+    return { endpoint: ep.baseUrl, via: 'chat', latencyMs: took(), busy: null };
+  }
+
   /** "Test connection": lists the models; never throws for a failure, says what it was. */
   async test(providerId: number, signal?: AbortSignal): Promise<ConnectionTest> {
     const started = performance.now();
@@ -824,7 +932,12 @@ export class LlmService {
       if (!c.retryable || retry >= ep.maxRetries || !mayRetry())
         throw finalError(c, retry, waitedMs);
       const waitMs = c.retryAfterMs ?? backoffMs(retry, this.options.random);
-      onRetry?.({ attempt: retry + 1, waitMs, reason: c.reason });
+      onRetry?.({
+        attempt: retry + 1,
+        waitMs,
+        reason: c.reason,
+        ...(c.error.code === 'llm-unreachable' ? { transport: true } : {}),
+      });
       try {
         await sleep(waitMs, signal);
       } catch {

@@ -58,6 +58,11 @@ export interface GapModel {
   correct: boolean | null;
   rule: string | null;
   latencyMs: number | null;
+  /**
+   * The answer came from the response cache (shared/runs/model-time.ts fromCache): it has no
+   * model time, and is counted apart instead of entering the model's medians and total.
+   */
+  cached?: boolean;
   /** The model call failed: the question was not answered. */
   error: string | null;
   units: readonly Unit[];
@@ -93,6 +98,10 @@ function median(values: readonly number[]): number | null {
     ),
   );
 }
+
+/** The model's own time on a question: none when it failed or answered from the cache. */
+const liveMs = (m: GapModel): number | null =>
+  m.error !== null || m.cached === true ? null : m.latencyMs;
 
 interface Pair {
   q: GapQuestion;
@@ -199,7 +208,7 @@ function group(
     };
   };
   const latencies = pairs
-    .map((p) => p.model.latencyMs)
+    .map((p) => liveMs(p.model))
     .filter((ms): ms is number => ms !== null)
     .map((ms) => ms / 1000);
   return {
@@ -298,7 +307,8 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
             answer: m.answer,
             correct: m.correct,
             rule: m.rule,
-            latencySeconds: m.latencyMs === null ? null : round2(m.latencyMs / 1000),
+            latencySeconds: liveMs(m) === null ? null : round2(m.latencyMs! / 1000),
+            cached: m.cached === true,
             error: m.error,
           }
         : null,
@@ -374,11 +384,14 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
     },
   };
 
-  const timed = pairs.filter((p) => p.model.latencyMs !== null);
+  const timed = pairs.filter((p) => liveMs(p.model) !== null);
+  const cachedPairs = pairs.filter((p) => p.model.cached === true).length;
   const notes = [...(input.notes ?? [])];
   if (pairs.length > 0 && timed.length === 0)
     notes.push(
-      'the run recorded no model latency (imported files usually do not): accuracy vs time shows the expert only',
+      cachedPairs > 0
+        ? `${cachedPairs} of the ${pairs.length} paired answers came from the response cache and none was timed live, so the model has no time of its own here: accuracy vs time shows the expert only (a run with the cache off records model time)`
+        : 'the run recorded no model latency (imported files usually do not): accuracy vs time shows the expert only',
     );
   if (pairs.length === 0) notes.push('no question was answered by both: nothing to compare');
 
@@ -411,6 +424,7 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
           ? null
           : round2(timed.reduce((s, p) => s + p.model.latencyMs! / 1000, 0)),
       modelTimed: timed.length,
+      modelCached: cachedPairs,
     },
     disagreements: items.filter((it) => it.paired && it.human.correct !== it.model?.correct),
     overlap,

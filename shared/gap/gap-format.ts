@@ -37,7 +37,7 @@ export function gapMarkdown(r: GapReport): string {
       r.time.modelTotalSeconds === null
         ? 'no latency recorded'
         : `${f2(r.time.modelTotalSeconds)} s over ${r.time.modelTimed} timed items`
-    }.`,
+    }${r.time.modelCached > 0 ? `; ${r.time.modelCached} answers from the cache (not timed)` : ''}.`,
     '',
     '## Evidence overlap',
     '',

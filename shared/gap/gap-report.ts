@@ -38,7 +38,10 @@ export const GapGroup = z.object({
   }),
   /** Paired bootstrap of human − model in points, resampling whole documents (seeded). */
   bootstrap: z.object({ low: z.number(), high: z.number(), pValue: z.number() }),
-  /** Median active seconds of the expert and median model latency on these questions. */
+  /**
+   * Median active seconds of the expert and median model time on these questions (answers
+   * from the response cache left out: they took the model no time).
+   */
   humanMedianSeconds: z.number().nullable(),
   modelMedianSeconds: z.number().nullable(),
 });
@@ -89,7 +92,10 @@ export const GapItem = z.object({
       answer: z.string().nullable(),
       correct: z.boolean().nullable(),
       rule: z.string().nullable(),
+      /** The model's own time (null: not timed, failed, or answered from the cache). */
       latencySeconds: z.number().nullable(),
+      /** Answered from the response cache: no model time, counted in `time.modelCached`. */
+      cached: z.boolean(),
       error: z.string().nullable(),
     })
     .nullable(),
@@ -155,10 +161,15 @@ export const GapReport = z.object({
   groups: z.array(GapGroup),
   time: z.object({
     humanTotalSeconds: z.number(),
-    /** Sum of latencies on paired items (null: the run recorded none, as imports often do). */
+    /**
+     * Sum of model times on paired items answered live (null: none; imports often record no
+     * time, and answers from the cache have none).
+     */
     modelTotalSeconds: z.number().nullable(),
-    /** Paired items with a recorded model latency. */
+    /** Paired items with a model time of their own (answered live). */
     modelTimed: z.number().int(),
+    /** Paired items the model answered from the response cache: no model time, left out. */
+    modelCached: z.number().int(),
   }),
   /** Paired questions where one was right and the other wrong. */
   disagreements: z.array(GapItem),

@@ -1,5 +1,6 @@
 import { csvDocument } from '../export/csv';
 import { judgesMarkdown } from './judge-format';
+import { modelTimeText } from './model-time';
 import type { MethodScorer, ReportMethod, RunComparison, RunReport } from './report';
 import { IMPORTED_SCORER_ID } from './run';
 
@@ -115,6 +116,8 @@ export function reportMarkdown(r: RunReport, comparison?: RunComparison): string
     );
   }
   if (r.executionRate !== null) out.push('', `Program execution rate: ${f2(r.executionRate)}%.`);
+  if (r.modelTime.timed + r.modelTime.cached > 0)
+    out.push('', `Model time: ${modelTimeText(r.modelTime)}.`);
   for (const b of r.breakdowns) {
     const ids = r.scorers.map((s) => s.scorer);
     out.push(
@@ -148,6 +151,11 @@ export function compareMarkdown(c: RunComparison): string {
     `${c.paired} questions in both runs${c.onlyA + c.onlyB > 0 ? ` (${c.onlyA} only in #${c.runA}, ${c.onlyB} only in #${c.runB})` : ''}.`,
     `Accuracy #${c.runA} ${f2(c.accuracyA)}% vs #${c.runB} ${f2(c.accuracyB)}%: difference ${f2(c.difference)} points, paired bootstrap 95% interval ${f2(c.bootstrap.low)} to ${f2(c.bootstrap.high)} (by document, p = ${c.bootstrap.pValue.toPrecision(3)}).`,
     `Exact McNemar: ${c.mcnemar.aOnly} right only in #${c.runA}, ${c.mcnemar.bOnly} right only in #${c.runB}, p = ${c.mcnemar.pValue.toPrecision(3)}.`,
+    ...(c.modelTime.a.timed + c.modelTime.a.cached + c.modelTime.b.timed + c.modelTime.b.cached > 0
+      ? [
+          `Model time on these questions: #${c.runA} ${modelTimeText(c.modelTime.a)}; #${c.runB} ${modelTimeText(c.modelTime.b)}.`,
+        ]
+      : []),
     '',
     `### Flips (${c.flips.length})`,
     '',

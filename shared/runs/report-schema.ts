@@ -9,6 +9,15 @@ import { RunMode, RunSource, RunStatus, RunVerdict } from './run';
 // checks below keep them and the TypeScript interfaces from drifting apart.
 
 const Interval = z.object({ low: z.number(), high: z.number() });
+/** shared/runs/model-time.ts ModelTime. */
+const ModelTimeSchema = z.object({
+  timed: z.number().int(),
+  cached: z.number().int(),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+  meanSeconds: z.number().nullable(),
+  totalSeconds: z.number().nullable(),
+});
 const Outcome = RunVerdict.shape.outcome;
 const FailureCause = z.enum(FAILURE_CAUSES);
 
@@ -66,6 +75,7 @@ export const RunReportSchema = z.object({
     accuracy: z.record(z.string(), z.record(z.string(), z.number())),
   }),
   executionRate: z.number().nullable(),
+  modelTime: ModelTimeSchema,
   breakdowns: z.array(
     z.object({
       by: z.enum(['answer type', 'evidence source']),
@@ -113,6 +123,7 @@ export const RunComparisonSchema = z.object({
   difference: z.number(),
   mcnemar: z.object({ aOnly: z.number().int(), bOnly: z.number().int(), pValue: z.number() }),
   bootstrap: z.object({ low: z.number(), high: z.number(), pValue: z.number() }),
+  modelTime: z.object({ a: ModelTimeSchema, b: ModelTimeSchema }),
   flips: z.array(
     z.object({
       questionId: z.number().int().nullable(),

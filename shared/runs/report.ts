@@ -3,6 +3,7 @@ import type { DatasetFormat } from '../model/dataset-format';
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
 import { failureCause, FAILURE_CAUSES, type FailureCause } from './failure-cause';
 import type { JudgeSummary } from './judge';
+import { modelTimeOf, type ModelTime } from './model-time';
 import type { RunItem, RunManifest, RunMode, RunSummary, RunVerdict } from './run';
 import { IMPORTED_SCORER_ID } from './run';
 import type { QuestionFacets } from './subsets';
@@ -120,6 +121,11 @@ export interface RunReport {
   };
   /** PoT runs: percent of programs that ran and returned a number (null for other modes). */
   executionRate: number | null;
+  /**
+   * The model's seconds per answer, over answers made live; answers from the response cache
+   * are counted apart and left out (shared/runs/model-time.ts).
+   */
+  modelTime: ModelTime;
   breakdowns: Breakdown[];
   /** Why the shown scorer's wrong items were wrong, most frequent first. */
   failures: { cause: FailureCause; count: number; examples: string[] }[];
@@ -367,6 +373,7 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     intervals,
     subsets: { columns, n: subsetN, accuracy: subsetAccuracy },
     executionRate,
+    modelTime: modelTimeOf(items),
     breakdowns,
     failures,
     items: rows,
@@ -397,6 +404,11 @@ export interface RunComparison {
   mcnemar: { aOnly: number; bOnly: number; pValue: number };
   /** Paired bootstrap of A − B in percentage points, resampling whole documents. */
   bootstrap: { low: number; high: number; pValue: number };
+  /**
+   * Model time of each run on the paired questions; answers from the response cache are
+   * counted apart and left out (shared/runs/model-time.ts).
+   */
+  modelTime: { a: ModelTime; b: ModelTime };
   flips: Flip[];
 }
 
@@ -479,6 +491,7 @@ export function compareRuns(
     difference: round2(100 * boot.estimate),
     mcnemar: { aOnly: mc.b, bOnly: mc.c, pValue: mc.pValue },
     bootstrap: { low: round2(100 * boot.low), high: round2(100 * boot.high), pValue: boot.pValue },
+    modelTime: { a: modelTimeOf(pairs.map((p) => p.a)), b: modelTimeOf(pairs.map((p) => p.b)) },
     flips,
   };
 }

@@ -37,6 +37,13 @@ const FATAL_CODES: ReadonlySet<string> = new Set([
   'workspace-unavailable',
 ]);
 
+/**
+ * Errors that say the endpoint could not be reached at all (LlmService's connection failures:
+ * refused, reset, DNS, TLS, connect timeout), as opposed to a model or server that answered
+ * with an error (HTTP 4xx/5xx, whose retries LlmService owns).
+ */
+export const TRANSPORT_CODES: ReadonlySet<string> = new Set(['llm-unreachable']);
+
 /** How every item of one run is asked. */
 export interface ItemSettings {
   provider: AskProviderRef;
@@ -58,9 +65,25 @@ export interface ItemOutcome {
   fatal: WorkbenchError | null;
   /** The model call gave up rate-limited (the AIMD limiter cuts on it too). */
   rateLimited: boolean;
+  /**
+   * The model could not be reached (a connection failure after LlmService's retries: refused,
+   * DNS, TLS, reset), not a model error. The engine does not commit such an item: the question
+   * stays pending and the circuit breaker counts it (docs/runs.md, "Pre-flight and pause").
+   */
+  transport: WorkbenchError | null;
+  /** Why a failed item failed (null when answered). */
+  error: WorkbenchError | null;
   cachedCalls: number;
   calls: number;
 }
+
+/**
+ * What the engine's model client saw of one question's calls, beyond what the ask core counts
+ * (both inside the core's model time, neither the model's): the wait at the run's
+ * requests-per-minute gate, and the time of calls the response cache answered. `untimed`: the
+ * calls' time is not the model's to know (a Batch API line).
+ */
+export type CallTiming = { gateMs: number; cachedMs: number } | 'untimed';
 
 /** Every scorer of the run on one answer, through the grading service. */
 const grade = (
@@ -91,8 +114,24 @@ function executionOf(core: AnswerCore): StoredExecution | null {
   };
 }
 
+/**
+ * The model's own time on a question: backoff waits are booked apart (EXAMPLES: inspect_ai's
+ * retries), and so are the rpm gate's waits and calls answered from the response cache. null
+ * when no call was made live (every one a cache hit) or the time is not ours to know.
+ */
+function modelMsOf(core: AnswerCore, timing: CallTiming): number | null {
+  if (timing === 'untimed') return null;
+  if (core.calls > 0 && core.cachedCalls >= core.calls) return null;
+  return Math.round(Math.max(0, core.modelMs - core.waitedMs - timing.gateMs - timing.cachedMs));
+}
+
 /** The item of an answered question: what grading reads, per mode, as the Ask panel grades. */
-function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): NewRunItem {
+function answeredItem(
+  s: ItemSettings,
+  q: StoredQuestion,
+  core: AnswerCore,
+  timing: CallTiming,
+): NewRunItem {
   const answer = answerOfAsk(core);
   return {
     questionId: q.id,
@@ -101,9 +140,9 @@ function answeredItem(s: ItemSettings, q: StoredQuestion, core: AnswerCore): New
     ...answer,
     program: core.program,
     execution: executionOf(core),
-    usage: usageOf(core),
-    // The model's own time: backoff waits are booked apart (EXAMPLES: inspect_ai's retries).
-    latencyMs: Math.round(Math.max(0, core.modelMs - core.waitedMs)),
+    // Calls and cache hits: an answer from the cache is counted apart from model time.
+    usage: { ...usageOf(core), calls: core.calls, cachedCalls: core.cachedCalls },
+    latencyMs: modelMsOf(core, timing),
     error: null,
     verdicts: grade(s, q, answer),
   };
@@ -136,6 +175,8 @@ const outcome = (
   failed: false,
   fatal: null,
   rateLimited: false,
+  transport: null,
+  error: null,
   cachedCalls: 0,
   calls: 0,
   ...extra,
@@ -151,18 +192,13 @@ async function questionInput(
   q: StoredQuestion,
   signal: AbortSignal,
 ): Promise<AnswerCoreInput | ItemOutcome> {
-  if (q.documentId === null)
-    return outcome(
-      failedItem(
-        s,
-        q,
-        new WorkbenchError(
-          'not-found',
-          `question ${q.externalId}'s document (${q.documentExternalId}) is not in the library; import it, then resume`,
-        ),
-      ),
-      { failed: true },
+  if (q.documentId === null) {
+    const err = new WorkbenchError(
+      'not-found',
+      `question ${q.externalId}'s document (${q.documentExternalId}) is not in the library; import it, then resume`,
     );
+    return outcome(failedItem(s, q, err), { failed: true, error: err });
+  }
   let doc;
   try {
     doc = await docs.get(q.documentId);
@@ -172,7 +208,7 @@ async function questionInput(
       e instanceof WorkbenchError
         ? e
         : new WorkbenchError('internal', `opening the document failed: ${(e as Error).message}`);
-    return outcome(failedItem(s, q, err), { failed: true });
+    return outcome(failedItem(s, q, err), { failed: true, error: err });
   }
   return {
     askId: `q${q.id}`,
@@ -220,6 +256,8 @@ function caught(s: ItemSettings, q: StoredQuestion, e: unknown, signal: AbortSig
     failed: true,
     fatal: FATAL_CODES.has(err.code) ? err : null,
     rateLimited: err.code === 'llm-rate-limited',
+    transport: TRANSPORT_CODES.has(err.code) ? err : null,
+    error: err,
   });
 }
 
@@ -235,12 +273,13 @@ export async function answerItem(
   s: ItemSettings,
   q: StoredQuestion,
   signal: AbortSignal,
+  timing: CallTiming = { gateMs: 0, cachedMs: 0 },
 ): Promise<ItemOutcome> {
   const input = await questionInput(docs, s, q, signal);
   if ('item' in input) return input;
   try {
     const answered = await answerQuestion(core, input, signal);
-    return outcome(answeredItem(s, q, answered), {
+    return outcome(answeredItem(s, q, answered, timing), {
       cachedCalls: answered.cachedCalls,
       calls: answered.calls,
     });

@@ -274,6 +274,8 @@ async function collect(ctx: BatchRunContext, row: RunBatchRow, info: BatchInfo):
         s,
         q,
         ctx.items,
+        // The server's time is the batch's as a whole, not this answer's.
+        'untimed',
       );
       if (!ctx.items.aborted) ctx.commit(q, outcome);
     },

@@ -22,22 +22,40 @@ import { runsRepo, type NewRunItem, type RunsRepo } from '../../db/runs-repo';
 import type { DocumentService } from '../../document/document-service';
 import type { EventBus } from '../../events/bus';
 import type { JobRunner, RunningJob } from '../../jobs/job-runner';
+import type { EndpointProbe, ProviderRef } from '../../llm/llm-service';
 import { resolveScorers } from '../import-run';
 import { datasetContentHash } from '../dataset-hash';
 import { appVersion, type RunService } from '../run-service';
 import { AdaptiveConcurrency } from './adaptive-concurrency';
 import { answerItem, type ItemOutcome, type ItemSettings } from './answer-item';
 import { DEFAULT_BATCH_POLL_MS, runBatch, type BatchLlm } from './batch-run';
+import { CircuitBreaker } from './circuit-breaker';
 import { ItemCommitter } from './item-committer';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
-import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash } from './run-plan';
+import type { QuestionSetService } from '../../question-sets/question-set-service';
+import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
 /** How long `cancel` waits for the requests in flight to stop before answering. */
 const CANCEL_WAIT_MS = 5000;
+/**
+ * A question that could not connect goes back to the end of the queue (the endpoint answered a
+ * check meanwhile) at most this often; after that it is committed as failed, so a run against
+ * an endpoint that keeps dropping connections still ends.
+ */
+const MAX_REQUEUES = 3;
+
+/** Checks an endpoint before a run asks it (LlmService.probe). */
+export interface EndpointProber {
+  probe(
+    provider: ProviderRef,
+    model: string,
+    options?: { signal?: AbortSignal; reachOnly?: boolean },
+  ): Promise<EndpointProbe>;
+}
 
 export interface RunEngineDeps {
   db: Database;
@@ -51,10 +69,26 @@ export interface RunEngineDeps {
   runs: RunService;
   /** The Batch API calls (LlmService); without them `batchApi` runs are refused. */
   batchLlm?: BatchLlm;
+  /**
+   * The endpoint check (LlmService): the pre-flight of `startChecked`/`resumeChecked` and the
+   * circuit breaker's check while connections fail. Without it the breaker counts failures only.
+   */
+  prober?: EndpointProber;
+  /** Question sets a run may be made from (`questionSetId`, main/question-sets). */
+  questionSets?: Pick<QuestionSetService, 'get' | 'questionsNow'>;
+  /** The circuit breaker's settings (tests): questions in a row, gap between checks. */
+  breaker?: { failures?: number; checkGapMs?: number };
   bus?: EventBus;
 }
 
 export type ProgressListener = (p: RunProgress) => void;
+
+/** A question set and its questions now, as planning a run needs them. */
+const questionSetOf =
+  (sets: Pick<QuestionSetService, 'get' | 'questionsNow'>) => (id: number) => {
+    const set = sets.get(id);
+    return { set, questions: sets.questionsNow(set) };
+  };
 
 /** A run being written by this process. */
 export interface RunHandle {
@@ -63,7 +97,24 @@ export interface RunHandle {
   finished: Promise<RunProgress>;
 }
 
-type Stop = 'pause' | 'cancel' | 'fatal';
+/**
+ * Why a run stops: a user's pause (in flight finish), a cancel (in flight aborted), a fatal
+ * error, or the circuit breaker (the endpoint stopped answering: in flight aborted, the run
+ * paused with the reason).
+ */
+type Stop = 'pause' | 'cancel' | 'fatal' | 'breaker';
+
+/** A resume checked and ready to go (its questions, settings and counts), not yet claimed. */
+interface PreparedResume {
+  runId: number;
+  status: RunStatus;
+  manifest: RunManifest;
+  settings: ItemSettings;
+  pending: StoredQuestion[];
+  meter: RunMeter;
+  failedBefore: Set<number>;
+  skipped: number;
+}
 
 interface Execution {
   runId: number;
@@ -89,6 +140,10 @@ interface Execution {
   cancelRequested: boolean;
   /** Batch API runs: the batch's last known state. */
   batch: RunBatchProgress | undefined;
+  /** Pauses the run when its endpoint stops answering (connection failures, not model errors). */
+  breaker: CircuitBreaker;
+  /** Questions sent back to the queue after a connection failure, and how often. */
+  requeued: Map<number, number>;
   listeners: Set<ProgressListener>;
   finished: Promise<RunProgress>;
 }
@@ -111,18 +166,89 @@ export class RunEngine {
     return runsRepo(this.deps.db);
   }
 
-  /** Starts a new run; throws at once for bad input (unknown dataset, scorer, template, mode). */
+  /**
+   * Starts a new run; throws at once for bad input (unknown dataset, scorer, template, mode).
+   * No endpoint check: `startChecked` (the API and the CLI) checks first.
+   */
   start(input: RunStartInput, onProgress?: ProgressListener): RunHandle {
+    return this.launch(this.plan(input), input, onProgress);
+  }
+
+  /**
+   * `start` after the pre-flight: the input is checked, then the endpoint is asked once
+   * (LlmService.probe) before anything is written. When it cannot be asked (connection refused,
+   * DNS, TLS, a refused key, a model the server does not have, offline), this throws one line
+   * naming the endpoint and what went wrong, and no run is created: nothing was asked, so there
+   * is nothing to keep or resume.
+   */
+  async startChecked(input: RunStartInput, onProgress?: ProgressListener): Promise<RunHandle> {
+    const plan = this.plan(input);
+    await this.preflight(input.provider, input.model, (why) => `the run was not started: ${why}`);
+    return this.launch(plan, input, onProgress);
+  }
+
+  /**
+   * `resume` after the pre-flight: the run is checked as `resume` checks it, then its endpoint
+   * is asked once; when it cannot be, this throws naming why and the run keeps its status and
+   * reason (a paused run stays paused).
+   */
+  async resumeChecked(input: RunResumeInput, onProgress?: ProgressListener): Promise<RunHandle> {
+    const prepared = this.prepareResume(input);
+    const engine = prepared.manifest.engine!;
+    await this.preflight(
+      engine.provider,
+      prepared.manifest.model.id,
+      (why) => `run #${input.runId} was not resumed: ${why}; it stays ${prepared.status}`,
+    );
+    return this.launchResume(prepared, onProgress);
+  }
+
+  /**
+   * The pre-flight: one check of the endpoint (LlmService.probe) before a run's first question.
+   * Throws the check's error (its code kept) with `say` wrapped around its sentence.
+   */
+  private async preflight(
+    provider: RunStartInput['provider'],
+    model: string,
+    say: (why: string) => string,
+  ): Promise<void> {
+    const prober = this.deps.prober;
+    if (!prober) return;
+    try {
+      await prober.probe(refOf(provider), model);
+    } catch (e) {
+      if (!(e instanceof WorkbenchError)) throw e;
+      throw new WorkbenchError(
+        e.code,
+        say(
+          `${e.message.replace(/\.$/, '')} (checked before the first question; nothing was asked)`,
+        ),
+      );
+    }
+  }
+
+  /** A new run's questions and manifest; throws for bad input. */
+  private plan(input: RunStartInput): RunPlan {
     const dataset = this.deps.datasets.summary(input.datasetId);
-    const plan = planRun(
+    return planRun(
       {
         dataset,
         all: this.deps.datasets.storedQuestions(dataset.id),
+        ...(this.deps.questionSets ? { questionSet: questionSetOf(this.deps.questionSets) } : {}),
         template: (mode, id) => this.deps.ask.template(mode, id),
         appVersion: appVersion(),
       },
       input,
     );
+  }
+
+  /** Writes the planned run and starts it. */
+  private launch(
+    plan: RunPlan,
+    input: RunStartInput,
+    onProgress: ProgressListener | undefined,
+  ): RunHandle {
+    const { dataset } = plan;
     const runId = this.repo.create({
       datasetId: dataset.id,
       source: 'engine',
@@ -152,6 +278,11 @@ export class RunEngine {
    * prompt template changed since the run started, unless `force`.
    */
   resume(input: RunResumeInput, onProgress?: ProgressListener): RunHandle {
+    return this.launchResume(this.prepareResume(input), onProgress);
+  }
+
+  /** Everything `resume` checks and reads, before the run is claimed. */
+  private prepareResume(input: RunResumeInput): PreparedResume {
     const { runId } = input;
     this.deps.runs.recover();
     const summary = this.repo.summary(runId);
@@ -209,22 +340,39 @@ export class RunEngine {
       if (q) pending.push(q);
       else skipped++;
     }
-    if (!this.repo.claim(runId))
-      throw new WorkbenchError('invalid-input', `run #${runId} is running in another process`);
     const pacing: RunPacing = {
       ...engine.pacing,
       ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
       ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
       ...(input.pollMs !== undefined ? { pollMs: input.pollMs } : {}),
     };
-    return this.execute(
+    return {
       runId,
-      { ...manifest, engine: { ...engine, pacing } },
-      this.settings(manifest, template, scorers),
+      status: summary.status,
+      manifest: { ...manifest, engine: { ...engine, pacing } },
+      settings: this.settings(manifest, template, scorers),
       pending,
       meter,
       failedBefore,
       skipped,
+    };
+  }
+
+  /** Claims a prepared resume for this process and runs it. */
+  private launchResume(p: PreparedResume, onProgress: ProgressListener | undefined): RunHandle {
+    if (this.executions.has(p.runId) || !this.repo.claim(p.runId))
+      throw new WorkbenchError(
+        'invalid-input',
+        `run #${p.runId} is running${this.executions.has(p.runId) ? '' : ' in another process'}; pause or cancel it first`,
+      );
+    return this.execute(
+      p.runId,
+      p.manifest,
+      p.settings,
+      p.pending,
+      p.meter,
+      p.failedBefore,
+      p.skipped,
       onProgress,
     );
   }
@@ -297,13 +445,7 @@ export class RunEngine {
       ...(r.embeddings ? { embeddings: r.embeddings as RetrievalOptions['embeddings'] } : {}),
     };
     return {
-      provider:
-        'providerId' in engine.provider
-          ? { providerId: engine.provider.providerId }
-          : {
-              baseUrl: engine.provider.baseUrl,
-              ...(engine.provider.apiKeyName ? { apiKeyName: engine.provider.apiKeyName } : {}),
-            },
+      provider: refOf(engine.provider),
       model: manifest.model.id,
       mode: engineMode(manifest.mode ?? 'direct'),
       template,
@@ -343,9 +485,24 @@ export class RunEngine {
       lastPercent: -1,
       cancelRequested: false,
       batch: undefined,
+      breaker: undefined as unknown as CircuitBreaker,
+      requeued: new Map(),
       listeners: new Set(onProgress ? [onProgress] : []),
       finished: Promise.resolve(undefined as never),
     };
+    const prober = this.deps.prober;
+    const ref = settings.provider;
+    exec.breaker = new CircuitBreaker({
+      ...this.deps.breaker,
+      signal: exec.items.signal,
+      ...(prober
+        ? {
+            check: (signal: AbortSignal) =>
+              prober.probe(ref, settings.model, { signal, reachOnly: true }),
+          }
+        : {}),
+      trip: (reason) => this.stop(exec, 'breaker', reason),
+    });
     // Every request in flight listens on the run's cancel signal (AbortSignal.any): dozens at
     // a high concurrency are expected, not a leak.
     setMaxListeners(0, exec.items.signal, exec.dispatch.signal);
@@ -383,20 +540,35 @@ export class RunEngine {
 
     const gate = new RateGate(pacing.rpm);
     const llm = this.deps.llm;
-    const paced: AskChat = {
+    /**
+     * The model client of one question: paced by the rpm gate, 429s cut the concurrency, a
+     * connection failing on its way to a retry has the breaker check the endpoint, and the
+     * gate's waits and cache hits are timed so they are not booked as the model's time.
+     */
+    const paced = (timing: { gateMs: number; cachedMs: number }): AskChat => ({
       chat: async (req) => {
+        const waited = performance.now();
         await gate.turn(req.signal);
-        return llm.chat({
+        timing.gateMs += performance.now() - waited;
+        const asked = performance.now();
+        const result = await llm.chat({
           ...req,
           onRetry: (info) => {
             if (info.reason === '429') exec.limiter.rateLimited(info.waitMs);
+            if (info.transport) exec.breaker.suspect();
             req.onRetry?.(info);
           },
         });
+        if (result.cached) timing.cachedMs += performance.now() - asked;
+        return result;
       },
       ...(llm.embed ? { embed: llm.embed.bind(llm) } : {}),
-    };
-    const core: AnswerCoreDeps = { ...this.deps.ask.core, llm: paced };
+    });
+    const coreFor = (timing: { gateMs: number; cachedMs: number }): AnswerCoreDeps => ({
+      ...this.deps.ask.core,
+      llm: paced(timing),
+    });
+    const core = coreFor({ gateMs: 0, cachedMs: 0 });
     const docs = new RunDocuments(this.deps.documents);
     if (batchApi) {
       try {
@@ -406,16 +578,24 @@ export class RunEngine {
       }
       return;
     }
+    // A queue: a question that could not connect goes back to its end (see `one`).
+    const queue = [...pending];
     const inflight = new Set<Promise<void>>();
-    for (const q of pending) {
+    for (;;) {
+      if (queue.length === 0) {
+        if (inflight.size === 0 || exec.dispatch.signal.aborted) break;
+        await Promise.race(inflight);
+        continue;
+      }
       try {
         await exec.limiter.acquire(exec.dispatch.signal);
       } catch {
-        break; // pause, cancel or a fatal error: start nothing more
+        break; // pause, cancel, a fatal error or the breaker: start nothing more
       }
-      const p: Promise<void> = this.one(exec, core, docs, settings, q, job).finally(() =>
-        inflight.delete(p),
-      );
+      const q = queue.shift()!;
+      const p: Promise<void> = this.one(exec, coreFor, docs, settings, q, job, () =>
+        queue.push(q),
+      ).finally(() => inflight.delete(p));
       inflight.add(p);
     }
     await Promise.all(inflight);
@@ -471,20 +651,48 @@ export class RunEngine {
     exec.failedBefore.add(q.id);
   }
 
-  /** One question: answered, graded, committed with its verdicts. */
+  /**
+   * One question: answered, graded, committed with its verdicts. A question that could not
+   * connect (a transport failure, not a model error) is not committed: it goes back to the
+   * queue (`requeue`, at most MAX_REQUEUES times) and counts for the circuit breaker; once the
+   * run is stopping it simply stays pending for the resume.
+   */
   private async one(
     exec: Execution,
-    core: AnswerCoreDeps,
+    coreFor: (timing: { gateMs: number; cachedMs: number }) => AnswerCoreDeps,
     docs: RunDocuments,
     settings: ItemSettings,
     q: StoredQuestion,
     job: RunningJob,
+    requeue: () => void,
   ): Promise<void> {
     let ok = false;
     try {
-      const outcome = await answerItem(core, docs, settings, q, exec.items.signal);
+      const timing = { gateMs: 0, cachedMs: 0 };
+      const outcome = await answerItem(
+        coreFor(timing),
+        docs,
+        settings,
+        q,
+        exec.items.signal,
+        timing,
+      );
       // Cancelled while it ran: nothing is committed; resume asks it again.
       if (exec.items.signal.aborted) return;
+      if (outcome.transport) {
+        exec.breaker.failed(outcome.transport);
+        if (exec.stopping !== null) return; // stays pending: resume asks it
+        const times = exec.requeued.get(q.id) ?? 0;
+        if (times < MAX_REQUEUES) {
+          exec.requeued.set(q.id, times + 1);
+          requeue();
+          return;
+        }
+        // Connections keep failing for this question while the endpoint answers checks:
+        // committed as failed (resume asks it again), so the run ends.
+      } else if (!outcome.failed || outcome.error?.code.startsWith('llm-')) {
+        exec.breaker.reached();
+      }
       // Committed with the other items graded in this turn; counted only once it is.
       await exec.committer.put(outcome.item);
       this.count(exec, q, outcome);
@@ -540,7 +748,9 @@ export class RunEngine {
     exec.stopping = kind;
     exec.reason = reason;
     exec.dispatch.abort(reason);
-    if (kind === 'cancel') exec.items.abort(reason);
+    // The breaker stops the questions in flight too: they are asking an endpoint that is gone
+    // (an answer already received is in the response cache for the resume).
+    if (kind === 'cancel' || kind === 'breaker') exec.items.abort(reason);
   }
 
   /** The run's status once its loop has ended, written and announced. */
@@ -558,6 +768,9 @@ export class RunEngine {
       message = `the run stopped: ${error instanceof Error ? error.message : JSON.stringify(error)}; ${committed} (kept)`;
     } else if (m.remaining === 0 && m.failed === 0) {
       status = 'done';
+    } else if (exec.stopping === 'breaker') {
+      status = 'paused';
+      message = `paused: the endpoint stopped answering: ${(exec.reason ?? 'connections failed').replace(/\.$/, '')}; ${committed}, the other ${m.remaining} wait (none was marked failed for it); \`${resume}\` continues once it answers`;
     } else if (exec.stopping === 'pause') {
       status = 'paused';
       message = `paused: ${committed}; \`${resume}\` continues`;
@@ -589,6 +802,16 @@ export class RunEngine {
     for (const l of exec.listeners) l(p);
     return p;
   }
+}
+
+/** A run's endpoint as the model client takes it. */
+function refOf(provider: RunStartInput['provider']): ProviderRef {
+  return 'providerId' in provider
+    ? { providerId: provider.providerId }
+    : {
+        baseUrl: provider.baseUrl,
+        ...(provider.apiKeyName ? { apiKeyName: provider.apiKeyName } : {}),
+      };
 }
 
 function reasonOf(reason: unknown): string {

@@ -232,6 +232,8 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
               {report.time.modelTotalSeconds === null
                 ? 'no latency recorded'
                 : `${f2(report.time.modelTotalSeconds)} s over ${report.time.modelTimed} timed questions`}
+              {report.time.modelCached > 0 &&
+                `; ${report.time.modelCached} answers from the cache (not timed)`}
               .
             </p>
             <TimeScatter report={report} />

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { modelTimeText } from '../../../shared/runs/model-time';
 import type { RunReport } from '../../../shared/runs/report';
 import { PairedCharts } from '../../components/charts/PairedCharts';
 import { navigationStore } from '../../stores/navigation';
@@ -114,6 +115,11 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
               <dd>
                 b = {comparison.mcnemar.aOnly} (right in A only), c = {comparison.mcnemar.bOnly}{' '}
                 (right in B only), {pValue(comparison.mcnemar.pValue)}
+              </dd>
+              <dt>Model time (paired questions)</dt>
+              <dd>
+                A: {modelTimeText(comparison.modelTime.a)}; B:{' '}
+                {modelTimeText(comparison.modelTime.b)}
               </dd>
             </dl>
             <PairedCharts

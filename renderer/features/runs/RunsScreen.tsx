@@ -55,6 +55,11 @@ export function RunsScreen() {
                 <span className={`run-status status-${r.status}`}>{r.status}</span>
               </div>
               <RunProgressBar summary={r} progress={progress[r.runId]} />
+              {/* A paused run says why (its own pause, or an endpoint that stopped answering)
+                  when no event of this session has said it yet. */}
+              {r.status === 'paused' && r.message && !progress[r.runId]?.message && (
+                <p className="hint run-reason">{r.message}</p>
+              )}
               <RunControls summary={r} />
             </div>
           ))}

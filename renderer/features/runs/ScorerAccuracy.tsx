@@ -1,3 +1,4 @@
+import { modelTimeText } from '../../../shared/runs/model-time';
 import type { RunReport } from '../../../shared/runs/report';
 import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
 import { scorerBars } from './report-bars';
@@ -56,6 +57,11 @@ export function ScorerAccuracy({ report }: { report: RunReport }) {
         <p>
           <strong>PoT execution rate:</strong> {pct(report.executionRate)}% of programs ran and
           returned a number.
+        </p>
+      )}
+      {report.modelTime.timed + report.modelTime.cached > 0 && (
+        <p className="model-time">
+          <strong>Model time:</strong> {modelTimeText(report.modelTime)}.
         </p>
       )}
     </section>

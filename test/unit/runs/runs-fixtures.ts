@@ -79,6 +79,14 @@ export function report(runId: number, scorer = 'docmath'): RunReport {
       accuracy: { [scorer]: { Accounting: 66.67, Risk: 0 } },
     },
     executionRate: null,
+    modelTime: {
+      timed: 3,
+      cached: 1,
+      medianSeconds: 1.25,
+      p90Seconds: 2.5,
+      meanSeconds: 1.5,
+      totalSeconds: 4.5,
+    },
     breakdowns: [],
     failures: [
       { cause: 'wrong value', count: 1, examples: ['validation-2'] },
@@ -111,6 +119,24 @@ export const comparison: RunComparison = {
   difference: 25,
   mcnemar: { aOnly: 2, bOnly: 1, pValue: 1 },
   bootstrap: { low: -25, high: 75, pValue: 0.5 },
+  modelTime: {
+    a: {
+      timed: 3,
+      cached: 1,
+      medianSeconds: 1.25,
+      p90Seconds: 2.5,
+      meanSeconds: 1.5,
+      totalSeconds: 4.5,
+    },
+    b: {
+      timed: 0,
+      cached: 0,
+      medianSeconds: null,
+      p90Seconds: null,
+      meanSeconds: null,
+      totalSeconds: null,
+    },
+  },
   flips: [
     {
       questionId: 1,
