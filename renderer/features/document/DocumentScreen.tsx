@@ -17,6 +17,7 @@ import { isTypingTarget } from '../../components/typing-target';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
 import { PdfPageView } from './PdfPageView';
+import { PdfSplitPane } from './PdfSplitPane';
 
 const scrollToBlock = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ block: 'start' });
@@ -245,12 +246,14 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         />
         <div className={kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}>
           {kind === 'pdf' && (
-            <PdfPageView
-              documentId={id}
-              model={model}
-              focusTableId={tableId}
-              focusPage={askPage?.tableId === tableId ? askPage?.page : undefined}
-            />
+            <PdfSplitPane>
+              <PdfPageView
+                documentId={id}
+                model={model}
+                focusTableId={tableId}
+                focusPage={askPage?.tableId === tableId ? askPage?.page : undefined}
+              />
+            </PdfSplitPane>
           )}
           <DocumentBody
             model={model}

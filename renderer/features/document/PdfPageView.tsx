@@ -10,6 +10,7 @@ import {
   MAX_ZOOM,
   MIN_ZOOM,
   stepZoom,
+  zoomKey,
   zoomLabel,
   type PdfZoom,
 } from './pdf-zoom';
@@ -84,7 +85,8 @@ type Loaded = { documentId: number } & ({ pdf: PDFDocumentProxy } | { error: str
  * One PDF page drawn by pdf.js (in its worker) with the tables we detected outlined on it (each
  * outline a link to its table). Opens on page 1, the page asked for (a table chosen in the
  * outline, a question's evidence page) or the page last shown in this tab. Zoom: fit width
- * (the default), − and +, Ctrl+wheel; drawn at the screen's pixel density so text stays sharp.
+ * (the default), − and +, Ctrl+wheel, Ctrl + / Ctrl − / Ctrl 0 (fit) with the focus in the
+ * view; drawn at the screen's pixel density so text stays sharp.
  */
 export function PdfPageView({
   documentId,
@@ -224,7 +226,18 @@ export function PdfPageView({
       </p>
     );
   return (
-    <section className={goldPages?.has(page) ? 'pdf-page gold' : 'pdf-page'} aria-label="PDF page">
+    <section
+      className={goldPages?.has(page) ? 'pdf-page gold' : 'pdf-page'}
+      aria-label="PDF page"
+      onKeyDown={(e) => {
+        const z = zoomKey(e);
+        if (z === undefined || e.target instanceof HTMLInputElement) return;
+        // The page's zoom, not the browser's (or the app window's).
+        e.preventDefault();
+        if (z === 'fit') setZoom({ mode: 'fit' });
+        else zoomBy(z);
+      }}
+    >
       <header>
         <button
           onClick={() => setPage((n) => Math.max(1, n - 1))}
@@ -279,7 +292,14 @@ export function PdfPageView({
           </button>
         </span>
       </header>
-      <div className="pdf-scroll" ref={scroller}>
+      {/* Focusable so the page scrolls with the arrow keys and zooms with Ctrl + / −. */}
+      <div
+        className="pdf-scroll"
+        ref={scroller}
+        tabIndex={0}
+        role="group"
+        aria-label={`Page ${page} image (Ctrl + and Ctrl − zoom)`}
+      >
         <div className="pdf-canvas-wrap">
           <canvas ref={canvas} />
           {(outlines && outlines.pdf === pdf ? outlines.list : []).map((o) => (

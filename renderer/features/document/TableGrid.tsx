@@ -2,6 +2,7 @@ import {
   CellStyleModule,
   ClientSideRowModelModule,
   ModuleRegistry,
+  RowAutoHeightModule,
   RowStyleModule,
   TooltipModule,
   type CellClassParams,
@@ -21,6 +22,7 @@ import {
   headerGroups,
   isColumn,
   labelColumnWidth,
+  labelWordFloor,
   LABEL_MIN_WIDTH,
   valueColumnWidth,
   visibleRows,
@@ -33,16 +35,21 @@ import { isGoldCell, isGoldRow, type GoldMarks } from './gold-marks';
 
 // Only the features this grid uses (column groups, pinning, flex, wrapped header text and value
 // getters are core): rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules,
-// getRowClass; column resizing is core too. A feature used without its module logs ag-grid's
-// error #200 to the console (e2e tests fail on it).
+// getRowClass, rows as tall as their wrapped labels (autoHeight); column resizing is core too.
+// A feature used without its module logs ag-grid's error #200 to the console (e2e tests fail on
+// it).
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   TooltipModule,
   CellStyleModule,
   RowStyleModule,
+  RowAutoHeightModule,
 ]);
 
-/** Text widths as the grid draws them (13 px, the page's font; bold for sections and totals). */
+/**
+ * Text widths as the grid draws them (13 px, the page's font: styles.css gives the grid the
+ * app's font, so what is measured here is what is drawn; bold for sections and totals).
+ */
 function canvasMeasure(): MeasureText {
   const ctx = document.createElement('canvas').getContext('2d');
   const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
@@ -101,7 +108,11 @@ interface LabelParams {
   onToggle: (rowId: string) => void;
 }
 
-/** Row label with indentation by depth and a disclosure button on rows that have children. */
+/**
+ * Row label with indentation by depth and a disclosure button on rows that have children. A
+ * label longer than its column wraps onto more lines (the row grows), so it is read whole in
+ * place, without a tooltip over the rows below.
+ */
 function LabelCell({ data, onToggle }: ICellRendererParams<GridRow, string> & LabelParams) {
   if (!data) return null;
   const open = data.expanded;
@@ -122,7 +133,7 @@ function LabelCell({ data, onToggle }: ICellRendererParams<GridRow, string> & La
       ) : (
         <span className="disclosure-spacer" />
       )}
-      {data.label}
+      <span className="row-label-text">{data.label}</span>
     </span>
   );
 }
@@ -195,11 +206,14 @@ export function TableGrid({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  // Labels wrap, so they may narrow (to 40% of their width, no word cut) to keep columns in view.
+  const wordFloor = useMemo(() => labelWordFloor(rows, measure), [rows, measure]);
   const labelWidth = fittedLabelWidth(
     wantedLabelWidth,
     [...valueWidths.values()],
     available,
     chosenLabelWidth !== undefined,
+    Math.max(wordFloor, 0.4 * wantedLabelWidth),
   );
   const onColumnResized = useCallback(
     (e: ColumnResizedEvent<GridRow>) => {
@@ -280,8 +294,10 @@ export function TableGrid({
       resizable: true,
       sortable: false,
       cellRenderer: LabelCell,
-      // A label cut by a narrow column (or the user's width) is whole in its tooltip.
-      tooltipValueGetter: (p) => p.data?.label,
+      // A label longer than the column (or the user's width) wraps and its row grows: read
+      // whole in place, not in a tooltip covering the rows below.
+      wrapText: true,
+      autoHeight: true,
       // The label text stays the same when a row is collapsed; always re-render the disclosure.
       equals: () => false,
       cellRendererParams: { onToggle: toggle } satisfies LabelParams,

@@ -85,13 +85,27 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, M
 
 /**
  * The row-label column's width: its longest label with its indent and disclosure, between 140
- * and 460 px (a longer label wraps into its tooltip, the user can widen the column).
+ * and 460 px (a longer label wraps onto more lines; the user can widen the column).
  */
 export function labelColumnWidth(rows: readonly GridRow[], measure: MeasureText): number {
   let widest = 0;
   for (const r of rows) {
     const bold = r.kind === 'section' || r.kind === 'total';
     widest = Math.max(widest, r.level * INDENT + DISCLOSURE + measure(r.label, bold));
+  }
+  return clamp(widest + CELL_PADDING, LABEL_MIN_WIDTH, LABEL_MAX_WIDTH);
+}
+
+/**
+ * The narrowest the row-label column may be made while labels wrap: no word is cut (the longest
+ * word of each label with its indent and disclosure), and never under the minimum.
+ */
+export function labelWordFloor(rows: readonly GridRow[], measure: MeasureText): number {
+  let widest = 0;
+  for (const r of rows) {
+    const bold = r.kind === 'section' || r.kind === 'total';
+    for (const word of r.label.split(/\s+/))
+      widest = Math.max(widest, r.level * INDENT + DISCLOSURE + measure(word, bold));
   }
   return clamp(widest + CELL_PADDING, LABEL_MIN_WIDTH, LABEL_MAX_WIDTH);
 }
@@ -120,22 +134,28 @@ export function valueColumnWidth(
 
 /**
  * The label column's width in a grid `available` px wide: the labels' own width when every value
- * column fits beside it; otherwise narrower (down to 3/4 of it: labels cut, whole in their
- * tooltips) so more columns fit; and never so wide that fewer than the first two value columns
- * stay in view (the cell panel narrows the grid). Never under the minimum. A width the user
- * chose by dragging is kept as chosen, but for that last rule.
+ * column fits beside it; otherwise narrower, down to `floor` (3/4 of it by default; the grid
+ * passes the width at which wrapped labels still cut no word), so more columns fit; and never
+ * so wide that fewer than the first two value columns stay in view (the cell panel narrows the
+ * grid). Never under the minimum. A width the user chose by dragging is kept as chosen, but for
+ * that last rule.
  */
 export function fittedLabelWidth(
   wanted: number,
   valueWidths: readonly number[],
   available: number,
   chosenByUser = false,
+  floor = 0.75 * wanted,
 ): number {
   if (available <= 0) return wanted;
   const all = valueWidths.reduce((a, b) => a + b, 0);
   const firstTwo = valueWidths.slice(0, 2).reduce((a, b) => a + b, 0);
   const fitAll = available - all - 2;
   const keepTwo = available - firstTwo - 2;
-  const width = Math.min(wanted, keepTwo, chosenByUser ? wanted : Math.max(fitAll, 0.75 * wanted));
+  const width = Math.min(
+    wanted,
+    keepTwo,
+    chosenByUser ? wanted : Math.max(fitAll, Math.min(floor, wanted)),
+  );
   return Math.max(LABEL_MIN_WIDTH, Math.floor(width));
 }

@@ -25,6 +25,20 @@ export function stepZoom(scale: number, direction: 1 | -1): number {
   return [...zoomSteps].reverse().find((s) => s < scale - 0.001) ?? MIN_ZOOM;
 }
 
+/** Ctrl (⌘) with +, − or 0 as a zoom step, or fit width (0); undefined for other keys. */
+export function zoomKey(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}): 1 | -1 | 'fit' | undefined {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return undefined;
+  if (e.key === '+' || e.key === '=') return 1;
+  if (e.key === '-' || e.key === '_') return -1;
+  if (e.key === '0') return 'fit';
+  return undefined;
+}
+
 /** "125%". */
 export const zoomLabel = (scale: number) => `${Math.round(scale * 100)}%`;
 

@@ -6,6 +6,7 @@ import { DocumentBody } from '../document/DocumentBody';
 import type { GoldMarks } from '../document/gold-marks';
 import { ParseProgress } from '../document/ParseProgress';
 import { PdfPageView } from '../document/PdfPageView';
+import { PdfSplitPane } from '../document/PdfSplitPane';
 
 interface Props {
   documentId: number;
@@ -81,13 +82,15 @@ export function QuestionDocument({
         }
       >
         {kind === 'pdf' && (
-          <PdfPageView
-            documentId={documentId}
-            model={model}
-            focusTableId={focusTableId}
-            focusPage={focusPage}
-            goldPages={gold?.pages}
-          />
+          <PdfSplitPane>
+            <PdfPageView
+              documentId={documentId}
+              model={model}
+              focusTableId={focusTableId}
+              focusPage={focusPage}
+              goldPages={gold?.pages}
+            />
+          </PdfSplitPane>
         )}
         <DocumentBody
           model={model}

@@ -6,6 +6,7 @@ import {
   headerGroups,
   isColumn,
   labelColumnWidth,
+  labelWordFloor,
   valueColumnWidth,
   visibleRows,
   type GridRow,
@@ -190,5 +191,20 @@ describe('readable grid sizes and collapsing', () => {
     expect(fittedLabelWidth(400, [100, 100, 100], 650, true)).toBe(400);
     expect(fittedLabelWidth(400, [100, 100, 100], 420, true)).toBe(218);
     expect(fittedLabelWidth(400, [100, 100], 200)).toBe(140);
+  });
+
+  it('lets wrapped labels narrow further, down to their longest word, to keep columns in view', () => {
+    // The longest word, "development" (77) at level 1, fits in the minimum width.
+    expect(labelWordFloor(rows, measure)).toBe(140);
+    // "Total telecommunications equipment" bold at level 2: "telecommunications" (144) with
+    // the indent (32), the disclosure (24) and the padding (22).
+    const deep = row('r8', 'total', 2, ['r1', 'r3'], 'Total telecommunications equipment');
+    expect(labelWordFloor([...rows, deep], measure)).toBe(32 + 24 + 18 * 8 + 22);
+    // Four value columns fit in 600 px when labels may narrow to 190 (they wrap).
+    expect(fittedLabelWidth(400, [100, 100, 100, 100], 600, false, 190)).toBe(198);
+    // Not below the floor: the rest scrolls, labels pinned.
+    expect(fittedLabelWidth(400, [100, 100, 100, 100], 560, false, 190)).toBe(190);
+    // A floor above the wanted width changes nothing.
+    expect(fittedLabelWidth(300, [100, 100, 100], 800, false, 500)).toBe(300);
   });
 });

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { api } from '../../api/client';
+import {
+  clampSplit,
+  defaultSplit,
+  readSplit,
+  SPLIT_MAX,
+  SPLIT_MIN,
+  splitAfterKey,
+  splitAt,
+  splitKey,
+} from './pdf-split';
+
+/** The open workspace's folder, asked once per page load: the split is remembered per workspace. */
+let workspaceDir: Promise<string> | undefined;
+function loadWorkspaceDir(): Promise<string> {
+  workspaceDir ??= api.call('workspace.info', {}).then((r) => (r.ok ? r.value.dir : ''));
+  return workspaceDir;
+}
+
+function storedSplit(workspace: string): number | undefined {
+  try {
+    return readSplit(window.localStorage.getItem(splitKey(workspace)));
+  } catch {
+    return undefined;
+  }
+}
+
+function storeSplit(workspace: string, percent: number | undefined): void {
+  try {
+    if (percent === undefined) window.localStorage.removeItem(splitKey(workspace));
+    else window.localStorage.setItem(splitKey(workspace), String(percent));
+  } catch {
+    // Storage disabled: the split lasts as long as the view.
+  }
+}
+
+/**
+ * The PDF page's side of a PDF split view and the handle between it and the tables. The page
+ * keeps the share the user gave it (dragging the handle, or ←/→, Shift+←/→, Home/End on it;
+ * a double click goes back to the default), remembered per workspace; until then it takes 58%
+ * of the width, less on a narrow screen so the tables keep room for their columns.
+ */
+export function PdfSplitPane({ children }: { children: ReactNode }) {
+  const paneId = useId();
+  const handle = useRef<HTMLDivElement>(null);
+  const [workspace, setWorkspace] = useState<string>();
+  // The share the user chose, for the workspace it was read from.
+  const [chosen, setChosen] = useState<{ workspace: string | undefined; percent?: number }>({
+    workspace: undefined,
+  });
+  const [width, setWidth] = useState(0);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void loadWorkspaceDir().then((dir) => {
+      if (live) setWorkspace(dir);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The chosen share is read once the workspace is known (React's "adjust state on prop change").
+  if (workspace !== undefined && chosen.workspace !== workspace) {
+    const percent = storedSplit(workspace);
+    setChosen(percent === undefined ? { workspace } : { workspace, percent });
+  }
+
+  // The split's width: the default share follows it.
+  useEffect(() => {
+    const split = handle.current?.parentElement;
+    if (!split) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(split);
+    return () => observer.disconnect();
+  }, []);
+
+  const percent = chosen.percent ?? defaultSplit(width);
+  const choose = useCallback(
+    (p: number | undefined, keep: boolean) => {
+      setChosen((c) => (p === undefined ? { workspace: c.workspace } : { ...c, percent: p }));
+      if (keep && workspace !== undefined) storeSplit(workspace, p);
+    },
+    [workspace],
+  );
+
+  const fromPointer = (clientX: number): number | undefined => {
+    const split = handle.current?.parentElement;
+    if (!split) return undefined;
+    const box = split.getBoundingClientRect();
+    return splitAt(clientX - box.left, split.clientWidth);
+  };
+
+  return (
+    <>
+      <div className="pdf-pane" id={paneId} style={{ flexBasis: `${percent}%` }}>
+        {children}
+      </div>
+      <div
+        ref={handle}
+        className={dragging ? 'pdf-split-handle dragging' : 'pdf-split-handle'}
+        role="separator"
+        aria-orientation="vertical"
+        aria-controls={paneId}
+        aria-label="Resize the PDF page and the tables"
+        aria-valuemin={SPLIT_MIN}
+        aria-valuemax={SPLIT_MAX}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={`PDF page ${Math.round(percent)}% of the width`}
+        title="Drag, or ←/→ (Shift: faster), to resize; double-click for the default"
+        tabIndex={0}
+        onKeyDown={(e) => {
+          const next = splitAfterKey(percent, e.key, e.shiftKey);
+          if (next === undefined) return;
+          e.preventDefault();
+          choose(next, true);
+        }}
+        onDoubleClick={() => choose(undefined, true)}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return;
+          e.preventDefault();
+          e.currentTarget.setPointerCapture(e.pointerId);
+          e.currentTarget.focus();
+          setDragging(true);
+        }}
+        onPointerMove={(e) => {
+          if (!dragging) return;
+          const p = fromPointer(e.clientX);
+          if (p !== undefined) choose(p, false);
+        }}
+        onPointerUp={(e) => {
+          if (!dragging) return;
+          setDragging(false);
+          e.currentTarget.releasePointerCapture(e.pointerId);
+          const p = fromPointer(e.clientX);
+          choose(p === undefined ? percent : clampSplit(p), true);
+        }}
+        onPointerCancel={() => setDragging(false)}
+      >
+        <span className="pdf-split-grip" aria-hidden="true" />
+      </div>
+    </>
+  );
+}
