@@ -15,6 +15,7 @@ import { RetrievalService } from './retrieval/retrieval-service';
 import { RunService } from './runs/run-service';
 import { SessionService } from './sessions/session-service';
 import { DisputeService } from './disputes/dispute-service';
+import { QuestionSetService } from './question-sets/question-set-service';
 import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
@@ -58,6 +59,8 @@ export interface Services {
   sessions: SessionService;
   /** Gold disputes (main/disputes); the CLI's `dispute` commands. */
   disputes: DisputeService;
+  /** Question sets (main/question-sets); the CLI's `question-set` commands and `eval --questions`. */
+  questionSets: QuestionSetService;
   close(): void;
 }
 
@@ -79,10 +82,12 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const llm = new LlmService(workspace.db, secrets);
   const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
   const runs = new RunService(workspace.db, datasets, jobs);
+  const questionSets = new QuestionSetService({ db: workspace.db, datasets });
   const sessions = new SessionService({
     db: workspace.db,
     datasets,
     documents,
+    questionSets,
     // The expert signing key is kept like API keys, in a store of its own (main/sessions).
     identityStore: fileSecretStore(workspace.dir, options.secretCipher, 'expert-identity'),
   });
@@ -105,6 +110,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     runs,
     sessions,
     disputes,
+    questionSets,
   };
   const registry = createRegistry(allHandlers, ctx);
   return {
@@ -123,6 +129,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     runs,
     sessions,
     disputes,
+    questionSets,
     close: () => {
       facts.close();
       // Stops the sandbox workers; running asks are cancelled.

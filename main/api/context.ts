@@ -12,6 +12,7 @@ import type { RetrievalService } from '../retrieval/retrieval-service';
 import type { RunService } from '../runs/run-service';
 import type { SessionService } from '../sessions/session-service';
 import type { DisputeService } from '../disputes/dispute-service';
+import type { QuestionSetService } from '../question-sets/question-set-service';
 
 /** What the host (Electron, web server, CLI) can do that the others cannot. */
 export interface Host {
@@ -48,4 +49,6 @@ export interface ApiContext {
   sessions: SessionService;
   /** Gold disputes and gold versions (main/disputes). */
   disputes: DisputeService;
+  /** Named sets of a dataset's questions that sessions and runs are made from. */
+  questionSets: QuestionSetService;
 }

@@ -7,6 +7,7 @@ import { gapHandlers } from './gap';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
 import { llmHandlers } from './llm';
+import { questionSetsHandlers } from './question-sets';
 import { retrievalHandlers } from './retrieval';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
@@ -20,6 +21,7 @@ export const allHandlers: HandlerMap[] = [
   libraryHandlers,
   documentHandlers,
   datasetsHandlers,
+  questionSetsHandlers,
   secretsHandlers,
   jobsHandlers,
   llmHandlers,

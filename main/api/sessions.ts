@@ -1,3 +1,4 @@
+import { createSessionWithRun } from '../question-sets/session-with-run';
 import type { HandlerMap } from './registry';
 
 /** Timed human-expert sessions (main/sessions, docs/sessions.md). */
@@ -6,6 +7,7 @@ export const sessionsHandlers: HandlerMap = {
     const session = sessions.create(input);
     return { sessionId: session.id, session };
   },
+  'sessions.createWithRun': (input, ctx) => createSessionWithRun(ctx, input),
   'sessions.list': ({ datasetId }, { sessions }) => ({ sessions: sessions.list(datasetId) }),
   'sessions.get': ({ sessionId }, { sessions }) => sessions.detail(sessionId),
   'sessions.event': (input, { sessions }) => ({ clock: sessions.event(input) }),

@@ -7,6 +7,7 @@ import { sessionAgreement } from '../../shared/sessions/agreement';
 import { readAnswerValue } from '../../shared/sessions/answer-reading';
 import { computeClock } from '../../shared/sessions/clock';
 import { sampleQuestions, shuffledOrder } from '../../shared/sessions/sampling';
+import { MAX_SESSION_QUESTIONS } from '../../shared/sessions/session';
 import type {
   AgreementRater,
   AnswerFields,
@@ -30,6 +31,7 @@ import { appVersion } from '../app-paths';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
+import type { QuestionSetService } from '../question-sets/question-set-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { gradeSession, sessionIsStale, sessionScorerId } from './grade-session';
 import { candidates } from './sample-session';
@@ -69,6 +71,8 @@ export interface SessionServiceDeps {
    * it exports are signed with it (main/sessions/expert-identity.ts).
    */
   identityStore: SecretStore;
+  /** Question sets a session may be made from (`questionSetId`). */
+  questionSets?: Pick<QuestionSetService, 'get' | 'questionsNow'>;
   clock?: SessionClock;
 }
 
@@ -131,7 +135,33 @@ export class SessionService {
       throw new WorkbenchError('invalid-input', `dataset #${dataset.id} has no questions`);
     let ids: number[];
     let stratify = input.stratify ?? 'none';
-    if (input.sameQuestionsAs !== undefined) {
+    if (input.questionSetId !== undefined && input.sameQuestionsAs !== undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        'a session takes its questions from a question set or from another session, not both',
+      );
+    if (input.questionSetId !== undefined) {
+      const sets = this.deps.questionSets;
+      if (!sets) throw new WorkbenchError('unsupported', 'question sets are not available here');
+      const set = sets.get(input.questionSetId);
+      if (set.datasetId !== input.datasetId)
+        throw new WorkbenchError(
+          'invalid-input',
+          `question set "${set.name}" is on another dataset (${set.datasetName})`,
+        );
+      const questions = sets.questionsNow(set);
+      if (questions.length > MAX_SESSION_QUESTIONS)
+        throw new WorkbenchError(
+          'invalid-input',
+          `question set "${set.name}" has ${questions.length} questions; a session takes at most ${MAX_SESSION_QUESTIONS}`,
+        );
+      // The expert's order is drawn from the session's seed, as for another expert.
+      ids = shuffledOrder(
+        questions.map((q) => q.id),
+        input.seed,
+      );
+      stratify = set.selection.sample?.stratify ?? 'none';
+    } else if (input.sameQuestionsAs !== undefined) {
       const other = this.session(input.sameQuestionsAs);
       if (other.datasetId !== input.datasetId)
         throw new WorkbenchError(
@@ -148,6 +178,11 @@ export class SessionService {
       ids = shuffledOrder(other.questionIds, input.seed);
       stratify = other.stratify;
     } else {
+      if (input.questionCount === undefined)
+        throw new WorkbenchError(
+          'invalid-input',
+          'say how many questions to sample (or give a question set, or another session)',
+        );
       const c = candidates(dataset.format, stored, stratify);
       stratify = c.stratify;
       ids = sampleQuestions(c.candidates, input.questionCount, input.seed);

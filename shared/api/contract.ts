@@ -57,6 +57,14 @@ import {
   GoldHistory,
 } from '../disputes/dispute';
 import { GapCompareInput, GapReport } from '../gap/gap-report';
+import { GapCoverage, GapCoverageInput } from '../gap/gap-coverage';
+import {
+  QuestionSet,
+  QuestionSetCreateInput,
+  QuestionSetDetail,
+  SessionWithRunInput,
+  SessionWithRunResult,
+} from '../question-sets/question-set';
 import { ExportBytesInput, ExportBytesResult } from '../export/export-format';
 import { SystemIdle } from '../sessions/system-idle';
 import {
@@ -169,6 +177,28 @@ export const contract = {
     }),
   },
   'datasets.remove': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+  /**
+   * Question sets (main/question-sets, docs/sessions.md "Question sets"): a named list of a
+   * dataset's questions, chosen by id, by filters (type, answer source, document) or by a
+   * seeded stratified sample, that sessions and runs are made from. No gold in any answer.
+   */
+  'questionSets.create': {
+    input: QuestionSetCreateInput,
+    output: z.object({ set: QuestionSet }),
+  },
+  'questionSets.list': {
+    input: z.object({ datasetId: z.number().int().optional() }).strict(),
+    output: z.object({ sets: z.array(QuestionSet) }),
+  },
+  /** The set with its questions, and the sessions and runs made on it. */
+  'questionSets.get': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: QuestionSetDetail,
+  },
+  'questionSets.remove': {
     input: z.object({ id: z.number().int() }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
@@ -401,6 +431,12 @@ export const contract = {
     input: SessionCreateInput,
     output: z.object({ sessionId: z.number().int(), session: Session }),
   },
+  /**
+   * A session and a model run on exactly the same questions in one step: the session as
+   * `sessions.create` makes it, the run started (after the engine's pre-flight) from the
+   * session's question set. A run that cannot start leaves nothing behind.
+   */
+  'sessions.createWithRun': { input: SessionWithRunInput, output: SessionWithRunResult },
   'sessions.list': {
     input: z.object({ datasetId: z.number().int().optional() }).strict(),
     output: z.object({ sessions: z.array(SessionSummary) }),
@@ -506,6 +542,8 @@ export const contract = {
    * questions, per subset, paired McNemar and bootstrap, time, disagreements, evidence overlap.
    */
   'gap.compare': { input: GapCompareInput, output: GapReport },
+  /** The runs that answer a session's questions, fully or in part, with counts. */
+  'gap.coverage': { input: GapCoverageInput, output: GapCoverage },
   /**
    * Gold disputes (main/disputes, docs/disputes.md): a proposed correction of a question's gold
    * with a reason; accepting one versions the gold and re-grades every run and finished session.

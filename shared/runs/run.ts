@@ -105,6 +105,11 @@ export const RunManifest = z.object({
   }),
   /** Which questions: null = all of the dataset's (imports: those the file answered). */
   subset: z.object({ filter: z.string(), questionCount: z.number().int() }).nullable(),
+  /**
+   * Engine runs made from a question set: the set, and its key (the sessions' question-set key
+   * of its questions, so a session on the same questions is found by it).
+   */
+  questionSet: z.object({ id: z.number().int(), name: z.string(), key: z.string() }).optional(),
   /** The model asked (engine runs), or what the imported file says it was. */
   model: z.object({
     id: z.string(),
@@ -289,6 +294,13 @@ export const RunStartInput = z
     subset: z.string().trim().min(1).max(400).optional(),
     /** The first N questions (in the dataset's order) after the subset. */
     limit: z.number().int().min(1).optional(),
+    /**
+     * A question set's questions, in the set's order, instead of the whole dataset
+     * (docs/sessions.md, "Question sets"); `subset` and `limit` then narrow the set.
+     */
+    questionSetId: z.number().int().optional(),
+    /** These questions (workspace ids), in this order, instead of the whole dataset. */
+    questionIds: z.array(z.number().int()).min(1).max(100_000).optional(),
     provider: RunProviderRef,
     model: z.string().trim().min(1),
     mode: RunMode,

@@ -70,8 +70,11 @@ export type Session = z.infer<typeof Session>;
 export const SessionCreateInput = z
   .object({
     datasetId: z.number().int(),
-    /** How many questions to sample (all of them when the dataset has fewer). */
-    questionCount: z.number().int().min(1).max(MAX_SESSION_QUESTIONS),
+    /**
+     * How many questions to sample (all of them when the dataset has fewer). Not needed with
+     * `questionSetId` or `sameQuestionsAs`, which say the questions.
+     */
+    questionCount: z.number().int().min(1).max(MAX_SESSION_QUESTIONS).optional(),
     seed: z.number().int(),
     budgetSeconds: z.number().int().min(60).max(MAX_BUDGET_SECONDS),
     perQuestionCapSeconds: z.number().int().min(10).max(MAX_BUDGET_SECONDS).nullable().optional(),
@@ -83,6 +86,11 @@ export const SessionCreateInput = z
      * shuffled again with this seed) instead of sampling.
      */
     sameQuestionsAs: z.number().int().optional(),
+    /**
+     * The questions of a question set (docs/sessions.md, "Question sets"), in an order drawn
+     * from this seed, instead of sampling: the session's `questionSetKey` is the set's `key`.
+     */
+    questionSetId: z.number().int().optional(),
   })
   .strict();
 export type SessionCreateInput = z.infer<typeof SessionCreateInput>;

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/runs/run';
 import { runEngineOf } from '../../runs/engine/engine-of';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import { readIdList } from '../id-list';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt';
 import { terminalText } from '../terminal-text';
 
@@ -29,6 +30,8 @@ const PLAIN_EVERY_MS = 5000;
 /** Flags that say how a new run asks; `--resume` takes them from the run's manifest. */
 const START_FLAGS = [
   'dataset-id',
+  'questions',
+  'session',
   'subset',
   'limit',
   'base-url',
@@ -64,10 +67,15 @@ function decimal(v: unknown, flag: string, min: number, max: number): number | u
   return n;
 }
 
-function startInput(ctx: CliContext): RunStartInput {
+/** A new run's input as the flags say it; `datasetId` may wait for `--questions`/`--session`. */
+type StartFlags = Omit<RunStartInput, 'datasetId'> & { datasetId?: number };
+
+function startInput(ctx: CliContext): StartFlags {
   const v = ctx.values;
   const datasetId = whole(v['dataset-id'], '--dataset-id', 1, Number.MAX_SAFE_INTEGER);
-  if (datasetId === undefined)
+  if (v.questions !== undefined && v.session !== undefined)
+    throw new CliError('--questions and --session both say which questions; give one', 2);
+  if (datasetId === undefined && v.questions === undefined && v.session === undefined)
     throw new CliError('--dataset-id N is required (workbench import-dataset prints it)', 2);
   const baseUrl = text(v['base-url']);
   if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
@@ -101,7 +109,7 @@ function startInput(ctx: CliContext): RunStartInput {
   const limit = whole(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
   const template = text(v.template);
   return {
-    datasetId,
+    ...(datasetId !== undefined ? { datasetId } : {}),
     provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
     model,
     mode: mode.data,
@@ -123,6 +131,37 @@ function startInput(ctx: CliContext): RunStartInput {
     ...(v['no-cache'] === true ? { cache: false } : {}),
     ...(v['batch-api'] === true ? { batchApi: true } : {}),
   };
+}
+
+/**
+ * `--questions SET|FILE` and `--session ID` (docs/runs.md, "Which questions"): a question set
+ * by id or name; else a file listing question ids (one a line or a JSON array; the dataset's
+ * own ids or workspace ids); or the questions of a session, through the question set on them
+ * (found by the session's question-set key, or made for it), so the run is on the expert's
+ * questions exactly.
+ */
+async function withQuestions(ctx: CliContext, flags: StartFlags): Promise<RunStartInput> {
+  const v = ctx.values;
+  const questions = text(v.questions);
+  if (questions === undefined && v.session === undefined)
+    return { ...flags, datasetId: flags.datasetId! };
+  const services = await ctx.services();
+  const sets = services.questionSets;
+  if (v.session !== undefined) {
+    const sessionId = whole(v.session, '--session', 1, Number.MAX_SAFE_INTEGER)!;
+    const { set, created } = sets.forSession(services.sessions.session(sessionId));
+    ctx.progress(
+      `session #${sessionId}: ${set.questionIds.length} questions, question set #${set.id} "${set.name}"${created ? ' (made for it)' : ''}`,
+    );
+    return { ...flags, datasetId: flags.datasetId ?? set.datasetId, questionSetId: set.id };
+  }
+  const set = sets.lookup(questions!);
+  if (set) return { ...flags, datasetId: flags.datasetId ?? set.datasetId, questionSetId: set.id };
+  const { datasetId, questionIds } = sets.resolveIdList(
+    readIdList(questions!, '--questions', false),
+    flags.datasetId,
+  );
+  return { ...flags, datasetId, questionIds };
 }
 
 function seconds(ms: number): string {
@@ -187,9 +226,11 @@ export const evalCommand: CliCommand = {
   summary:
     'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
   usage:
-    'workbench eval --dataset-id N [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|pot-python|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--batch-api [--poll-seconds S]] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--poll-seconds S] [--json]',
+    'workbench eval (--dataset-id N | --questions SET|FILE | --session ID) [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|pot-python|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--batch-api [--poll-seconds S]] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--poll-seconds S] [--json]',
   options: {
     'dataset-id': { type: 'string' },
+    questions: { type: 'string' },
+    session: { type: 'string' },
     subset: { type: 'string' },
     limit: { type: 'string' },
     'base-url': { type: 'string' },
@@ -239,7 +280,7 @@ export const evalCommand: CliCommand = {
       };
     } else {
       if (ctx.values.force === true) throw new CliError('--force goes with --resume RUN', 2);
-      start = { ...startInput(ctx), ...pacing };
+      start = await withQuestions(ctx, { ...startInput(ctx), ...pacing });
     }
 
     const services = await ctx.services();

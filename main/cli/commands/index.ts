@@ -13,6 +13,8 @@ import { importRunCommand } from './import-run';
 import { judgeCommand } from './judge';
 import { ingestCommand } from './ingest';
 import { modelsCommand } from './models';
+import { questionSetCommands } from './question-set';
+import { questionsCommand } from './questions';
 import { regradeCommand } from './regrade';
 import { reportCommand } from './report';
 import { retrieveCommand } from './retrieve';
@@ -48,6 +50,8 @@ export const commands: CliCommand[] = [
   judgeCommand,
   exportCommand,
   doctorCommand,
+  questionsCommand,
+  ...questionSetCommands,
   sessionCreateCommand,
   sessionListCommand,
   sessionFinishCommand,

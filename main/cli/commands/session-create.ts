@@ -8,7 +8,7 @@ export const sessionCreateCommand: CliCommand = {
   name: 'session create',
   summary: 'Create a timed, blinded expert session: N questions of a dataset sampled with a seed',
   usage:
-    'workbench session create --dataset-id N --questions K --seed S --minutes M --expert NAME [--per-question-minutes M] [--stratify subset|answer-type] [--instructions TEXT] [--same-questions-as SESSION] [--json] [--workspace DIR]',
+    'workbench session create (--dataset-id N --questions K [--stratify subset|answer-type] | --question-set SET | --same-questions-as SESSION) --seed S --minutes M --expert NAME [--per-question-minutes M] [--instructions TEXT] [--json] [--workspace DIR]',
   options: {
     'dataset-id': { type: 'string' },
     questions: { type: 'string' },
@@ -19,6 +19,7 @@ export const sessionCreateCommand: CliCommand = {
     stratify: { type: 'string' },
     instructions: { type: 'string' },
     'same-questions-as': { type: 'string' },
+    'question-set': { type: 'string' },
   },
   async run(ctx) {
     if (ctx.args.length > 0) throw new CliError(`unexpected argument ${ctx.args[0]}`, 2);
@@ -28,9 +29,23 @@ export const sessionCreateCommand: CliCommand = {
       throw new CliError('--stratify must be subset or answer-type', 2);
     if (typeof v.expert !== 'string' || v.expert.trim() === '')
       throw new CliError('--expert NAME is required', 2);
+    const setArg = typeof v['question-set'] === 'string' ? v['question-set'] : undefined;
+    if (setArg !== undefined && (v.questions !== undefined || v['same-questions-as'] !== undefined))
+      throw new CliError(
+        '--question-set says the questions; --questions and --same-questions-as cannot be given with it',
+        2,
+      );
+    const set = setArg === undefined ? undefined : (await ctx.services()).questionSets.find(setArg);
     const input = {
-      datasetId: wholeNumber(v['dataset-id'], '--dataset-id'),
-      questionCount: wholeNumber(v.questions, '--questions'),
+      datasetId:
+        set && v['dataset-id'] === undefined
+          ? set.datasetId
+          : wholeNumber(v['dataset-id'], '--dataset-id'),
+      ...(set
+        ? { questionSetId: set.id }
+        : v['same-questions-as'] !== undefined && v.questions === undefined
+          ? {}
+          : { questionCount: wholeNumber(v.questions, '--questions') }),
       seed: wholeNumber(v.seed, '--seed', true),
       budgetSeconds: minutesAsSeconds(v.minutes, '--minutes'),
       expert: v.expert,
@@ -58,7 +73,7 @@ export const sessionCreateCommand: CliCommand = {
     ctx.say(
       [
         `created session #${s.id} for ${s.expert} on ${s.datasetName}`,
-        `  questions: ${s.questionIds.length} (seed ${s.seed}, stratified: ${s.stratify})`,
+        `  questions: ${s.questionIds.length} (seed ${s.seed}, stratified: ${s.stratify})${set ? `, question set #${set.id} "${set.name}"` : ''}`,
         `  budget:    ${minutes(s.budgetSeconds)}${s.perQuestionCapSeconds !== null ? `, at most ${minutes(s.perQuestionCapSeconds)} per question` : ''}`,
       ].join('\n'),
     );

@@ -17,6 +17,7 @@ import { m0015RunJudgements } from './0015-run-judgements';
 import { m0016AskPythonMode } from './0016-ask-python-mode';
 import { m0017SessionIdentity } from './0017-session-identity';
 import { m0018VerdictProvenance } from './0018-verdict-provenance';
+import { m0019QuestionSets } from './0019-question-sets';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   m0016AskPythonMode,
   m0017SessionIdentity,
   m0018VerdictProvenance,
+  m0019QuestionSets,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -7,7 +7,7 @@ const engines = new WeakMap<object, RunEngine>();
 export type EngineServices = Pick<
   ApiContext,
   'workspace' | 'datasets' | 'documents' | 'llm' | 'jobs' | 'ask' | 'runs'
-> & { bus?: ApiContext['bus'] };
+> & { bus?: ApiContext['bus']; questionSets?: ApiContext['questionSets'] };
 
 /**
  * The workspace's one run engine, made on first use from its services and kept as long as its
@@ -28,6 +28,7 @@ export function runEngineOf(s: EngineServices): RunEngine {
       batchLlm: s.llm,
       prober: s.llm,
       ...(s.bus ? { bus: s.bus } : {}),
+      ...(s.questionSets ? { questionSets: s.questionSets } : {}),
     });
     engines.set(s.runs, engine);
   }

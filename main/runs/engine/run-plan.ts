@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
 import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets';
+import type { QuestionSet } from '../../../shared/question-sets/question-set';
 import { runScorerIds } from '../../../shared/grading/default-scorers';
 import type { Scorer } from '../../../shared/grading/verdict';
 import type { DatasetFormat } from '../../../shared/model/dataset-format';
@@ -74,6 +75,11 @@ export interface PlanDeps {
   dataset: DatasetSummary;
   /** Every stored question of the dataset (its content hash is taken over all of them). */
   all: StoredQuestion[];
+  /**
+   * A question set and its questions as the dataset holds them now (main/question-sets), for
+   * `questionSetId`; without it such a run is refused.
+   */
+  questionSet?: (id: number) => { set: QuestionSet; questions: StoredQuestion[] };
   template: (mode: AskMode, templateId: string | undefined) => PromptTemplate;
   appVersion: string;
 }
@@ -89,11 +95,55 @@ export function retrievalManifest(options: RetrievalOptions | undefined): Record
   };
 }
 
+/**
+ * The questions a run starts from before `subset` and `limit`: a question set's, the ids
+ * given, or the whole dataset; with what to call them in the manifest.
+ */
+function startingQuestions(
+  deps: PlanDeps,
+  input: RunStartInput,
+): { pool: StoredQuestion[]; label: string | null; set: RunManifest['questionSet'] } {
+  const { dataset, all } = deps;
+  if (input.questionSetId !== undefined && input.questionIds !== undefined)
+    throw new WorkbenchError(
+      'invalid-input',
+      'a run is made from a question set or from question ids, not both',
+    );
+  if (input.questionSetId !== undefined) {
+    if (!deps.questionSet)
+      throw new WorkbenchError('unsupported', 'question sets are not available here');
+    const { set, questions } = deps.questionSet(input.questionSetId);
+    if (set.datasetId !== dataset.id)
+      throw new WorkbenchError(
+        'invalid-input',
+        `question set "${set.name}" is on dataset #${set.datasetId} ${set.datasetName}, not #${dataset.id} ${dataset.name}`,
+      );
+    return {
+      pool: questions,
+      label: `question set "${set.name}" (#${set.id}, ${questions.length} questions)`,
+      set: { id: set.id, name: set.name, key: set.key },
+    };
+  }
+  if (input.questionIds !== undefined) {
+    const byId = new Map(all.map((q) => [q.id, q]));
+    const unknown = input.questionIds.filter((id) => !byId.has(id));
+    if (unknown.length > 0)
+      throw new WorkbenchError(
+        'invalid-input',
+        `${unknown.length} question id(s) are not questions of dataset #${dataset.id} ${dataset.name}: ${unknown.slice(0, 5).join(', ')}`,
+      );
+    const pool = [...new Set(input.questionIds)].map((id) => byId.get(id)!);
+    return { pool, label: `${pool.length} questions chosen by id`, set: undefined };
+  }
+  return { pool: all, label: null, set: undefined };
+}
+
 /** Everything a new engine run is, before any call: its questions and its manifest. */
 export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
   const mode = engineMode(input.mode);
   const { dataset, all } = deps;
-  const questions = selectQuestions(dataset.format, all, input.subset, input.limit);
+  const start = startingQuestions(deps, input);
+  const questions = selectQuestions(dataset.format, start.pool, input.subset, input.limit);
   if (questions.length === 0)
     throw new WorkbenchError(
       'invalid-input',
@@ -104,6 +154,7 @@ export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
   const template = deps.template(mode, input.templateId);
   const hash = datasetContentHash(all);
   const filter = [
+    start.label,
     input.subset !== undefined ? `subset ${input.subset}` : null,
     input.limit !== undefined ? `first ${input.limit}` : null,
   ].filter((s): s is string => s !== null);
@@ -116,6 +167,7 @@ export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
       questionCount: all.length,
     },
     subset: filter.length ? { filter: filter.join('; '), questionCount: questions.length } : null,
+    ...(start.set ? { questionSet: start.set } : {}),
     model: {
       id: input.model,
       provider:

@@ -8,6 +8,10 @@ CREATE INDEX gold_disputes_by_question ON gold_disputes (question_id, status);
 
 CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
 
+CREATE INDEX question_sets_by_dataset ON question_sets (dataset_id);
+
+CREATE INDEX question_sets_by_key ON question_sets (question_set_key);
+
 CREATE INDEX questions_by_document ON questions (document_id);
 
 CREATE INDEX run_batches_open ON run_batches (run_id, collected);
@@ -164,6 +168,25 @@ CREATE TABLE "prompt_templates" (
         system     TEXT NOT NULL,
         user       TEXT NOT NULL,
         updated_at TEXT NOT NULL
+      ) STRICT;
+
+CREATE TABLE question_set_questions (
+        set_id      INTEGER NOT NULL REFERENCES question_sets(id) ON DELETE CASCADE,
+        position    INTEGER NOT NULL CHECK (position >= 0),
+        question_id INTEGER NOT NULL,
+        external_id TEXT    NOT NULL CHECK (external_id <> ''),
+        PRIMARY KEY (set_id, position),
+        UNIQUE (set_id, question_id)
+      ) STRICT;
+
+CREATE TABLE question_sets (
+        id               INTEGER PRIMARY KEY AUTOINCREMENT,
+        name             TEXT    NOT NULL UNIQUE CHECK (name <> ''),
+        description      TEXT    NOT NULL,
+        dataset_id       INTEGER NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+        question_set_key TEXT    NOT NULL,
+        selection        TEXT    NOT NULL CHECK (json_valid(selection)),
+        created_at       TEXT    NOT NULL
       ) STRICT;
 
 CREATE TABLE "questions" (
