@@ -4,10 +4,15 @@ import { WorkbenchError } from '../shared/api/result';
 import { CliError, type CliCommand, type CliContext } from './cli/command';
 import { positionalWords, rewriteLegacyJsonOut } from './cli/argv';
 import { writeStderr, writeStdout } from './cli/terminal-text';
-import { commands } from './cli/commands';
+import { commandIndex, loadCommands, type CommandEntry } from './cli/commands';
 import { INTERRUPTED_EXIT_CODE, Interrupted, watchCtrlC } from './cli/interrupt';
-import { startServices, type Services } from './services';
+import { jobProgressPrinter } from './cli/progress';
+import type { Services } from './services';
 import { defaultWorkspaceDir } from './workspace/default-dir';
+
+// What this file imports stays small: `workbench --help` loads no command module, and a command
+// loads its own module (and the services, when it opens the workspace) only when it runs
+// (cli/commands/index.ts). test/integration/cli/cli-loading.test.ts checks both.
 
 const globalOptions = {
   workspace: { type: 'string' },
@@ -16,14 +21,14 @@ const globalOptions = {
 } as const;
 
 function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = Math.max(...commandIndex.map((c) => c.name.length));
   return [
     'Filing Workbench command line',
     '',
     'Usage: workbench <command> [options]',
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commandIndex.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Options for every command:',
     `  --workspace DIR  workspace folder (default: ${defaultWorkspaceDir()}); before or after the command`,
@@ -36,23 +41,33 @@ function helpText(): string {
 }
 
 /** The command whose words match the most leading positionals. */
-function findCommand(words: string[]): { command: CliCommand; rest: string[] } | undefined {
-  let best: { command: CliCommand; rest: string[] } | undefined;
-  for (const command of commands) {
-    const parts = command.name.split(' ');
+function findCommand(words: string[]): CommandEntry | undefined {
+  let best: CommandEntry | undefined;
+  for (const entry of commandIndex) {
+    const parts = entry.name.split(' ');
     if (
       parts.every((p, i) => words[i] === p) &&
-      (!best || parts.length > best.command.name.split(' ').length)
+      (!best || parts.length > best.name.split(' ').length)
     ) {
-      best = { command, rest: words.slice(parts.length) };
+      best = entry;
     }
   }
   return best;
 }
 
 export async function main(originalArgv: string[]): Promise<number> {
-  const words = positionalWords(originalArgv, commands);
-  const found = findCommand(words);
+  // The command words, skipping the values of the global options only: that finds the command
+  // of every command line the docs show without loading any command module.
+  let words = positionalWords(originalArgv, []);
+  let found = findCommand(words);
+  let loaded: CliCommand[] | undefined;
+  if (!found && words.length > 0) {
+    // A command's own option before the command word (`workbench --format tatqa import-dataset
+    // f.json`): its value is known to be one only from the commands' options, so load them all.
+    loaded = await loadCommands();
+    words = positionalWords(originalArgv, loaded);
+    found = findCommand(words);
+  }
   if (!found) {
     if (
       originalArgv.includes('--help') ||
@@ -65,8 +80,8 @@ export async function main(originalArgv: string[]): Promise<number> {
     writeStderr(`workbench: unknown command "${words.join(' ')}"; see workbench --help\n`);
     return 2;
   }
-  const { command } = found;
-  const { argv, notice } = rewriteLegacyJsonOut(originalArgv, command, commands);
+  const command = await found.load();
+  const { argv, notice } = rewriteLegacyJsonOut(originalArgv, command, loaded ?? [command]);
   if (notice) writeStderr(`workbench: ${notice}\n`);
   let parsed;
   try {
@@ -102,8 +117,11 @@ export async function main(originalArgv: string[]): Promise<number> {
     workspaceDir: typeof values.workspace === 'string' ? values.workspace : defaultWorkspaceDir(),
     say: (text) => quiet() || (json ? writeStderr : writeStdout)(`${text}\n`),
     progress: (text) => quiet() || writeStderr(`${text}\n`),
+    jobProgress: () => jobProgressPrinter({ quiet }),
     services: async (kind = 'cli') =>
-      (services ??= await startServices({
+      (services ??= await (
+        await import('./services.js')
+      ).startServices({
         workspaceDir: ctx.workspaceDir,
         host: { kind },
         housekeeping: !command.readOnly,

@@ -9,7 +9,7 @@ import type { CliCommand } from './command';
  */
 
 /** Options that take a value, so the value is not taken for a command word. */
-function valuedOptions(commands: readonly CliCommand[]): Set<string> {
+function valuedOptions(commands: readonly Pick<CliCommand, 'options'>[]): Set<string> {
   const out = new Set(['--workspace', '--out']);
   for (const c of commands)
     for (const [name, spec] of Object.entries(c.options ?? {})) {
@@ -20,10 +20,13 @@ function valuedOptions(commands: readonly CliCommand[]): Set<string> {
   return out;
 }
 
-/** The positional words of argv (option values skipped). */
+/**
+ * The positional words of argv (values of the global options and of `commands`' options
+ * skipped; `[]` for the global options only).
+ */
 export function positionalWords(
   argv: readonly string[],
-  commands: readonly CliCommand[],
+  commands: readonly Pick<CliCommand, 'options'>[],
 ): string[] {
   const valued = valuedOptions(commands);
   const words: string[] = [];
@@ -58,7 +61,7 @@ export interface LegacyRewrite {
 export function rewriteLegacyJsonOut(
   argv: readonly string[],
   command: CliCommand,
-  commands: readonly CliCommand[],
+  commands: readonly Pick<CliCommand, 'options'>[],
 ): LegacyRewrite {
   if (command.outFile === undefined) return { argv: [...argv] };
   const notice = (out: string) =>

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Services } from '../services';
+import type { JobProgressPrinter } from './progress';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -12,6 +13,11 @@ export interface CliContext {
   say(text: string): void;
   /** Progress and notices; always stderr. */
   progress(text: string): void;
+  /**
+   * A printer for `job.progress` events on stderr: one line rewritten on a terminal, a line now
+   * and then otherwise (cli/progress.ts); silent after Ctrl-C.
+   */
+  jobProgress(): JobProgressPrinter;
   /** Opens the workspace once and closes it when the command ends. */
   services(host?: 'cli' | 'web'): Promise<Services>;
 }

@@ -1,5 +1,5 @@
 import { WorkbenchError } from '../../shared/api/result';
-import { Document } from '../../shared/model';
+import type { Document } from '../../shared/model';
 import { RetrievalUnit } from '../../shared/retrieval/hit';
 import { ingestFile } from '../ingest/ingest-file';
 import { CliError, type CliContext } from './command';
@@ -63,10 +63,13 @@ export function unitFlag(
   return unit.data;
 }
 
-/** `--doc FILE` read in-process (not imported): a reader's error names the file. */
+/**
+ * `--doc FILE` read in-process (not imported): a reader's error names the file. ingestFile
+ * checked the Document against the schema (once, where it was built).
+ */
 export async function readDocumentFile(file: string): Promise<Document> {
   try {
-    return Document.parse(await ingestFile(file));
+    return await ingestFile(file);
   } catch (e) {
     if (e instanceof WorkbenchError) throw new CliError(`${file}: ${e.message} [${e.code}]`, 1);
     throw e;

@@ -23,7 +23,10 @@ serveJob<ParseRequest, Uint8Array>(
     const model = ingestBytes(req.name, await readFile(req.path), {
       onProgress: (share) => progress(Math.floor(share * readingPercent)),
     });
-    // Validated here, before it is cached: a parser bug must not poison the cache.
+    // The one check of this Document, where it is built from the file's bytes (the untrusted
+    // input), before it is cached: a reader bug on a hostile file must not poison the cache.
+    // The main thread takes the answer as our own checked output and does not check it again
+    // (document-service.ts forwards the bytes; ingest-file.ts parses them).
     const checked = Document.parse(model);
     progress(92);
     // TextEncoder's buffer is this array's own (Buffer.from may share a pool), so it can move.

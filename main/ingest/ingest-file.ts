@@ -2,12 +2,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
 import { detectDocumentKind, type DocumentKind } from '../../shared/library/document-kind';
-import type { Document } from '../../shared/model';
+import { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
-import { parseInWorker } from '../document/parse-in-worker';
+import { refusingJobs } from '../jobs/live';
 import { htmlTruncationWarning } from './html-truncation';
-import { ingestPdf, PdfIngestError } from './pdf';
 import { ingestSecHtml, type SecHtmlOptions } from './sec-html/ingest-sec-html';
+// Loaded when needed (ingestFile): the parse worker's client for big filings, pdf.js's for PDFs.
 
 // Windows-1252 characters for bytes 0x80-0x9F (ISO-8859-1 has control codes there). Spelled
 // out because Node builds without full ICU decode "windows-1252" as ISO-8859-1.
@@ -66,8 +66,27 @@ export function ingestBytes(
 }
 
 /**
- * Reads a file from disk and ingests it in a worker thread (pdf.js for PDFs, the parse worker
- * for filings); unreadable paths fail with a message naming them.
+ * Filings up to this size are read on the calling thread, bigger ones in the parse worker.
+ * Measured for a one-shot CLI ingest (docs/BENCHMARKS.md, "CLI start and ingest"): on BA's
+ * 3.3 MB 10-K the worker cost 0.2 s more than the main thread (thread start, the reader and zod
+ * loaded a second time, the model copied back as JSON and parsed again). A parse this size ends
+ * within about a second, so Ctrl-C, which waits for it, still acts at once to a user; a bigger
+ * file gets the worker, which Ctrl-C terminates mid-parse, and its heap cap. (The reader's
+ * modules are loaded on this thread anyway, for `ingestBytes`: about 30 ms of a parse of
+ * several seconds.)
+ */
+export const MAIN_THREAD_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads a file from disk into the Document model: SEC HTML on this thread or, above
+ * MAIN_THREAD_MAX_BYTES, in the parse worker; PDFs in pdf.js's worker. Unreadable paths fail
+ * with a message naming them.
+ *
+ * The Document is checked against the schema once, where it is first built from the file's
+ * bytes (the untrusted input): here for the filings read on this thread and for PDFs, in
+ * parse-worker.ts for the filings read there. Nothing downstream checks it again (not the
+ * worker's answer on arrival, nor the CLI before writing it): that is our own code's output,
+ * already checked.
  */
 export async function ingestFile(path: string): Promise<Document> {
   const name = basename(path);
@@ -87,8 +106,10 @@ export async function ingestFile(path: string): Promise<Document> {
   if (bytes.byteLength === 0) throw new WorkbenchError('file-empty', `${name}: the file is empty`);
   const kind = kindOf(name, bytes);
   if (kind === 'pdf') {
+    const { ingestPdf, PdfIngestError } = await import('./pdf/index.js');
     try {
-      return await ingestPdf({ name, bytes });
+      // pdf.js's worker (main/ingest/pdf) does not check its Document; this is its one check.
+      return Document.parse(await ingestPdf({ name, bytes }));
     } catch (e) {
       if (e instanceof PdfIngestError)
         throw new WorkbenchError(e.code === 'aborted' ? 'cancelled' : 'file-unreadable', e.message);
@@ -96,8 +117,16 @@ export async function ingestFile(path: string): Promise<Document> {
     }
   }
   if (kind !== 'sec-html') return ingestBytes(name, bytes); // refuses it with the reason
+  if (bytes.byteLength <= MAIN_THREAD_MAX_BYTES) {
+    // After Ctrl-C (main/cli/interrupt.ts) nothing new starts, as in the worker's case.
+    if (refusingJobs() !== undefined)
+      throw new WorkbenchError('cancelled', `${name}: reading was cancelled`);
+    return Document.parse(ingestBytes(name, bytes));
+  }
   // In the parse worker (main/jobs) like the app's parses: the same limits, and Ctrl-C in the
-  // CLI can stop it (a parse on the main thread would hold the signal until it finished).
+  // CLI stops it (a parse on this thread would hold the signal until it finished). The worker
+  // checked the model (parse-worker.ts).
+  const { parseInWorker } = await import('../document/parse-in-worker.js');
   const json = await parseInWorker()({ path, name, kind }, () => undefined);
   return JSON.parse(new TextDecoder().decode(json.$jsonBytes)) as Document;
 }

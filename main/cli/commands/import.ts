@@ -1,5 +1,6 @@
 import type { ImportReport } from '../../../shared/library/document';
 import { callOrThrow } from '../call';
+import type { JobProgressReport } from '../progress';
 import { CliError, type CliCommand } from '../command';
 
 export const importCommand: CliCommand = {
@@ -9,16 +10,20 @@ export const importCommand: CliCommand = {
   async run(ctx) {
     if (ctx.args.length === 0) throw new CliError('import needs at least one FILE', 2);
     const { registry, bus } = await ctx.services();
+    // A big file reports every chunk it copies: shown in place on a terminal, now and then in a log.
+    const printer = ctx.jobProgress();
     const stop = bus.subscribe((name, payload) => {
-      if (name === 'job.progress') {
-        const p = payload as { label: string; done: number; total: number };
-        ctx.progress(`  ${p.label}: ${Math.round((100 * p.done) / p.total)}%`);
-      }
+      if (name === 'job.progress') printer.update(payload as JobProgressReport);
     });
-    const report = (await callOrThrow(registry, 'library.importPaths', {
-      paths: ctx.args,
-    })) as ImportReport;
-    stop();
+    let report: ImportReport;
+    try {
+      report = (await callOrThrow(registry, 'library.importPaths', {
+        paths: ctx.args,
+      })) as ImportReport;
+    } finally {
+      stop();
+      printer.end();
+    }
     for (const item of report.items) {
       if (item.ok) {
         const d = item.document;

@@ -1,64 +1,189 @@
 import type { CliCommand } from '../command';
-import { askCommand } from './ask';
-import { disputeCommands } from './dispute';
-import { doctorCommand } from './doctor';
-import { evalCommand } from './eval';
-import { execCommand } from './exec';
-import { exportCommand } from './export';
-import { gapCommand } from './gap';
-import { gradeCommand } from './grade';
-import { importCommand } from './import';
-import { importDatasetCommand } from './import-dataset';
-import { importRunCommand } from './import-run';
-import { judgeCommand } from './judge';
-import { ingestCommand } from './ingest';
-import { modelsCommand } from './models';
-import { questionSetCommands } from './question-set';
-import { questionsCommand } from './questions';
-import { regradeCommand } from './regrade';
-import { reportCommand } from './report';
-import { retrieveCommand } from './retrieve';
-import { runsCommand } from './runs';
-import { serveCommand } from './serve';
-import { sessionCreateCommand } from './session-create';
-import { sessionListCommand } from './session-list';
-import { sessionExportBundleCommand, sessionImportBundleCommand } from './session-bundle';
-import {
-  sessionAgreementCommand,
-  sessionFinishCommand,
-  sessionResultsCommand,
-} from './session-results';
-import { workspaceInfoCommand } from './workspace-info';
+
+/**
+ * A command as dispatch and `workbench --help` see it before it is loaded: its words, its line
+ * in the help, and how to load it. A command's module (and everything it imports: services,
+ * SQLite, the zod API contract, the parsers, pdf.js) is loaded only when that command runs, so
+ * `workbench --help` loads none of them and `workbench ingest` only the ingest path.
+ *
+ * `summary` repeats the command's own; test/unit/cli/command-index.test.ts checks that every
+ * command module's commands are listed here, under the same name and summary.
+ */
+export interface CommandEntry {
+  /** Words after `workbench`, e.g. "workspace info". */
+  name: string;
+  summary: string;
+  load(): Promise<CliCommand>;
+}
+
+/** The command named `name` among what a module exports (one command or a list). */
+function pick(name: string, exported: CliCommand | readonly CliCommand[]): CliCommand {
+  const list: readonly CliCommand[] = 'run' in exported ? [exported] : exported;
+  const found = list.find((c) => c.name === name);
+  if (!found) throw new Error(`command "${name}" is not in the module its entry loads`);
+  return found;
+}
+
+const entry = (
+  name: string,
+  summary: string,
+  load: () => Promise<CliCommand | readonly CliCommand[]>,
+): CommandEntry => ({ name, summary, load: async () => pick(name, await load()) });
 
 /** Every CLI command, in the order `--help` lists them. Add new commands here. */
-export const commands: CliCommand[] = [
-  workspaceInfoCommand,
-  importCommand,
-  importDatasetCommand,
-  ingestCommand,
-  serveCommand,
-  gradeCommand,
-  execCommand,
-  modelsCommand,
-  retrieveCommand,
-  askCommand,
-  evalCommand,
-  importRunCommand,
-  runsCommand,
-  reportCommand,
-  regradeCommand,
-  judgeCommand,
-  exportCommand,
-  doctorCommand,
-  questionsCommand,
-  ...questionSetCommands,
-  sessionCreateCommand,
-  sessionListCommand,
-  sessionFinishCommand,
-  sessionResultsCommand,
-  sessionAgreementCommand,
-  sessionExportBundleCommand,
-  sessionImportBundleCommand,
-  gapCommand,
-  ...disputeCommands,
+export const commandIndex: readonly CommandEntry[] = [
+  entry(
+    'workspace info',
+    'Show where the workspace is and what it holds',
+    async () => (await import('./workspace-info.js')).workspaceInfoCommand,
+  ),
+  entry(
+    'import',
+    'Store files in the workspace library (SEC HTML, PDF, datasets, other)',
+    async () => (await import('./import.js')).importCommand,
+  ),
+  entry(
+    'import-dataset',
+    'Read a benchmark dataset file into documents and questions (TAT-QA, FinQA, ...)',
+    async () => (await import('./import-dataset.js')).importDatasetCommand,
+  ),
+  entry(
+    'ingest',
+    'Read SEC filings (HTML) and PDFs into tables, cells and blocks; write the Document JSON',
+    async () => (await import('./ingest.js')).ingestCommand,
+  ),
+  entry(
+    'serve',
+    'Web mode: serve the app on 127.0.0.1 with a random token (npm run web)',
+    async () => (await import('./serve.js')).serveCommand,
+  ),
+  entry(
+    'grade',
+    'Grade model answers in a prediction file (analyst, strict or official-parity scorers)',
+    async () => (await import('./grade.js')).gradeCommand,
+  ),
+  entry(
+    'exec',
+    'Run one JavaScript program in the QuickJS sandbox; print its answer or why it failed',
+    async () => (await import('./exec.js')).execCommand,
+  ),
+  entry(
+    'models',
+    'List model providers; find local servers (--detect); test one (--test ID)',
+    async () => (await import('./models.js')).modelsCommand,
+  ),
+  entry(
+    'retrieve',
+    'Rank a document’s cells, rows, tables and paragraphs for a question (the evidence an answer would be given)',
+    async () => (await import('./retrieve.js')).retrieveCommand,
+  ),
+  entry(
+    'ask',
+    'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
+    async () => (await import('./ask.js')).askCommand,
+  ),
+  entry(
+    'eval',
+    'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
+    async () => (await import('./eval.js')).evalCommand,
+  ),
+  entry(
+    'import-run',
+    'Import a prediction file as an evaluation run, graded against a dataset in the workspace',
+    async () => (await import('./import-run.js')).importRunCommand,
+  ),
+  entry(
+    'runs',
+    'List evaluation runs (imported and, later, engine runs)',
+    async () => (await import('./runs.js')).runsCommand,
+  ),
+  entry(
+    'report',
+    'Report a run: accuracy per scorer and subset, intervals, failures; --compare another run',
+    async () => (await import('./report.js')).reportCommand,
+  ),
+  entry(
+    'regrade',
+    'Grade a run again with one scorer, or every stale verdict (--stale: older scorer version or another gold version) of runs and sessions; no model calls',
+    async () => (await import('./regrade.js')).regradeCommand,
+  ),
+  entry(
+    'judge',
+    "Grade a run's answers with an LLM judge and a rubric (kept apart from the scorers), or compare runs pairwise for an Elo table",
+    async () => (await import('./judge.js')).judgeCommand,
+  ),
+  entry(
+    'export',
+    'Export the graded transcripts of a run or a finished session (HTML report, JSONL, CSV, DocMath-Eval CodaLab, TAT-QA predictions)',
+    async () => (await import('./export.js')).exportCommand,
+  ),
+  entry(
+    'doctor',
+    'Check Node, the SQLite module, Chromium, the workspace and free disk, and say what to fix',
+    async () => (await import('./doctor.js')).doctorCommand,
+  ),
+  entry(
+    'session create',
+    'Create a timed, blinded expert session: N questions of a dataset sampled with a seed',
+    async () => (await import('./session-create.js')).sessionCreateCommand,
+  ),
+  entry(
+    'session list',
+    'List expert sessions (newest first): status, answers submitted, active time',
+    async () => (await import('./session-list.js')).sessionListCommand,
+  ),
+  entry(
+    'session finish',
+    'End an expert session and grade its submitted answers',
+    async () => (await import('./session-results.js')).sessionFinishCommand,
+  ),
+  entry(
+    'session results',
+    'A finished session: accuracy with a 95% Wilson interval, verdicts, active time',
+    async () => (await import('./session-results.js')).sessionResultsCommand,
+  ),
+  entry(
+    'session agreement',
+    "Agreement of finished sessions on the same questions: percent, Cohen's and Fleiss' kappa",
+    async () => (await import('./session-results.js')).sessionAgreementCommand,
+  ),
+  entry(
+    'session export-bundle',
+    "Write a finished session as a bundle signed with this workspace's expert key (answers, events, documents by hash)",
+    async () => (await import('./session-bundle.js')).sessionExportBundleCommand,
+  ),
+  entry(
+    'session import-bundle',
+    'Import an expert session bundle next to the other experts on the same questions',
+    async () => (await import('./session-bundle.js')).sessionImportBundleCommand,
+  ),
+  entry(
+    'gap',
+    'The human-vs-model gap: a finished session vs a run on the questions both answered (McNemar, paired bootstrap, time, disagreements, evidence overlap)',
+    async () => (await import('./gap.js')).gapCommand,
+  ),
+  entry(
+    'dispute raise',
+    "Propose a correction of a question's gold answer, with a reason",
+    async () => (await import('./dispute.js')).disputeCommands,
+  ),
+  entry(
+    'dispute list',
+    'List gold disputes (by status, dataset or question)',
+    async () => (await import('./dispute.js')).disputeCommands,
+  ),
+  entry(
+    'dispute accept',
+    'Accept a gold dispute: a new gold version, every run and session re-graded',
+    async () => (await import('./dispute.js')).disputeCommands,
+  ),
+  entry(
+    'dispute reject',
+    'Reject a gold dispute: the gold and every verdict stay as they are',
+    async () => (await import('./dispute.js')).disputeCommands,
+  ),
 ];
+
+/** Every command, loaded (each module once): for tests, and for argv only an unusual command line needs. */
+export const loadCommands = (): Promise<CliCommand[]> =>
+  Promise.all(commandIndex.map((e) => e.load()));

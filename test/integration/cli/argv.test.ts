@@ -1,17 +1,23 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { positionalWords, rewriteLegacyJsonOut } from '../../../main/cli/argv';
 import { documentSchemaVersion } from '../../../shared/model';
-import { commands } from '../../../main/cli/commands';
+import type { CliCommand } from '../../../main/cli/command';
+import { loadCommands } from '../../../main/cli/commands';
 import { runSourceCli, sampleFiling } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
 
+let commands: CliCommand[];
 const cmd = (name: string) => commands.find((c) => c.name === name)!;
 
 const cli = runSourceCli;
 
 describe('command line words and the old --json OUT spelling', () => {
+  beforeAll(async () => {
+    commands = await loadCommands();
+  });
+
   it('finds command words with options before or after them', () => {
     expect(positionalWords(['--workspace', 'ws', 'workspace', 'info', '--json'], commands)).toEqual(
       ['workspace', 'info'],

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../main/cli';
+import { MAIN_THREAD_MAX_BYTES, ingestFile } from '../../../main/ingest/ingest-file';
+import { Document } from '../../../shared/model';
+import { stopAllJobs } from '../../../main/jobs/live';
+import { writeRepeatedFiling } from '../../support/big-filing';
+import { sampleFiling } from '../../support/cli';
+import { tempDir } from '../../support/temp-dir';
+
+// The parse worker's client, replaced: which filings reach it is the point here.
+const workerParses = vi.hoisted(() => [] as string[]);
+vi.mock('../../../main/document/parse-in-worker', () => ({
+  parseInWorker: () => (request: { name: string }) => {
+    workerParses.push(request.name);
+    return Promise.reject(new Error('parsed in the worker'));
+  },
+}));
+
+// Its own file: stopAllJobs makes this test process refuse every job afterwards.
+describe('ingestFile: the calling thread or the parse worker', () => {
+  const t = tempDir('ingest-file-thread-');
+  afterAll(() => t.cleanup());
+
+  it('reads a filing up to MAIN_THREAD_MAX_BYTES on this thread, checked against the schema once', async () => {
+    const check = vi.spyOn(Document, 'parse');
+    try {
+      const doc = await ingestFile(sampleFiling);
+      expect(doc.tables).toHaveLength(3);
+      expect(check).toHaveBeenCalledTimes(1);
+      // `workbench ingest` writes what ingestFile checked: no second check.
+      const out = join(t.dir, 'sample.json');
+      expect(await main(['ingest', sampleFiling, '--out', out])).toBe(0);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
+    expect(workerParses).toEqual([]);
+  });
+
+  it('sends a bigger filing to the parse worker (Ctrl-C can stop it there)', async () => {
+    const big = join(t.dir, 'big-10k.htm');
+    await writeRepeatedFiling(sampleFiling, big, (MAIN_THREAD_MAX_BYTES + 1e6) / 1e6);
+    await expect(ingestFile(big)).rejects.toThrow('parsed in the worker');
+    expect(workerParses).toEqual(['big-10k.htm']);
+  });
+
+  it('starts no parse on this thread once Ctrl-C has stopped the jobs', async () => {
+    await stopAllJobs('cancelled (Ctrl-C)');
+    await expect(ingestFile(sampleFiling)).rejects.toMatchObject({
+      code: 'cancelled',
+      message: 'northwind-instruments-10-k-2025.html: reading was cancelled',
+    });
+  });
+});
