@@ -3,11 +3,18 @@ import { RunEngine } from './run-engine';
 
 const engines = new WeakMap<object, RunEngine>();
 
+/**
+ * In the app and web mode, a run the circuit breaker paused is resumed by itself once its
+ * endpoint answers again (checked every 15 s, for an hour). The CLI ends with the pause and
+ * leaves that to `workbench eval --resume`.
+ */
+export const AUTO_RESUME = { everyMs: 15_000, forMs: 3_600_000 };
+
 /** What the engine is built from: the workspace's services (ApiContext and Services have them). */
 export type EngineServices = Pick<
   ApiContext,
   'workspace' | 'datasets' | 'documents' | 'llm' | 'jobs' | 'ask' | 'runs'
-> & { bus?: ApiContext['bus']; questionSets?: ApiContext['questionSets'] };
+> & { bus?: ApiContext['bus']; host?: ApiContext['host'] };
 
 /**
  * The workspace's one run engine, made on first use from its services and kept as long as its
@@ -27,8 +34,8 @@ export function runEngineOf(s: EngineServices): RunEngine {
       runs: s.runs,
       batchLlm: s.llm,
       prober: s.llm,
+      ...(s.host && s.host.kind !== 'cli' ? { autoResume: AUTO_RESUME } : {}),
       ...(s.bus ? { bus: s.bus } : {}),
-      ...(s.questionSets ? { questionSets: s.questionSets } : {}),
     });
     engines.set(s.runs, engine);
   }

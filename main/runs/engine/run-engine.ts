@@ -34,7 +34,6 @@ import { ItemCommitter } from './item-committer';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
-import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
@@ -74,20 +73,17 @@ export interface RunEngineDeps {
    * circuit breaker's check while connections fail. Without it the breaker counts failures only.
    */
   prober?: EndpointProber;
-  /** Question sets a run may be made from (`questionSetId`, main/question-sets). */
-  questionSets?: Pick<QuestionSetService, 'get' | 'questionsNow'>;
   /** The circuit breaker's settings (tests): questions in a row, gap between checks. */
   breaker?: { failures?: number; checkGapMs?: number };
+  /**
+   * A run the breaker paused is checked every `everyMs` for `forMs` and resumed here once its
+   * endpoint answers (the app and web mode; the CLI leaves that to `eval --resume`).
+   */
+  autoResume?: { everyMs: number; forMs: number };
   bus?: EventBus;
 }
 
 export type ProgressListener = (p: RunProgress) => void;
-
-/** A question set and its questions now, as planning a run needs them. */
-const questionSetOf = (sets: Pick<QuestionSetService, 'get' | 'questionsNow'>) => (id: number) => {
-  const set = sets.get(id);
-  return { set, questions: sets.questionsNow(set) };
-};
 
 /** A run being written by this process. */
 export interface RunHandle {
@@ -141,6 +137,8 @@ interface Execution {
   batch: RunBatchProgress | undefined;
   /** Pauses the run when its endpoint stops answering (connection failures, not model errors). */
   breaker: CircuitBreaker;
+  /** The endpoint and model asked (the breaker's checks, a watch after its pause). */
+  endpoint: { provider: ProviderRef; model: string };
   /** Questions sent back to the queue after a connection failure, and how often. */
   requeued: Map<number, number>;
   listeners: Set<ProgressListener>;
@@ -158,6 +156,8 @@ interface Execution {
  */
 export class RunEngine {
   private readonly executions = new Map<number, Execution>();
+  /** Runs the breaker paused, watched for their endpoint to answer again (autoResume). */
+  private readonly watches = new Map<number, NodeJS.Timeout>();
 
   constructor(private readonly deps: RunEngineDeps) {}
 
@@ -233,7 +233,6 @@ export class RunEngine {
       {
         dataset,
         all: this.deps.datasets.storedQuestions(dataset.id),
-        ...(this.deps.questionSets ? { questionSet: questionSetOf(this.deps.questionSets) } : {}),
         template: (mode, id) => this.deps.ask.template(mode, id),
         appVersion: appVersion(),
       },
@@ -359,6 +358,7 @@ export class RunEngine {
 
   /** Claims a prepared resume for this process and runs it. */
   private launchResume(p: PreparedResume, onProgress: ProgressListener | undefined): RunHandle {
+    this.unwatch(p.runId);
     if (this.executions.has(p.runId) || !this.repo.claim(p.runId))
       throw new WorkbenchError(
         'invalid-input',
@@ -381,6 +381,7 @@ export class RunEngine {
    * `paused`. Answers at once (the `run.progress` event says when it has stopped).
    */
   pause(runId: number): RunSummary {
+    this.unwatch(runId);
     const exec = this.executions.get(runId);
     if (exec) this.stop(exec, 'pause', 'paused');
     else this.refuseForeign(runId, 'pause');
@@ -389,6 +390,7 @@ export class RunEngine {
 
   /** Stops the run now: requests in flight are aborted (not committed); it is `interrupted`. */
   async cancel(runId: number, reason = 'cancelled'): Promise<RunSummary> {
+    this.unwatch(runId);
     const exec = this.executions.get(runId);
     if (!exec) this.refuseForeign(runId, 'cancel');
     if (exec) {
@@ -485,6 +487,7 @@ export class RunEngine {
       cancelRequested: false,
       batch: undefined,
       breaker: undefined as unknown as CircuitBreaker,
+      endpoint: { provider: settings.provider, model: settings.model },
       requeued: new Map(),
       listeners: new Set(onProgress ? [onProgress] : []),
       finished: Promise.resolve(undefined as never),
@@ -769,7 +772,8 @@ export class RunEngine {
       status = 'done';
     } else if (exec.stopping === 'breaker') {
       status = 'paused';
-      message = `paused: the endpoint stopped answering: ${(exec.reason ?? 'connections failed').replace(/\.$/, '')}; ${committed}, the other ${m.remaining} wait (none was marked failed for it); \`${resume}\` continues once it answers`;
+      const auto = this.deps.autoResume && this.deps.prober ? this.deps.autoResume : null;
+      message = `paused: the endpoint stopped answering: ${(exec.reason ?? 'connections failed').replace(/\.$/, '')}; ${committed}, the other ${m.remaining} wait (none was marked failed for it); \`${resume}\` continues once it answers${auto ? ` (checked every ${spanText(auto.everyMs)} for ${spanText(auto.forMs)} here, and resumed when it does)` : ''}`;
     } else if (exec.stopping === 'pause') {
       status = 'paused';
       message = `paused: ${committed}; \`${resume}\` continues`;
@@ -785,10 +789,63 @@ export class RunEngine {
     }
     try {
       this.repo.setStatus(exec.runId, status, message ?? null);
+      if (exec.stopping === 'breaker' && status === 'paused')
+        this.watch(exec.runId, exec.endpoint, message!);
     } catch {
       // The workspace closed under the run: RunService.close() marked it interrupted.
     }
     return this.emit(exec, status, true, message);
+  }
+
+  /**
+   * Watches a run the breaker paused (autoResume): its endpoint is checked every `everyMs`,
+   * and once it answers the run is resumed here, unless it changed meanwhile (resumed, paused
+   * or cancelled by someone, removed, or its message is no longer this pause's). Timers are
+   * unref'd: a watch never keeps a process alive.
+   */
+  private watch(runId: number, endpoint: Execution['endpoint'], pausedWith: string): void {
+    const auto = this.deps.autoResume;
+    const prober = this.deps.prober;
+    if (!auto || !prober) return;
+    this.unwatch(runId);
+    const until = performance.now() + auto.forMs;
+    const stillPaused = () => {
+      try {
+        const now = this.repo.summary(runId);
+        return (
+          now?.status === 'paused' && now.message === pausedWith && !this.executions.has(runId)
+        );
+      } catch {
+        return false; // the workspace closed
+      }
+    };
+    const tick = async () => {
+      this.watches.delete(runId);
+      if (performance.now() > until || !stillPaused()) return;
+      try {
+        await prober.probe(endpoint.provider, endpoint.model);
+      } catch {
+        return schedule();
+      }
+      if (!stillPaused()) return;
+      try {
+        this.resume({ runId });
+      } catch {
+        // Resumed elsewhere meanwhile, or it can no longer be (the dataset changed): the
+        // run keeps its status and reason; a resume by hand says why.
+      }
+    };
+    const schedule = () => {
+      const timer = setTimeout(() => void tick(), auto.everyMs);
+      timer.unref();
+      this.watches.set(runId, timer);
+    };
+    schedule();
+  }
+
+  private unwatch(runId: number): void {
+    clearTimeout(this.watches.get(runId));
+    this.watches.delete(runId);
   }
 
   private emit(exec: Execution, status: RunStatus, force: boolean, message?: string): RunProgress {
@@ -811,6 +868,14 @@ function refOf(provider: RunStartInput['provider']): ProviderRef {
         baseUrl: provider.baseUrl,
         ...(provider.apiKeyName ? { apiKeyName: provider.apiKeyName } : {}),
       };
+}
+
+/** "200 ms", "15 s", "5 min", "1 h". */
+function spanText(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
 }
 
 function reasonOf(reason: unknown): string {

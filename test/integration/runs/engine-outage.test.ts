@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
 import { runEngineOf } from '../../../main/runs/engine/engine-of';
-import type { RunEngine } from '../../../main/runs/engine/run-engine';
+import { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { RunStartInput } from '../../../shared/runs/run';
@@ -242,6 +242,39 @@ describe.skipIf(!hasData)(
       expect(done).toMatchObject({ status: 'done', done: 6, failed: 0 });
     });
 
+    it('the app resumes a paused run by itself once its endpoint answers again (auto-probe)', async () => {
+      // The engine the app and web mode get (engine-of: autoResume outside the CLI), checking
+      // every 200 ms instead of every 15 s.
+      const app = new RunEngine({
+        db: s.workspace.db,
+        datasets: s.datasets,
+        documents: s.documents,
+        llm: s.llm,
+        jobs: s.jobs,
+        ask: s.ask,
+        runs: s.runs,
+        prober: s.llm,
+        autoResume: { everyMs: 200, forMs: 60_000 },
+      });
+      const port = await freePort();
+      const handle = app.start(base(`http://127.0.0.1:${port}/v1`, { limit: 5, concurrency: 2 }));
+      const paused = await handle.finished;
+      expect(paused.status).toBe('paused');
+      expect(paused.message).toMatch(
+        /checked every 200 ms for 1 min here, and resumed when it does/,
+      );
+      // Still down for a few checks: it stays paused, nothing is written.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(s.runs.get(handle.runId).summary.status).toBe('paused');
+      expect(repo().items(handle.runId)).toHaveLength(0);
+      const back = await serve({ port });
+      await waitFor(() => s.runs.get(handle.runId).summary.status === 'done', 20_000, 'resumed');
+      const items = repo().items(handle.runId);
+      expect(items).toHaveLength(5);
+      expect(new Set(items.map((i) => i.questionId)).size).toBe(5);
+      expect(chatRequests(back.requests)).toHaveLength(5);
+    });
+
     it('workbench eval --limit 64 against a dead URL: one line, exit 1, nothing written', async () => {
       const ws = tempDir('engine-outage-cli-');
       const dead = `http://127.0.0.1:${await freePort()}/v1`;
@@ -258,7 +291,6 @@ describe.skipIf(!hasData)(
         ]);
         expect(imported.code, imported.stderr).toBe(0);
         const id = (JSON.parse(imported.stdout) as { datasetId: number }).datasetId;
-        const t0 = performance.now();
         const r = runSourceCli([
           'eval',
           '--workspace',
@@ -273,13 +305,12 @@ describe.skipIf(!hasData)(
           'm',
           '--json',
         ]);
-        const took = performance.now() - t0;
         expect(r.code).toBe(1);
         expect(r.stderr.trim().split('\n')).toEqual([
           `workbench: the run was not started: nothing is listening at ${dead}; is the server running, and on this port? (checked before the first question; nothing was asked)`,
         ]);
-        // The CLI's own start-up dominates; the check itself takes milliseconds.
-        expect(took).toBeLessThan(20_000);
+        // (The check itself is timed in process above: the CLI's start-up from source
+        // dominates its wall time.)
         const runs = runSourceCli(['runs', '--workspace', ws.dir, '--json']);
         expect((JSON.parse(runs.stdout) as { runs: unknown[] }).runs).toHaveLength(0);
       } finally {
