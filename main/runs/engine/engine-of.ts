@@ -14,7 +14,11 @@ export const AUTO_RESUME = { everyMs: 15_000, forMs: 3_600_000 };
 export type EngineServices = Pick<
   ApiContext,
   'workspace' | 'datasets' | 'documents' | 'llm' | 'jobs' | 'ask' | 'runs'
-> & { bus?: ApiContext['bus']; host?: ApiContext['host'] };
+> & {
+  bus?: ApiContext['bus'];
+  host?: ApiContext['host'];
+  questionSets?: ApiContext['questionSets'];
+};
 
 /**
  * The workspace's one run engine, made on first use from its services and kept as long as its
@@ -36,6 +40,7 @@ export function runEngineOf(s: EngineServices): RunEngine {
       prober: s.llm,
       ...(s.host && s.host.kind !== 'cli' ? { autoResume: AUTO_RESUME } : {}),
       ...(s.bus ? { bus: s.bus } : {}),
+      ...(s.questionSets ? { questionSets: s.questionSets } : {}),
     });
     engines.set(s.runs, engine);
   }

@@ -34,6 +34,7 @@ import { ItemCommitter } from './item-committer';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
+import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
@@ -73,6 +74,8 @@ export interface RunEngineDeps {
    * circuit breaker's check while connections fail. Without it the breaker counts failures only.
    */
   prober?: EndpointProber;
+  /** Question sets a run may be made from (`questionSetId`, main/question-sets). */
+  questionSets?: Pick<QuestionSetService, 'get' | 'questionsNow'>;
   /** The circuit breaker's settings (tests): questions in a row, gap between checks. */
   breaker?: { failures?: number; checkGapMs?: number };
   /**
@@ -84,6 +87,12 @@ export interface RunEngineDeps {
 }
 
 export type ProgressListener = (p: RunProgress) => void;
+
+/** A question set and its questions now, as planning a run needs them. */
+const questionSetOf = (sets: Pick<QuestionSetService, 'get' | 'questionsNow'>) => (id: number) => {
+  const set = sets.get(id);
+  return { set, questions: sets.questionsNow(set) };
+};
 
 /** A run being written by this process. */
 export interface RunHandle {
@@ -233,6 +242,7 @@ export class RunEngine {
       {
         dataset,
         all: this.deps.datasets.storedQuestions(dataset.id),
+        ...(this.deps.questionSets ? { questionSet: questionSetOf(this.deps.questionSets) } : {}),
         template: (mode, id) => this.deps.ask.template(mode, id),
         appVersion: appVersion(),
       },
