@@ -2,6 +2,7 @@ import { gridPositions, type GridPosition } from '../document/grid-layout';
 import { unitPhrase } from '../model/cell-sentence';
 import type { Cell, Document, Table } from '../model';
 import { hitKey, inDocumentOrder } from './document-order';
+import { datasetParagraphIndex } from './units';
 import type { RetrievalHit } from './hit';
 
 /**
@@ -26,6 +27,48 @@ export interface BuiltContext {
 }
 
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/**
+ * The document itself, in reading order, as whole-table and paragraph hits: what a prompt
+ * carries when retrieval found nothing to rank (a question of stop words only, such as "What
+ * does the table show?"). Without it such a prompt has no evidence at all, and every record of
+ * a dataset gets the same prompt. The token budget still applies.
+ */
+export function documentOrderHits(document: Document): RetrievalHit[] {
+  const tables = new Map(document.tables.map((t) => [t.id, t]));
+  const out: RetrievalHit[] = [];
+  const placed = new Set<string>();
+  for (const block of document.blocks) {
+    if (block.type === 'paragraph') {
+      if (block.text.trim() === '') continue;
+      const paragraphIndex = datasetParagraphIndex(document, block);
+      out.push({
+        kind: 'paragraph',
+        blockId: block.id,
+        ...(block.location.kind === 'pdf' ? { page: block.location.page } : {}),
+        ...(paragraphIndex !== undefined ? { paragraphIndex } : {}),
+        text: block.text,
+        score: 0,
+      });
+    } else if (block.type === 'table') {
+      const table = tables.get(block.id);
+      if (!table || placed.has(table.id)) continue;
+      placed.add(table.id);
+      out.push(wholeTable(table));
+    }
+  }
+  // Tables no block places (dataset documents list them apart), in source order.
+  for (const table of document.tables) if (!placed.has(table.id)) out.push(wholeTable(table));
+  return out;
+}
+
+const wholeTable = (table: Table): RetrievalHit => ({
+  kind: 'table',
+  blockId: table.id,
+  tableSourceIndex: table.sourceIndex,
+  text: table.caption,
+  score: 0,
+});
 
 const SEPARATOR = '\n\n';
 
@@ -171,7 +214,7 @@ export function buildContext(
     return true;
   };
 
-  for (const hit of hits) {
+  for (const hit of hits.length > 0 ? hits : documentOrderHits(document)) {
     const k = hitKey(hit);
     if (seen.has(k)) continue;
     seen.add(k);

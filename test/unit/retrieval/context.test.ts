@@ -149,3 +149,24 @@ describe('buildContext and cell() lookups', () => {
     expect(c.text).not.toContain('cell("t1", 0, 1)');
   });
 });
+
+describe('buildContext when retrieval found nothing', () => {
+  it('carries the document in reading order (whole tables, paragraphs) instead of no evidence', () => {
+    const built = buildContext(doc, [], { tokenBudget: 4000 });
+    const tableIds = doc.tables.map((t) => t.id);
+    const paragraphs = doc.blocks.filter((b) => b.type === 'paragraph' && b.text.trim() !== '');
+    expect(built.hits.filter((h) => h.kind === 'table').map((h) => h.blockId)).toEqual(tableIds);
+    expect(built.hits.filter((h) => h.kind === 'paragraph')).toHaveLength(paragraphs.length);
+    // Every value of the table is addressable, as for a whole-table hit.
+    expect(built.text).toContain(`cell("${tableIds[0]}"`);
+    expect(built.text.length).toBeGreaterThan(0);
+  });
+
+  it('still keeps to the budget', () => {
+    const whole = buildContext(doc, [], { tokenBudget: 4000 });
+    const budget = Math.floor(whole.tokens / 2);
+    const built = buildContext(doc, [], { tokenBudget: budget });
+    expect(built.tokens).toBeLessThanOrEqual(budget);
+    expect(built.truncated).toBe(true);
+  });
+});
