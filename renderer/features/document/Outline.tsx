@@ -89,6 +89,7 @@ export function Outline({
                   data-outline-id={e.id}
                   className={isCurrent ? 'current' : undefined}
                   aria-current={isCurrent ? 'location' : undefined}
+                  title={e.text}
                   onClick={(ev) => (ev.preventDefault(), onHeading(e.id))}
                 >
                   {e.text}
@@ -102,10 +103,12 @@ export function Outline({
                 data-outline-id={e.id}
                 className={isCurrent ? 'current' : undefined}
                 aria-current={activeTableId === e.id ? 'true' : isCurrent ? 'location' : undefined}
+                title={e.text}
                 onClick={(ev) => (ev.preventDefault(), onTable(e.id))}
               >
                 <span aria-hidden="true">▦ </span>
-                {e.text}
+                {e.suffix ? e.text.slice(0, e.text.length - e.suffix.length) : e.text}
+                {e.suffix && <span className="outline-suffix">{e.suffix}</span>}
               </a>
             </li>
           );

@@ -3,6 +3,7 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PageViewport } from 'pdf
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Document, Table } from '../../../shared/model';
 import { api } from '../../api/client';
+import { pdfTableTitle } from './outline-entries';
 import {
   clampPage,
   effectiveScale,
@@ -51,6 +52,7 @@ interface Props {
 
 interface Outline {
   id: string;
+  /** What the table is called in the outline ("Consolidated Statements of Income — p. 62"). */
   caption: string;
   left: number;
   top: number;
@@ -313,8 +315,8 @@ export function PdfPageView({
                 width: `${o.width}%`,
                 height: `${o.height}%`,
               }}
-              title={o.caption || o.id}
-              aria-label={`Table: ${o.caption || o.id}`}
+              title={o.caption}
+              aria-label={`Table: ${o.caption}`}
               data-table-outline={o.id}
             />
           ))}
@@ -339,7 +341,7 @@ function outlinesOf(tables: Table[], viewport: PageViewport): Outline[] {
     return [
       {
         id: t.id,
-        caption: t.caption,
+        caption: pdfTableTitle(t) ?? t.id,
         left: pct(Math.min(x1!, x2!), viewport.width),
         top: pct(Math.min(y1!, y2!), viewport.height),
         width: pct(Math.abs(x2! - x1!), viewport.width),
