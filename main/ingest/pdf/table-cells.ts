@@ -1,8 +1,10 @@
 import type { Cell } from '../../../shared/model';
+import { headOf, resolveUnit, unitHint } from '../table/cell-unit';
 import type { ScaleNote } from '../table/scale-note';
 import type { LineCell } from './line-cells';
 
-const perShare = /\bper\s+(?:common\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|per\s+unit|\bprice\b/i;
+// A price column or row ("High", "Price range") holds amounts per share or unit
+const price = /\bprice\b/i;
 
 const minor = new Set([
   'data',
@@ -29,6 +31,7 @@ function excepted(note: ScaleNote | null, where: string): boolean {
   const clause = note ? /\bexcept\b(.*)$/i.exec(note.phrase)?.[1] : undefined;
   if (clause === undefined) return false;
   const w = where.toLowerCase();
+  if (w === '') return false;
   return clause
     .replace(/[()]/g, '')
     .split(/,|\band\b|\bor\b/i)
@@ -41,8 +44,6 @@ function excepted(note: ScaleNote | null, where: string): boolean {
     .filter((words) => words.length > 0)
     .some((words) => words.every((x) => w.includes(x)));
 }
-
-const shareCount = /\bshares\b|\bshare\s+count/i;
 
 const ownScale: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
 
@@ -84,9 +85,12 @@ export function cellOf(
 ): Cell {
   const p = v.cell.parsed;
   const where = `${rowPath.join(' ')} ${colPath.join(' ')}`;
+  // what the labels name, without what they say of something else ("Common stock, $0.0001 par
+  // value; 900,000 shares authorized" names common stock, not a par value)
+  const heads = [...rowPath, ...colPath].map(headOf).join(' ');
   // "Network volumes (Billions)": a scale in the row's own label wins over the table's note.
   const own = /\((?:in\s+)?(thousands|millions|billions)\)/i.exec(row.label)?.[1]?.toLowerCase();
-  const base = own ? ownScale[own] : excepted(note, where) ? 1 : (note?.scale ?? 1);
+  const base = own ? ownScale[own] : excepted(note, heads) ? 1 : (note?.scale ?? 1);
   let scale = (base ?? 1) * p.wordScale;
   let unit: string | null = p.currency || note?.currency ? 'USD' : null;
   if (p.percent) {
@@ -95,12 +99,34 @@ export function cellOf(
   } else if (p.multiple) {
     scale = 1;
     unit = 'x';
-  } else if (perShare.test(where)) {
-    scale = p.wordScale;
-    unit = 'USD/share';
-  } else if (shareCount.test(where.replace(/\([^)]*\)/g, ''))) {
-    scale = (note?.sharesScale ?? note?.scale ?? 1) * p.wordScale;
-    unit = 'shares';
+  } else {
+    // Per-share and share rows are recognised from their own words, as in filings' HTML (the
+    // shared rules): "Shares used to compute basic net income per share" counts shares, "Net
+    // income for diluted EPS" is an amount, a whole number under "Earnings per share:" is an input
+    const named = resolveUnit(p, rowPath, colPath, {
+      note,
+      monetary: false,
+      percentTable: false,
+      shown: v.cell.text,
+    });
+    // a header wrapped over two lines ("Weighted Avg. GDFV per" / "share") is read whole, for
+    // a figure written as per-share figures are, with cents (or a dash)
+    const perShareColumn =
+      colPath.length > 1 &&
+      (p.kind !== 'number' || /\.\d/.test(v.cell.text)) &&
+      unitHint(colPath.at(-1) ?? '') === null &&
+      unitHint(colPath.join(' ')) === 'perShare';
+    if (
+      named.unit === 'USD/share' ||
+      (named.unit !== 'shares' && (price.test(where) || perShareColumn))
+    ) {
+      scale = p.wordScale;
+      unit = 'USD/share';
+    } else if (named.unit === 'shares') {
+      // the note's share scale, or none for what its exception names
+      scale = own ? (ownScale[own] ?? 1) * p.wordScale : named.scale;
+      unit = 'shares';
+    }
   }
   const cell: Cell = {
     sourceRow: row.sourceRow,

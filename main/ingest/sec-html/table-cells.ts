@@ -1,5 +1,5 @@
 import type { BasisSource, Cell } from '../../../shared/model';
-import { resolveUnit, unitHint, type UnitContext } from '../table/cell-unit';
+import { namesUnitPrice, resolveUnit, unitHint, type UnitContext } from '../table/cell-unit';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
@@ -157,6 +157,9 @@ export function makeCells(
     columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
   );
   const markColumns = footnoteColumns(body, valueCol);
+  // The filing's usual scale says what its share counts are in (else they are whole shares)
+  const usualShares = ctx.assumed && (ctx.note?.sharesScale ?? 1) !== 1;
+  const showsCurrency = body.some(({ pieces }) => pieces.some((p) => p.parsed.currency));
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
@@ -196,14 +199,28 @@ export function makeCells(
         percentColumn: percentCols.has(p.col) || part !== undefined,
         sharesColumn,
         shown: p.text,
+        showsCurrency,
       };
       let resolved = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
-      if (own === null && ctx.assumed && resolved.unit !== 'USD') {
+      // The filing's usual scale is assumed for amounts only, and not for what one unit costs
+      // ("Annual membership fee $110")
+      const unscaled =
+        own === null &&
+        ctx.assumed &&
+        ((resolved.unit !== 'USD' && !(resolved.unit === 'shares' && usualShares)) ||
+          namesUnitPrice(rowPath, colPath));
+      if (unscaled) {
         resolved = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null });
       }
       const { unit, scale } = resolved;
       const value = p.parsed.value;
-      if (own === null && unit === 'USD' && p.parsed.kind === 'number' && value !== null) {
+      if (
+        !unscaled &&
+        own === null &&
+        unit === 'USD' &&
+        p.parsed.kind === 'number' &&
+        value !== null
+      ) {
         scaledByTableNote.push({ text: p.text, value });
       }
       const cell: Cell = {

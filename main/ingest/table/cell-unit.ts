@@ -1,14 +1,14 @@
 import { memoByString } from './memo';
 import type { ParsedValue } from './cell-value';
-import { findScaleNote, type ScaleNote } from './scale-note';
+import { findScaleNote, significantWords, type ScaleNote } from './scale-note';
 import type { Basis, BasisSource } from '../../../shared/model';
 
 /** What a header text says about the unit of the numbers under or beside it. */
-type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | Duration;
+type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | 'ratio' | Duration;
 type Duration = 'years' | 'months' | 'days';
 
 const shareCount =
-  /\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+dilutive\b|\bexcluded\s+from\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
+  /\bas[-\s]converted\b|\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+(?:potentially\s+)?dilutive\b|\bexcluded\s+from\s+(?:the\s+)?(?:computation|calculation|diluted|basic)\b|\b(?:shares|securities|awards|options)\s+(?:\w+\s+){0,3}excluded\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
 // "Weighted Average Grant Date Fair Value" in an award activity table is a price per unit
 const perShare =
   /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]+average\s+(?:grant[-\s]+date\s+)?fair\s+value\b/i;
@@ -25,11 +25,45 @@ const duration = /\((?:in\s+)?(years|yrs\.?|months|days)\)/i;
 // An earnings-per-share computation: its numerator is earnings, its denominator shares
 const numerator = /^numerators?\b/i;
 const denominator = /^denominators?\b/i;
+// The numerator and denominator of a return or a ratio are amounts ("Calculation of return on
+// investment > Denominator > Average total assets"), not an EPS computation's shares
+const returnCalculation = /\breturn\s+on\b|\bro(?:i|ic|ce|a|e)\b|\bratios?\b|\bmargins?\b/i;
 // "Reallocation of total earnings as a result of conversion of Class B to Class A shares",
 // "Dividends on preferred shares": money named first, the shares only say whose
 const moneyOfShares = /\b(?:earnings|income|dividends?|loss(?:es)?)\b.*\bshares\b/i;
-// People are counted, never in millions: "Number of employees", "Full-time equivalents"
-const people = /\b(?:employees|headcount|full[-\s]time\s+equivalents?)\b/i;
+// "Effect of potentially dilutive securities", "Less: participating securities": in an EPS
+// denominator, securities are counted as shares; earnings allocated to them are money
+const securitiesCounted =
+  /\b(?:potentially\s+)?dilutive\s+(?:securities|shares|stock\s+options|options|awards|units|rsus)\b|\bparticipating\s+securities\b/i;
+const moneyWords = /\b(?:earnings|income|dividends?|loss(?:es)?|allocat\w*|distribut\w*)\b/i;
+// "Awards granted", "RSUs vested", "Options outstanding at end of year": how many awards an
+// event moved; "Fair value of RSUs vested" is money, and so is "Stock options exercised" in a
+// cash flow statement (the proceeds), so exercises are left to the table
+const awardEvent =
+  /\b(?:awards?|options|units|rsus|psus)\s+(?:granted|vested|forfeited|cancell?ed|released|expired|outstanding)\b/i;
+const awardMoney =
+  /\b(?:values?|costs?|expenses?|prices?|proceeds|cash|tax(?:es)?|income|compensation|payments?|amounts?)\b|\$/i;
+// Equity awards counted in a table whose only statement is about shares ("(Shares in
+// millions)": "Stock options 0.8", "Restricted stock units 0.5")
+const equityAwards =
+  /\b(?:stock\s+options|options|restricted\s+stock|rsus?|psus?|performance[-\s](?:based\s+)?(?:restricted\s+)?(?:stock\s+)?(?:units|shares|awards)|warrants|(?:stock|equity)\s+awards|stock\s+units)\b/i;
+// People and places are counted, never in millions: "Number of employees", "Full-time
+// equivalents", "Number of stores", "Store count" (a number of shares, units or awards is a share
+// count, and a number of days or years a duration: their own rules)
+const people =
+  /\b(?:employees|headcount|full[-\s]time\s+equivalents?)\b|^(?:total\s+)?number\s+of\s+(?!(?:shares|securities|options|awards|rsus|psus|warrants|units|common|stock|days|weeks|months|years)\b)[a-z]|\b(?:store|location|restaurant|club|branch)\s+counts?\b/i;
+// A rate at which one thing converts into another is a plain number ("Conversion rate into
+// Class A common stock" 1.5430, "Exchange rate" 1.0825), never dollars or a percentage; "Effect
+// of exchange rate changes on cash" is an amount
+const conversionRate = /\b(?:conversion|exchange)\s+(?:rates?|ratios?)\b/i;
+const rateEffect =
+  /\b(?:effects?|impacts?|changes?|gains?|loss(?:es)?|adjustments?|translation|hedg\w*|contracts?|swaps?|risks?|sensitivity|fluctuations?|movements?|fees?)\b/i;
+// "Treasury stock, at cost": an amount of money, whatever the label says of the shares
+const atCost = /\bat\s+cost\b/i;
+// "Common stock held in treasury, at cost, 143,308,017 shares in 2024 and 137,983,144 shares":
+// a count written in the label describes the shares behind the row, not the row's own values
+const countInLabel =
+  /(?:\d{1,3}(?:,\d{3})+|\d{5,})(?:\.\d+)?\s+(?:(?:and|or|to)\s+[\d,.]+\s+)?(?:[a-z-]+\s+){0,2}?shares?\b/gi;
 // What a note's "except average rate data" / "except ratios" exception names: a row or column
 // that is a rate ("Average rate", "Average interest rate", "Yield", "Current ratio"), not one
 // that mentions rates ("Foreign income taxed at different rates" is an amount)
@@ -49,9 +83,44 @@ const numericParenthetical = /\([^()]*\d[^()]*\)|\d[\d,.]*\s*%/g;
 // head names the row (a dollar amount), the tail describes the shares
 const labelTail = /[;:]|,\s*\$|\s[\u2013\u2014]\s|,\s*(?:par|stated)\s+value\b/i;
 
-// "...used in computing ... per share", "Numerator for diluted earnings per share"
+// "...used in computing ... per share", "Numerator for diluted earnings per share", "Net income
+// for diluted EPS", "Net income used to compute basic EPS": what the amount is for, not its unit
 const usedInComputing =
-  /\b(?:used\s+in|for)\s+(?:computing|calculating|the\s+computation\s+of)\b.*$|\bfor\s+(?:basic\s+|diluted\s+)?(?:net\s+)?(?:earnings|income|loss)\b.*?\bper\s+share\b/i;
+  /\b(?:used\s+in|for)\s+(?:computing|calculating|the\s+computation\s+of)\b.*$|\bfor\s+(?:basic\s+|diluted\s+)?(?:net\s+)?(?:earnings|income|loss)\b.*?\bper\s+share\b|\b(?:used\s+(?:to|in|for)\s+(?:comput|calculat|determin)\w*|for)\s+(?:the\s+)?(?:(?:basic|diluted)\s+(?:and\s+(?:basic|diluted)\s+)?)?(?:eps|(?:net\s+)?(?:earnings|income|loss)\s+per\s+(?:common\s+)?share)\b.*$/i;
+
+// "Less: shares which could be repurchased …": the operator before the colon is no head
+const leadingOperator = /^\s*(?:less|add|plus|minus|deduct)\s*:\s*/i;
+
+/**
+ * What a label or header names, without what it says of something else: scale and numeric
+ * parentheticals, counts of shares written in it and the tail after ";", ", $", " – " or
+ * ", par value" are taken off ("Common stock, $0.01 par value; 80,000 shares authorized" →
+ * "Common stock"). Memoised.
+ */
+export const headOf = memoByString(
+  (text: string) =>
+    text
+      .replace(leadingOperator, '')
+      .replace(scaleParenthetical, '')
+      .replace(numericParenthetical, '')
+      .replace(countInLabel, '')
+      .split(labelTail)[0]
+      ?.trim() ?? '',
+);
+
+// "Annual membership fee", "Price per barrel", "Cost per member": what one unit costs. Singular
+// "fee": "Membership fees" and "Fee income" are revenue, totals like any other amount.
+const unitPrice =
+  /\bfee\b(?!\s+(?:income|revenues?|expenses?))|\bprice\s+per\b|\b(?:cost|fee|price|charge|rate)s?\s+per\s+(?!share\b)\w+|\bper\s+(?:member|customer|user|subscriber|account|person|visit|month|year|annum)\b/i;
+const unitPriceOf = memoByString((text: string) => unitPrice.test(headOf(text)));
+
+/**
+ * The cell's row or column names what one unit costs ("Annual membership fee", "Price per
+ * barrel"): an amount a table stating no scale never has in millions.
+ */
+export function namesUnitPrice(rowPath: readonly string[], colPath: readonly string[]): boolean {
+  return rowPath.some(unitPriceOf) || colPath.some(unitPriceOf);
+}
 
 /** What a header text says about units (memoised: asked per cell of every table). */
 export const unitHint = memoByString(readUnitHint);
@@ -59,16 +128,19 @@ export const unitHint = memoByString(readUnitHint);
 function readUnitHint(text: string): UnitHint | null {
   const span = duration.exec(text)?.[1]?.toLowerCase();
   if (span !== undefined) return (span.startsWith('yr') ? 'years' : span) as Duration;
-  const stripped = text.replace(scaleParenthetical, '').replace(numericParenthetical, '');
-  const t = stripped.split(labelTail)[0]?.trim() ?? '';
+  const t = headOf(text);
   if (t === '') return null;
   if (numerator.test(t)) return 'amount';
   if (denominator.test(t)) return 'shares';
+  if (conversionRate.test(t) && !rateEffect.test(t)) return 'ratio';
   if (shareCount.test(t)) return 'shares';
   // "Net income used in computing ... per share": an input to the per-share figure
   const head = t.replace(usedInComputing, '');
   if (perShare.test(head) && !totalPrice.test(head)) return 'perShare';
+  if (atCost.test(t)) return 'amount';
   if (moneyOfShares.test(t)) return 'amount';
+  if (securitiesCounted.test(t) && !moneyWords.test(t)) return 'shares';
+  if (awardEvent.test(t) && !awardMoney.test(t)) return 'shares';
   if (shares.test(t)) return 'shares';
   if (percent.test(t)) return 'percent';
   if (amount.test(t)) return 'amount';
@@ -96,6 +168,8 @@ export interface UnitContext {
   percentColumn?: boolean;
   /** The cell's text as shown: per-share amounts are written with cents. */
   shown?: string;
+  /** Some number of the table shows "$" (false: none does). */
+  showsCurrency?: boolean;
 }
 
 /** A cell's unit and scale, and where each was read. */
@@ -147,6 +221,36 @@ interface CellScale {
   noteBasis: Basis | null;
   amountScale: number;
   amountBasis: Basis;
+  /** The note's exception names one of the cell's headers ("except number of stores"). */
+  excepted: boolean;
+}
+
+/** The significant words of a label's or header's head (`headOf`), as a set. */
+const headWords = memoByString((text: string) => new Set(significantWords(headOf(text))));
+
+const namesAll = (words: readonly string[], text: string) => {
+  const have = headWords(text);
+  return words.every((w) => have.has(w));
+};
+
+/**
+ * The first of `items` one of the cell's headers names, most specific header first (innermost
+ * column, the row's label, outer columns, sections above the row), or undefined.
+ */
+function namedByHeaders<T>(
+  items: readonly T[],
+  wordsOf: (item: T) => readonly string[],
+  rowPath: readonly string[],
+  colPath: readonly string[],
+): T | undefined {
+  const order = [colPath.at(-1), rowPath.at(-1), ...colPath.slice(0, -1).reverse()];
+  order.push(...rowPath.slice(0, -1).reverse());
+  for (const text of order) {
+    if (text === undefined) continue;
+    const found = items.find((item) => namesAll(wordsOf(item), text));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Share counts take the note's share scale ("shares in thousands", "except share data"). */
@@ -189,12 +293,46 @@ function fromHeader(
     return null;
   }
   if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) return null;
+  // "(Dollars in millions)": the table's numbers are dollars; a row mentioning shares ("Subsidiary
+  // shares purchased from noncontrolling interests") names the event, unless it is a count by
+  // its own words ("Weighted average shares outstanding")
+  if (
+    hint === 'shares' &&
+    !inColumn &&
+    note?.currency === true &&
+    note.sharesScale === null &&
+    note.sharesOnly !== true &&
+    !shareCount.test(headOf(text))
+  ) {
+    return null;
+  }
+  if (
+    hint === 'shares' &&
+    denominator.test(text) &&
+    (rowPath.some((h) => returnCalculation.test(h)) ||
+      colPath.some((h) => returnCalculation.test(h)))
+  ) {
+    return null;
+  }
+  // A column headed "Amount" says the row's figures are money; the row says which: "Net earnings
+  // per share (Diluted)" is per share, "Average shares outstanding" counts shares (unless a
+  // column beside it holds the shares, as in an equity statement's "Shares | Amount"); a row
+  // only mentioning shares ("Impact of subsidiary shares purchased") is an amount
+  if (hint === 'amount' && source === 'column-header' && amount.test(text.trim())) {
+    const row = rowPath.at(-1);
+    const rowHint = row === undefined ? null : unitHint(row);
+    const counted = rowHint === 'shares' && shareCount.test(headOf(row ?? ''));
+    if (rowHint === 'perShare' || (counted && ctx.sharesColumn !== true)) {
+      return null;
+    }
+  }
   // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
-  // heading is the computation's input, not the per-share figure (written with cents)
+  // heading is the computation's input, not the per-share figure (written with cents). So is
+  // one under a per-share group of columns ("Basic Earnings Per Share" over "Income Allocation
+  // | Weighted-Average Shares | Earnings per Share": "$ 15,488" is the income allocated)
   if (
     hint === 'perShare' &&
-    !inColumn &&
-    isSection(rowPath, text) &&
+    (inColumn ? isSection(colPath, text) : isSection(rowPath, text)) &&
     ctx.shown !== undefined &&
     !writtenWithCents.test(ctx.shown) &&
     parsed.value !== 0
@@ -202,6 +340,11 @@ function fromHeader(
     return null;
   }
   const own = basis(source, text);
+  if (hint === 'ratio') {
+    return parsed.currency || parsed.percent
+      ? null
+      : { unit: null, scale: 1, unitBasis: own, scaleBasis: own };
+  }
   if (hint === 'perShare') {
     return { unit: 'USD/share', scale: 1, unitBasis: own, scaleBasis: excepted(note, own) };
   }
@@ -210,6 +353,9 @@ function fromHeader(
   }
   if (hint === 'shares' && !parsed.currency) return sharesUnit(c, own);
   if (hint === 'amount') {
+    // "(millions of shares)": a row of a share-count table ("Share repurchases, at cost")
+    // counts the shares the event moved, unless its number shows "$"
+    if (note?.sharesOnly === true && !inColumn && !parsed.currency) return null;
     return { unit: 'USD', scale: c.amountScale, unitBasis: own, scaleBasis: c.amountBasis };
   }
   if (hint === 'count') {
@@ -246,7 +392,12 @@ export function resolveUnit(
   colPath: readonly string[],
   ctx: UnitContext,
 ): ResolvedUnit {
-  const note = ctx.note;
+  let note = ctx.note;
+  // "(options in thousands, aggregate intrinsic value in millions)": a quantity the note scales
+  // on its own, named by one of the cell's headers, takes its own scale
+  if (note?.subjects !== undefined) {
+    note = namedByHeaders(note.subjects, (s) => s.words, rowPath, colPath)?.note ?? note;
+  }
   const noteBasis = note === null ? null : basis(ctx.noteSource ?? 'caption', note.phrase);
   if (parsed.percent) {
     const b = basis('cell-text', '%');
@@ -260,15 +411,26 @@ export function resolveUnit(
     const b = basis('column-values', '%');
     return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
   }
+  // "(in thousands, except weighted average exercise price and remaining contractual term)":
+  // a row or column the exception names is not scaled by the note
+  const namedByException =
+    note !== null &&
+    note.scale !== 1 &&
+    note.exceptItems !== undefined &&
+    namedByHeaders(note.exceptItems, (words) => words, rowPath, colPath) !== undefined;
   const c: CellScale = {
     parsed,
     note,
     noteBasis,
-    amountScale: parsed.wordScale !== 1 ? parsed.wordScale : (note?.scale ?? 1),
+    amountScale:
+      parsed.wordScale !== 1 ? parsed.wordScale : namedByException ? 1 : (note?.scale ?? 1),
     amountBasis:
       parsed.wordScale !== 1
         ? basis('cell-text', scaleWord.exec(ctx.shown ?? '')?.[0] ?? ctx.shown ?? '')
-        : (noteBasis ?? noScaleStated),
+        : namedByException
+          ? basis('table-exception', note?.except ?? '')
+          : (noteBasis ?? noScaleStated),
+    excepted: namedByException,
   };
   // Headers from the most specific: the innermost column header, the row label, the outer
   // column headers, then the sections above the row
@@ -315,7 +477,7 @@ export function resolveUnit(
         : { unit: '%', scale: 0.01, unitBasis: own, scaleBasis };
     }
   }
-  if (note?.sharesOnly === true && !parsed.currency) {
+  if ((note?.sharesOnly === true || note?.sharesSubject === true) && !parsed.currency) {
     const b = noteBasis ?? noScaleStated;
     return {
       unit: 'shares',
@@ -327,7 +489,21 @@ export function resolveUnit(
   const { amountScale: scale, amountBasis: scaleBasis } = c;
   if (parsed.currency)
     return { unit: 'USD', scale, unitBasis: basis('cell-text', '$'), scaleBasis };
-  if (ctx.monetary) {
+  // A row or column the note excepts is not one of the amounts it scales: a plain number
+  if (c.excepted) return { unit: null, scale, unitBasis: scaleBasis, scaleBasis };
+  // "Shares in thousands" over a table showing no "$" anywhere: its numbers are share counts
+  if (note?.sharesNote === true && ctx.showsCurrency === false && !parsed.currency) {
+    return sharesUnit(c, noteBasis ?? noScaleStated);
+  }
+  // "(Shares in millions)" over "Stock options 0.8": awards are counted in shares
+  if (note?.sharesNote === true && !parsed.currency) {
+    const row = rowPath.find((h) => equityAwards.test(headOf(h)));
+    const col = row === undefined ? colPath.find((h) => equityAwards.test(headOf(h))) : undefined;
+    if (row !== undefined) return sharesUnit(c, basis('row-label', row));
+    if (col !== undefined) return sharesUnit(c, basis('column-header', col));
+  }
+  // "(millions of dollars)" written in the row label names the unit as well as the scale
+  if (ctx.monetary || note?.currency === true) {
     // "in millions" tables hold amounts; so does a table showing "$" on some of its numbers
     const unitBasis = noteBasis ?? basis('default', '"$" shown in the table');
     return { unit: 'USD', scale, unitBasis, scaleBasis };

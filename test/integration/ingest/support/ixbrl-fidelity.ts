@@ -29,6 +29,14 @@ export interface FidelityReport {
   /** Matched facts whose XBRL unit maps to a unit we name, and how many of those agree (info). */
   unitChecked: number;
   unitAgreeing: number;
+  /** Matched facts whose unit we name differently (the cell's unit beside the fact). */
+  unitMisses: { fact: TableFact; expected: string; got: string | null | undefined }[];
+  /**
+   * Inline XBRL markup the reader still saw after stripping (`<ix:` tags left in the HTML, cells
+   * or label numbers with facts attached, a scale or unit read from a tag): must be 0, or the
+   * figure is not a visible-text one.
+   */
+  tagsSeen: number;
 }
 
 const same = (a: number, b: number) =>
@@ -116,7 +124,8 @@ function nearestMention(numbers: NumberMention[], fact: TableFact): NumberMentio
  */
 export function measureIxbrlFidelity(html: string, name: string): FidelityReport {
   const all = locateTableFacts(html);
-  const doc = ingestSecHtml(stripIxTags(html), { name, bytes: html.length });
+  const stripped = stripIxTags(html);
+  const doc = ingestSecHtml(stripped, { name, bytes: html.length });
   const byIndex = new Map(doc.tables.map((t) => [t.sourceIndex, t.cells]));
   const report: FidelityReport = {
     facts: 0,
@@ -128,6 +137,20 @@ export function measureIxbrlFidelity(html: string, name: string): FidelityReport
     signAttrDiffersFromShown: 0,
     unitChecked: 0,
     unitAgreeing: 0,
+    unitMisses: [],
+    tagsSeen:
+      (stripped.match(/<\/?ix:/gi) ?? []).length +
+      doc.tables.reduce(
+        (n, t) =>
+          n +
+          t.cells.filter(
+            (c) =>
+              c.xbrl !== undefined ||
+              /xbrl/i.test(`${c.scaleBasis?.source ?? ''} ${c.unitBasis?.source ?? ''}`),
+          ).length +
+          t.rows.reduce((k, r) => k + (r.numbers ?? []).filter((m) => m.xbrl).length, 0),
+        0,
+      ),
   };
   for (const fact of all) {
     if (fact.nil) {
@@ -155,6 +178,7 @@ export function measureIxbrlFidelity(html: string, name: string): FidelityReport
     if (unit !== null) {
       report.unitChecked++;
       if (verdict.unit === unit) report.unitAgreeing++;
+      else report.unitMisses.push({ fact, expected: unit, got: verdict.unit });
     }
   }
   return report;

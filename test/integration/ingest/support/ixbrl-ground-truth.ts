@@ -198,4 +198,4 @@ export function locateTableFacts(html: string): TableFact[] {
 }
 
 /** The filing with every inline XBRL tag removed and their text kept. */
-export const stripIxTags = (html: string) => html.replace(/<\/?ix:[^>]*>/g, '');
+export const stripIxTags = (html: string) => html.replace(/<\/?ix:[^>]*>/gi, '');
