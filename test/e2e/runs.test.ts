@@ -335,4 +335,120 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     llm.clearFaults();
     expect(session.errors).toEqual([]);
   });
+
+  it('an endpoint that is down: refused at start in one line; mid-run the run pauses with its reason, Resume says why while down and finishes once it is back', async () => {
+    // A second server, whose port is closed and opened again.
+    let flaky = await startOpenAiTestServer({
+      models: ['test-chat'],
+      defaultReply: 'The values are read from the table. Therefore, the answer is 42.',
+    });
+    const port = Number(new URL(flaky.baseUrl).port);
+    await call('llm.saveProvider', {
+      config: {
+        name: 'Flaky server',
+        preset: 'custom',
+        baseUrl: flaky.baseUrl,
+        apiKeyName: null,
+        defaultModel: 'test-chat',
+        params: {},
+        timeoutMs: 30_000,
+        maxRetries: 1,
+      },
+    });
+    await flaky.close();
+    const runsBefore = (await call('runs.list', {})).runs.length;
+
+    await page.goto(session.server.url);
+    await nav('Runs');
+    const form = page.getByRole('form', { name: 'Start a run' });
+    const fill = async () => {
+      await form.getByLabel('Dataset').selectOption(String(datasetId));
+      await form.getByLabel('Limit').fill('12');
+      await form.getByLabel('Provider').selectOption({ label: 'Flaky server' });
+      await form.getByLabel('Concurrency').fill('1');
+      await form.getByRole('checkbox', { name: 'Reuse cached answers' }).uncheck();
+    };
+    await fill();
+    await form.getByRole('button', { name: 'Start run' }).click();
+    // The pre-flight: one line naming the endpoint, and no run.
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 30_000 })
+      .toContain(`the run was not started: nothing is listening at ${flaky.baseUrl}`);
+    expect((await call('runs.list', {})).runs).toHaveLength(runsBefore);
+    await page.screenshot({ path: join(artifactsDir, 'runs-preflight-refused.png') });
+
+    // Up again: the run starts; then the server goes away mid-run.
+    flaky = await startOpenAiTestServer({
+      port,
+      models: ['test-chat'],
+      defaultReply: 'The values are read from the table. Therefore, the answer is 42.',
+    });
+    flaky.fault({ kind: 'slow', delayMs: 300, times: 1000, path: '/chat/completions' });
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(/#\/run\/\d+$/);
+    const runId = Number(/#\/run\/(\d+)$/.exec(page.url())![1]);
+    await nav('Runs');
+    const live = page.getByRole('region', { name: 'In progress' });
+    const bar = live.getByRole('progressbar', { name: `Run #${runId} progress` });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+      .toBeGreaterThan(1);
+    await flaky.close();
+    const status = live.locator('.run-status');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('paused');
+    const reason = live.locator('.run-live .hint').filter({ hasText: 'stopped answering' });
+    await expect
+      .poll(() => reason.textContent())
+      .toMatch(
+        new RegExp(
+          `^paused: the endpoint stopped answering: nothing is listening at http://127\\.0\\.0\\.1:${port}/v1; .*none was marked failed`,
+        ),
+      );
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/ 0 failed, /);
+    await page.screenshot({ path: join(artifactsDir, 'runs-endpoint-down-paused.png') });
+
+    // Resume while it is still down: refused, saying why; the run stays paused.
+    await live.getByRole('button', { name: `Resume run #${runId}` }).click();
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(
+        new RegExp(`run #${runId} was not resumed: nothing is listening at .*it stays paused`),
+      );
+    expect(await status.textContent()).toBe('paused');
+    // After a reload the reason still shows (the stored message).
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'In progress' }).locator('.run-reason').textContent(),
+      )
+      .toMatch(/^paused: the endpoint stopped answering/);
+
+    // Back on its port: Resume finishes every question, none failed.
+    flaky = await startOpenAiTestServer({
+      port,
+      models: ['test-chat'],
+      defaultReply: 'The values are read from the table. Therefore, the answer is 42.',
+    });
+    try {
+      const resume = page
+        .getByRole('region', { name: 'In progress' })
+        .getByRole('button', { name: `Resume run #${runId}` });
+      // (Web mode also checks a paused run's endpoint every 15 s and resumes it by itself: on a
+      // slow machine that may come first, and the button is gone.)
+      await resume.click({ timeout: 5000 }).catch(() => undefined);
+      const row = page
+        .getByRole('table', { name: 'Runs' })
+        .getByRole('row', { name: new RegExp(`#${runId}\\b`) });
+      await expect
+        .poll(() => row.locator('.run-status').textContent(), { timeout: 60_000 })
+        .toBe('done');
+      const { report } = await call('runs.report', { runId });
+      expect(report.n).toBe(12);
+      expect(report.items.every((i) => i.outcome !== 'error')).toBe(true);
+    } finally {
+      await flaky.close();
+    }
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -783,7 +783,8 @@ export class RunEngine {
     } else if (exec.stopping === 'breaker') {
       status = 'paused';
       const auto = this.deps.autoResume && this.deps.prober ? this.deps.autoResume : null;
-      message = `paused: the endpoint stopped answering: ${(exec.reason ?? 'connections failed').replace(/\.$/, '')}; ${committed}, the other ${m.remaining} wait (none was marked failed for it); \`${resume}\` continues once it answers${auto ? ` (checked every ${spanText(auto.everyMs)} for ${spanText(auto.forMs)} here, and resumed when it does)` : ''}`;
+      const why = (exec.reason ?? 'connections failed').replace(/\.$/, '');
+      message = `paused: the endpoint stopped answering: ${/[?!]$/.test(why) ? why : `${why}.`} ${committed}, the other ${m.remaining} wait (none was marked failed for it); \`${resume}\` continues once it answers${auto ? ` (checked every ${spanText(auto.everyMs)} for ${spanText(auto.forMs)} here, and resumed when it does)` : ''}`;
     } else if (exec.stopping === 'pause') {
       status = 'paused';
       message = `paused: ${committed}; \`${resume}\` continues`;
