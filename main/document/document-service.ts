@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
-export const PARSER_VERSION = 19;
+export const PARSER_VERSION = 20;
 
 /**
  * Answers the model as JSON (UTF-8 bytes) already checked against the Document schema. Aborting

@@ -11,6 +11,7 @@ const placeWords: Record<BasisSource, string> = {
   caption: 'caption',
   'filing-usual': "the filing's usual scale",
   default: '',
+  'inline-xbrl': 'inline XBRL tag',
 };
 
 /**

@@ -9,18 +9,52 @@ export const Unit = z.string().min(1);
 export type Unit = z.infer<typeof Unit>;
 
 /**
- * An inline XBRL fact found inside the cell. Metadata only: the cell's value always comes from
- * the visible text; `agrees` records whether that value matched the fact (the cross-check).
+ * A fact's period, from its context: a date (`instant`, balances) or a span (`start`..`end`,
+ * flows), ISO dates as the filing writes them; `forever` for the rare timeless fact.
+ */
+export const XbrlPeriod = z.union([
+  z.object({ instant: z.string() }).strict(),
+  z.object({ start: z.string(), end: z.string() }).strict(),
+  z.object({ forever: z.literal(true) }).strict(),
+]);
+export type XbrlPeriod = z.infer<typeof XbrlPeriod>;
+
+/**
+ * An inline XBRL fact (`ix:nonFraction`) found inside the cell, with its context and unit
+ * resolved from the filing's `ix:resources`. On a cell, the first fact (a range: one per end,
+ * then its central value) is where the cell's value, scale, sign and unit come from; see
+ * `Cell.visible` for what the visible text read.
  */
 export const XbrlFactRef = z.object({
-  name: z.string(),
+  /** The concept tagged, as the filing names it: "us-gaap:Revenues". */
+  concept: z.string(),
   contextRef: z.string(),
+  /** The context's period; null when the filing has no context of that id. */
+  period: XbrlPeriod.nullable(),
+  /** The context's dimensions, axis → member ("us-gaap:StatementBusinessSegmentsAxis" →
+   * "aapl:AmericasSegmentMember"; a typed member's value as written); {} for none. */
+  dimensions: z.record(z.string(), z.string()),
   unitRef: z.string().nullable(),
+  /**
+   * The unit's measures without their prefixes: "USD", "shares", "pure", "USD/shares" (a
+   * division), "segment"; null when there is no unitRef or no unit of that id.
+   */
+  unit: z.string().nullable(),
+  /** The `decimals` attribute: digits of accuracy (-6: to the million), or "INF". */
+  decimals: z.union([z.number().int(), z.literal('INF')]).nullable(),
   /** The fact's `scale` attribute: the fact is the displayed number times 10^scale. */
   scale: z.number().int(),
   /** True when the fact carries `sign="-"` (the fact value is negative). */
   negated: z.boolean(),
-  /** null when the displayed text could not be read as a fact value (unknown format). */
+  /**
+   * The fact's value: the displayed number read with the fact's `format`, × 10^scale, negated
+   * for `sign="-"`. null for a nil fact or a display format this reader does not know.
+   */
+  factValue: z.number().nullable(),
+  /**
+   * Whether the value read from the visible text (× its scale) has the fact's magnitude: the
+   * cross-check of the visible-text reader. null when the fact could not be read.
+   */
   agrees: z.boolean().nullable(),
 });
 export type XbrlFactRef = z.infer<typeof XbrlFactRef>;
@@ -64,6 +98,8 @@ export const BasisSource = z.enum([
   'filing-usual',
   /** Nothing stated: numbers as shown; dollars when the table shows "$" elsewhere. */
   'default',
+  /** The cell's inline XBRL tag: its `scale` attribute, or its unit. */
+  'inline-xbrl',
 ]);
 export type BasisSource = z.infer<typeof BasisSource>;
 
@@ -79,6 +115,21 @@ export type Basis = z.infer<typeof Basis>;
 /** A footnote mark as printed: "1", "a", "*" (without the parentheses of "(1)"). */
 export const FootnoteMark = z.string().min(1).max(8);
 
+/**
+ * What the visible-text reader made of a tagged cell (the values an untagged cell would have):
+ * the number as displayed (sign as printed), its scale and unit and where they were read.
+ */
+export const VisibleReading = z.object({
+  kind: CellKind,
+  value: z.number().nullable(),
+  range: z.tuple([z.number(), z.number()]).optional(),
+  scale: z.number().positive(),
+  unit: Unit.nullable(),
+  scaleBasis: Basis.optional(),
+  unitBasis: Basis.optional(),
+});
+export type VisibleReading = z.infer<typeof VisibleReading>;
+
 export const Cell = z.object({
   /** 0-based index of the `<tr>` in its table (PDF: the row in the recovered grid). */
   sourceRow: z.number().int().nonnegative(),
@@ -87,12 +138,20 @@ export const Cell = z.object({
   /** The visible text, with "$", "(" / ")" and "%" that sat in neighbouring cells joined in. */
   text: z.string(),
   kind: CellKind,
-  /** The number as displayed: "(1,234)" → -1234, "12.5%" → 12.5, "—" → 0. */
+  /**
+   * The number as displayed: "(1,234)" → -1234, "12.5%" → 12.5, "—" → 0. A tagged cell: the
+   * fact's value ÷ scale, its sign the fact's (a cost printed "(1,234)" and tagged as a
+   * positive 1234 is 1234; `visible.value` keeps -1234).
+   */
   value: z.number().nullable(),
   /** Both ends of a range cell (kind "range"), each as displayed and scaled like `value`. */
   range: z.tuple([z.number(), z.number()]).optional(),
-  /** Multiplier to base units: value × scale is the quantity (1e6 "in millions", 0.01 for %). */
+  /**
+   * Multiplier to base units: value × scale is the quantity (1e6 "in millions", 0.01 for %);
+   * a tagged cell: 10^(the fact's scale attribute).
+   */
   scale: z.number().positive(),
+  /** See `knownUnits`; a tagged cell: its fact's unit ("USD/shares" → "USD/share"). */
   unit: Unit.nullable(),
   /** Where `scale` came from (SEC HTML reader; absent where a reader does not say). */
   scaleBasis: Basis.optional(),
@@ -104,7 +163,20 @@ export const Cell = z.object({
   rowPath: z.array(z.string()),
   /** Column-header texts from outermost to innermost ("Revenue", "2025"). */
   colPath: z.array(z.string()),
+  /**
+   * Inline XBRL facts in the cell, in reading order. When present and readable, the cell's
+   * value, scale, sign and unit are the first fact's (a range's ends and central value: the
+   * facts in that order), and `visible` keeps what the visible text read.
+   */
   xbrl: z.array(XbrlFactRef).optional(),
+  /** A tagged cell: the visible-text reading, kept beside the tag's values. */
+  visible: VisibleReading.optional(),
+  /**
+   * What to know before trusting the cell: the visible text read another quantity or unit
+   * than its tag ("the filing tags this as 62,360 USD millions (us-gaap:NetIncomeLoss); the
+   * visible text read 62,360 USD/share"), or it holds more facts than the value uses.
+   */
+  warnings: z.array(z.string().min(1)).optional(),
 });
 export type Cell = z.infer<typeof Cell>;
 

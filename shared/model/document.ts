@@ -8,9 +8,12 @@ import { Table } from './table';
  * --json`, the stored models). 2 added `warnings` (always present), `pageCount`, `externalId`
  * and the dataset source and location kinds. 3 added, all optional, a cell's `scaleBasis` and
  * `unitBasis` (where its scale and unit were read) and `footnotes` on cells and row labels.
- * `upgradeDocumentJson` reads versions 1 and 2.
+ * 4: a cell's inline XBRL facts carry their concept, period, dimensions, unit, decimals and
+ * value, a tagged cell takes its value, scale, sign and unit from its tag and keeps the
+ * visible-text reading in `visible`, with `warnings` when the two disagree.
+ * `upgradeDocumentJson` reads versions 1 to 3.
  */
-export const documentSchemaVersion = 3;
+export const documentSchemaVersion = 4;
 
 /** What an ingester read: the name it was given and the format it parsed. */
 export const DocumentSource = z.object({
@@ -63,19 +66,68 @@ export const Document = z.object({
 });
 export type Document = z.infer<typeof Document>;
 
+/** A version-3 fact ({name, contextRef, unitRef, scale, negated, agrees}) in version 4's shape:
+ * what version 3 did not record (period, dimensions, unit, decimals, value) is unknown. */
+function upgradeFact(fact: unknown): unknown {
+  if (typeof fact !== 'object' || fact === null || !('name' in fact)) return fact;
+  const { name, ...rest } = fact as Record<string, unknown>;
+  return {
+    concept: name,
+    period: null,
+    dimensions: {},
+    unit: null,
+    decimals: null,
+    factValue: null,
+    ...rest,
+  };
+}
+
+const upgradeFacts = (holder: unknown): unknown => {
+  if (typeof holder !== 'object' || holder === null) return holder;
+  const h = holder as Record<string, unknown>;
+  return Array.isArray(h.xbrl) ? { ...h, xbrl: h.xbrl.map(upgradeFact) } : holder;
+};
+
+/** Version 3 → 4: cells and row numbers keep their facts, renamed and widened. */
+function upgradeFrom3(doc: Record<string, unknown>): Record<string, unknown> {
+  const tables = Array.isArray(doc.tables)
+    ? doc.tables.map((t: unknown) => {
+        if (typeof t !== 'object' || t === null) return t;
+        const table = t as Record<string, unknown>;
+        return {
+          ...table,
+          ...(Array.isArray(table.cells) ? { cells: table.cells.map(upgradeFacts) } : {}),
+          ...(Array.isArray(table.rows)
+            ? {
+                rows: table.rows.map((r: unknown) => {
+                  if (typeof r !== 'object' || r === null) return r;
+                  const row = r as Record<string, unknown>;
+                  return Array.isArray(row.numbers)
+                    ? { ...row, numbers: row.numbers.map(upgradeFacts) }
+                    : row;
+                }),
+              }
+            : {}),
+        };
+      })
+    : doc.tables;
+  return { ...doc, schemaVersion: documentSchemaVersion, tables };
+}
+
 /**
  * Brings Document JSON written by an older version to the current schema; anything else is
  * returned as is for the schema to judge. Dataset documents are stored once at import time
- * (dataset_documents) and never re-read from their source, so versions 1 and 2 must keep
+ * (dataset_documents) and never re-read from their source, so versions 1 to 3 must keep
  * loading: version 1 lacked only `warnings`, which for those documents is empty; version 3
- * added only optional fields, so a version-2 document is a version-3 one without them.
+ * added only optional fields, so a version-2 document is a version-3 one without them;
+ * version 4 renamed a fact's `name` to `concept` and gave it fields version 3 did not record.
  */
 export function upgradeDocumentJson(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
   const doc = json as Record<string, unknown>;
   if (doc.schemaVersion === 1) {
-    return { ...doc, schemaVersion: documentSchemaVersion, warnings: doc.warnings ?? [] };
+    return upgradeFrom3({ ...doc, warnings: doc.warnings ?? [] });
   }
-  if (doc.schemaVersion === 2) return { ...doc, schemaVersion: documentSchemaVersion };
+  if (doc.schemaVersion === 2 || doc.schemaVersion === 3) return upgradeFrom3(doc);
   return json;
 }

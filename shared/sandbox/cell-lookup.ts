@@ -93,6 +93,7 @@ export function cellInfoOf(tableId: string, cell: SandboxCell & { value: number 
     text: cell.text ?? null,
     rowPath: cell.rowPath,
     colPath: cell.colPath,
+    xbrl: cell.xbrl ?? null,
   };
 }
 

@@ -1,6 +1,20 @@
 import { gridPositions } from '../document/grid-layout';
-import type { Document, Table } from '../model';
-import type { SandboxCell, SandboxTable } from './types';
+import type { Cell, Document, Table } from '../model';
+import type { CellXbrl, SandboxCell, SandboxTable } from './types';
+
+/** A tagged cell's fact as cellInfo() gives it (the fact its value came from). */
+function cellXbrl(c: Cell): CellXbrl | undefined {
+  const fact = c.visible === undefined ? undefined : c.xbrl?.[0];
+  if (fact === undefined) return undefined;
+  return {
+    concept: fact.concept,
+    period: fact.period,
+    dimensions: fact.dimensions,
+    unit: fact.unit,
+    decimals: fact.decimals,
+    shownValue: c.visible?.value ?? null,
+  };
+}
 
 /**
  * The Document → sandbox mapping, the one place it is made: each table of a document becomes a
@@ -16,7 +30,7 @@ export function sandboxTable(table: Table): SandboxTable {
   for (const c of table.cells) {
     const at = positions.of(c);
     if (!at) continue;
-    cells.push({
+    const cell: SandboxCell = {
       rowPath: c.rowPath,
       colPath: c.colPath,
       value: c.value,
@@ -25,7 +39,10 @@ export function sandboxTable(table: Table): SandboxTable {
       scale: c.scale,
       unit: c.unit,
       text: c.text,
-    });
+    };
+    const xbrl = cellXbrl(c);
+    if (xbrl !== undefined) cell.xbrl = xbrl;
+    cells.push(cell);
   }
   cells.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.col ?? 0) - (b.col ?? 0));
   return { id: table.id, caption: table.caption, cells };

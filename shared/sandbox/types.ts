@@ -23,6 +23,23 @@ export interface SandboxCell {
   unit?: string | null;
   /** The text as filed ("$1,104.9", "(6.3)"). */
   text?: string;
+  /** The inline XBRL fact the value came from, when the filing tags the cell. */
+  xbrl?: CellXbrl;
+}
+
+/**
+ * What a tagged cell's fact says beyond its value (cellInfo().xbrl): the concept, the period
+ * and dimensions of its context, its unit as the filing writes it and its decimals; and the
+ * number as the page shows it, sign as printed (a cost shown "(1,234)" is tagged, and so
+ * valued, as a positive 1234: `shownValue` is -1234).
+ */
+export interface CellXbrl {
+  concept: string;
+  period: { instant: string } | { start: string; end: string } | { forever: true } | null;
+  dimensions: Record<string, string>;
+  unit: string | null;
+  decimals: number | 'INF' | null;
+  shownValue: number | null;
 }
 
 /**
@@ -77,6 +94,8 @@ export interface CellInfo {
   text: string | null;
   rowPath: string[];
   colPath: string[];
+  /** The cell's inline XBRL fact (its value, scale and unit are the cell's); null if untagged. */
+  xbrl: CellXbrl | null;
 }
 
 /** A number is the normal answer; booleans and strings are allowed for span answers. */

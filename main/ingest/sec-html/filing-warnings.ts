@@ -49,9 +49,10 @@ function countFacts(t: Table): FactCount {
 
 /**
  * The inline XBRL cross-check, per table: a fact that disagrees with the number shown means
- * one of the two was read wrong (or the filer's tag is off), and the reader should look before
- * trusting that table. Facts in a format we cannot read are counted separately: unchecked is
- * not wrong.
+ * the visible text was read wrong (or the filer's tag is off); the cell takes the tag's value
+ * (tags-first.ts) and the reader should look before trusting that table. Facts in a format we
+ * cannot read are counted separately: unchecked is not wrong, and those cells keep the
+ * visible reading.
  */
 function xbrlWarning(t: Table): string | null {
   const { tagged, disagree, unread, first } = countFacts(t);
@@ -61,7 +62,8 @@ function xbrlWarning(t: Table): string | null {
     const where = whereOf(first.at);
     parts.push(
       `${disagree} of ${tagged} inline XBRL facts disagree with the value shown ` +
-        `(first: ${where === '' ? 'a cell' : `"${where}"`} shows "${first.text}", tagged ${first.fact.name})`,
+        `(first: ${where === '' ? 'a cell' : `"${where}"`} shows "${first.text}", tagged ${first.fact.concept}); ` +
+        'the cells take the tagged values',
     );
   }
   if (unread > 0) {

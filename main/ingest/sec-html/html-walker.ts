@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { readInlineStyle, type InlineStyle } from './inline-style';
+import { XbrlResourceReader } from './ixbrl-resources';
 import type {
   RawCell,
   RawDocument,
@@ -65,7 +66,7 @@ export const readerLimits = {
 /** Thrown by the walker; ingestSecHtml names the file. */
 export class TooComplex extends Error {}
 
-/** Shared by the many cells without inline XBRL facts; never mutated (see closeFact). */
+/** Shared by the many cells without inline XBRL facts; never mutated (see openFact). */
 const noFacts: RawIxFact[] = [];
 
 const plainStyle: InlineStyle = { hidden: false, bold: null, indentPt: 0 };
@@ -84,6 +85,8 @@ interface Frame {
   hidden: boolean;
   bold: boolean;
   sup: boolean;
+  /** An `ix:nonFraction` whose fact was placed in a cell (see openFact). */
+  fact: boolean;
   /** The element's style attribute; read for indentation only when a cell's text starts. */
   style: string | undefined;
 }
@@ -146,6 +149,7 @@ const newFrame = (): Frame => ({
   hidden: false,
   bold: false,
   sup: false,
+  fact: false,
   style: undefined,
 });
 
@@ -162,7 +166,13 @@ class Walker {
   /** The innermost open table (the top of `tables`). */
   private table: TableState | null = null;
   private text: TextBuffer | null = null;
-  private fact: RawIxFact | null = null;
+  /** The `ix:nonFraction` elements open in the current cell, outermost first. */
+  private readonly openFacts: RawIxFact[] = [];
+  /** Every fact placed in a cell, given its context and unit once the file is read. */
+  private readonly cellFacts: RawIxFact[] = [];
+  private readonly resources = new XbrlResourceReader();
+  /** Depth of the open `ix:resources` element (contexts and units), 0 outside it. */
+  private resourcesDepth = 0;
   private raisedRun: RaisedRun | null = null;
   private tableCount = 0;
   private ixFactCount = 0;
@@ -180,6 +190,7 @@ class Walker {
     this.flushText();
     while (this.table !== null) this.closeTable();
     const title = this.title.replace(/\s+/g, ' ').trim();
+    for (const fact of this.cellFacts) this.resources.resolve(fact);
     return { title, items: this.items, ixFactCount: this.ixFactCount };
   }
 
@@ -225,7 +236,10 @@ class Walker {
     frame.hidden = hidden;
     frame.bold = style.bold ?? (boldTags.has(name) || parent.bold);
     frame.sup = parent.sup || name === 'sup';
+    frame.fact = false;
     frame.style = styleText;
+    if (this.resourcesDepth > 0) this.resources.open(name, attribs);
+    else if (name === 'ix:resources') this.resourcesDepth = this.depth;
     if (
       (name === 'sup' || style.raised === true) &&
       !tableTags.has(name) &&
@@ -237,7 +251,7 @@ class Walker {
     if (name === 'table') this.openTable(hidden);
     else if (name === 'tr') this.openRow();
     else if (name === 'td' || name === 'th') this.openCell(name, attribs);
-    else if (name === 'ix:nonfraction' && !hidden) this.openFact(attribs);
+    else if (name === 'ix:nonfraction' && !hidden) frame.fact = this.openFact(attribs);
     else if (this.table === null && headingTags.has(name))
       this.startText(headingTags.get(name) ?? 1);
   }
@@ -257,12 +271,16 @@ class Walker {
   }
 
   private closeElement(tag: string): void {
+    if (this.resourcesDepth > 0) {
+      if (this.depth === this.resourcesDepth) this.resourcesDepth = 0;
+      else this.resources.close(tag);
+    }
     if (this.raisedRun !== null && this.raisedRun.depth === this.depth) this.closeRaisedRun();
     if (tag === 'title') this.inTitle = false;
     else if (tag === 'td' || tag === 'th') this.closeCell();
     else if (tag === 'tr') this.closeRow();
     else if (tag === 'table') this.closeTable();
-    else if (tag === 'ix:nonfraction') this.closeFact();
+    else if (tag === 'ix:nonfraction' && (this.frames[this.depth] as Frame).fact) this.closeFact();
     if (blockTags.has(tag) && tag !== 'table' && tag !== 'tr') this.boundary(tag);
   }
 
@@ -271,13 +289,17 @@ class Walker {
       this.title += data;
       return;
     }
+    if (this.resourcesDepth > 0) {
+      this.resources.text(data); // hidden: contexts and units, never content
+      return;
+    }
     const frame = this.frames[this.depth] as Frame;
     if (frame.hidden) return;
     const table = this.table;
     if (table !== null) {
       const cell = table.cell;
       if (cell === null) return;
-      if (this.raisedRun !== null && this.fact === null) {
+      if (this.raisedRun !== null && this.openFacts.length === 0) {
         this.raisedRun.text += data;
         return;
       }
@@ -306,7 +328,7 @@ class Walker {
     cell.text += data;
     cell.chars += n;
     if (bold) cell.boldChars += n;
-    if (this.fact !== null) this.fact.shown += data;
+    for (let i = 0; i < this.openFacts.length; i++) (this.openFacts[i] as RawIxFact).shown += data;
   }
 
   /** A raised run ends: its marks become the cell's footnotes, other raised text stays. */
@@ -438,7 +460,7 @@ class Walker {
     const table = this.table;
     const cell = table?.cell;
     if (table === null || cell === null || cell === undefined) return;
-    this.closeFact();
+    this.openFacts.length = 0;
     if (this.raisedRun !== null) this.closeRaisedRun();
     if (table.row) {
       table.row.cells.push(cell);
@@ -447,27 +469,38 @@ class Walker {
     table.cell = null;
   }
 
-  private openFact(attribs: Record<string, string>): void {
+  /**
+   * A fact opens in a cell: it joins the cell's facts in the order facts open (a fact nested
+   * in another, which iXBRL allows, comes after it and shows the same digits) and collects the
+   * cell text written until it closes.
+   */
+  private openFact(attribs: Record<string, string>): boolean {
     this.ixFactCount++;
-    if (this.table?.cell == null || this.fact !== null) return;
+    const cell = this.table?.cell;
+    if (cell == null) return false;
     const scale = Number.parseInt(attribs.scale ?? '0', 10);
-    this.fact = {
+    const fact: RawIxFact = {
       name: attribs.name ?? '',
       contextRef: attribs.contextref ?? '',
       unitRef: attribs.unitref ?? null,
       scale: Number.isFinite(scale) ? scale : 0,
       negated: attribs.sign === '-',
       format: attribs.format ?? null,
+      decimals: attribs.decimals ?? null,
+      nil: attribs['xsi:nil'] === 'true' || attribs['xsi:nil'] === '1',
       shown: '',
+      period: null,
+      dimensions: {},
+      unit: null,
     };
+    this.openFacts.push(fact);
+    this.cellFacts.push(fact);
+    cell.facts = cell.facts === noFacts ? [fact] : [...cell.facts, fact];
+    return true;
   }
 
   private closeFact(): void {
-    const fact = this.fact;
-    if (fact === null) return;
-    this.fact = null;
-    const cell = this.table?.cell;
-    if (cell) cell.facts = cell.facts === noFacts ? [fact] : [...cell.facts, fact];
+    this.openFacts.pop();
   }
 }
 

@@ -19,6 +19,7 @@ import {
 import { secHtmlWarnings } from './filing-warnings';
 import { prevailingScale } from './prevailing-scale';
 import { TooComplex, walkHtml } from './html-walker';
+import { applyTags } from './tags-first';
 import { headingLevel, isPageFurniture, SurroundingsCache } from './text-blocks';
 
 export interface SecHtmlSource {
@@ -55,8 +56,9 @@ function xbrlSummary(tables: Table[]): XbrlCrossCheck {
 
 /**
  * Reads an SEC filing (10-K, 10-Q; inline XBRL or plain HTML) into the Document model. The HTML
- * is only parsed: nothing is rendered, fetched or executed. Values come from the visible text;
- * inline XBRL facts ride along on their cells as metadata and a cross-check.
+ * is only parsed: nothing is rendered, fetched or executed. Values are read from the visible
+ * text; where the filing tags a cell with an inline XBRL fact, the tag's value, scale, sign and
+ * unit win and the visible reading stays beside them (`tags-first.ts`).
  */
 export function ingestSecHtml(
   html: string,
@@ -134,6 +136,7 @@ export function ingestSecHtml(
     if (analysis === undefined) return; // hidden
     if (analysis.data) {
       const table = finishTable(analysis, usual);
+      applyTags(table);
       tables.push(table);
       blocks.push({ type: 'table', id: table.id, location: table.location });
       return;

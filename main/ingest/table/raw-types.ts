@@ -3,7 +3,11 @@
  * the presentation facts the builders need (bold, indentation, spans), no DOM.
  */
 
-/** An inline XBRL `ix:nonFraction` seen inside a table cell (metadata, never a value source). */
+/** A fact's period as its context states it (see `XbrlPeriod` in shared/model). */
+export type RawXbrlPeriod =
+  { instant: string } | { start: string; end: string } | { forever: true };
+
+/** An inline XBRL `ix:nonFraction` seen inside a table cell. */
 export interface RawIxFact {
   name: string;
   contextRef: string;
@@ -11,8 +15,20 @@ export interface RawIxFact {
   scale: number;
   negated: boolean;
   format: string | null;
+  /** The `decimals` attribute as written ("-6", "INF"), or null. */
+  decimals: string | null;
+  /** `xsi:nil="true"`: the fact has no value. */
+  nil: boolean;
   /** The fact's displayed text (inside the ix element). */
   shown: string;
+  /**
+   * From the filing's `ix:resources`, filled in once the whole file is read (a context may be
+   * written after the fact): the context's period (null when no context has that id) and
+   * dimensions, the unit's measures ("USD", "USD/shares"; null without a unit).
+   */
+  period: RawXbrlPeriod | null;
+  dimensions: Readonly<Record<string, string>>;
+  unit: string | null;
 }
 
 export interface RawCell {

@@ -11,6 +11,7 @@ import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
 import { cellFootnotes } from './cell-footnotes';
 import { quantityText } from './quantity-text';
+import { decimalsText, dimensionLines, factValueText, periodText, visibleText } from './xbrl-text';
 
 interface Props {
   table: Table;
@@ -80,13 +81,54 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
           <br />
           <code>{where}</code>
         </dd>
-        {cell.xbrl?.map((f) => (
-          <div key={`${f.name}-${f.contextRef}`}>
-            <dt>Inline XBRL</dt>
+        {cell.warnings?.map((w, i) => (
+          <div key={`warning-${i}`} className="cell-warning">
+            <dt>Warning</dt>
+            <dd>⚠ {w}</dd>
+          </div>
+        ))}
+        {cell.visible && (
+          <>
+            <dt>Visible text read</dt>
+            <dd className="num">
+              {visibleText(cell)}
+              {cell.visible.scaleBasis ? ` — ${basisText(cell.visible.scaleBasis)}` : ''}
+            </dd>
+          </>
+        )}
+        {cell.xbrl?.map((f, i) => (
+          <div key={`fact-${i}`} className="xbrl-fact">
+            <dt>
+              Inline XBRL
+              {cell.xbrl && cell.xbrl.length > 1 ? ` (${i + 1} of ${cell.xbrl.length})` : ''}
+            </dt>
             <dd>
-              <code>{f.name}</code> ({f.contextRef}
-              {f.unitRef ? `, ${f.unitRef}` : ''}){' '}
-              {f.agrees === false ? '⚠ differs from the visible value' : ''}
+              <code>{f.concept}</code>
+              {f.agrees === false ? ' ⚠ differs from the visible value' : ''}
+            </dd>
+            <dt>Period</dt>
+            <dd>{periodText(f.period)}</dd>
+            <dt>Dimensions</dt>
+            <dd>
+              {dimensionLines(f.dimensions).length === 0
+                ? 'none'
+                : dimensionLines(f.dimensions).map((line) => <div key={line}>{line}</div>)}
+            </dd>
+            <dt>Tag unit</dt>
+            <dd>
+              {f.unit ?? '—'}
+              {f.unitRef ? ` (unitRef ${f.unitRef})` : ''}
+            </dd>
+            <dt>Decimals</dt>
+            <dd>{decimalsText(f.decimals)}</dd>
+            <dt>Tag value</dt>
+            <dd className="num">
+              {factValueText(f)} (scale {f.scale}
+              {f.negated ? ', sign −' : ''})
+            </dd>
+            <dt>Context</dt>
+            <dd>
+              <code>{f.contextRef}</code>
             </dd>
           </div>
         ))}

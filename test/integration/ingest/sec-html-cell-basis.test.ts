@@ -35,7 +35,12 @@ function filing(key: keyof typeof filings): Document {
   return doc;
 }
 
-const cells = (doc: Document) => doc.tables.flatMap((t) => t.cells);
+/**
+ * What the visible-text reader read: on a cell the filing tags, its value, scale and unit are
+ * the tag's and the reading (with its bases) is kept in `visible` (docs/document-json.md).
+ */
+const reading = (c: Cell): Cell => (c.visible === undefined ? c : { ...c, ...c.visible });
+const cells = (doc: Document) => doc.tables.flatMap((t) => t.cells.map(reading));
 const find = (doc: Document, test: (c: Cell) => boolean): Cell => {
   const found = cells(doc).find(test);
   if (found === undefined) throw new Error('no such cell');
@@ -58,7 +63,7 @@ describe.skipIf(!hasData)('where a cell’s scale and unit came from (real filin
       // because per-share amounts never are: its basis is the row label alone)
       const excepting = filing(key).tables.filter((t) => /except/i.test(t.scaleNote ?? ''));
       const eps = excepting
-        .flatMap((t) => t.cells)
+        .flatMap((t) => t.cells.map(reading))
         .find((c) => label.test(c.rowPath.at(-1) ?? '') && c.unit === 'USD/share' && c.value !== 0);
       if (eps === undefined) throw new Error(`${key}: no per-share row`);
       expect(eps.scale, key).toBe(1);

@@ -103,22 +103,52 @@ describe('SEC HTML ingest on a hand-written fixture', () => {
     });
   });
 
-  it('keeps inline XBRL facts as metadata and never takes the value from them', () => {
+  it("takes a tagged cell's value, scale, sign and unit from its tag, the visible reading beside it", () => {
     const agreeing = cellAt(table, 'Products', 'Sept 30, 2025');
     expect(agreeing.xbrl).toEqual([
       {
-        name: 'us-gaap:Revenues',
+        concept: 'us-gaap:Revenues',
         contextRef: 'c1',
+        // the context and the unit are written after the table (at the end of the file)
+        period: { start: '2025-07-01', end: '2025-09-30' },
+        dimensions: {},
         unitRef: 'usd',
+        unit: 'USD',
+        decimals: -3,
         scale: 3,
         negated: false,
+        factValue: 1_250_000,
         agrees: true,
       },
     ]);
-    // The fixture's second fact claims scale 6; the visible table says thousands and wins.
+    expect(agreeing).toMatchObject({
+      value: 1250,
+      scale: 1000,
+      unit: 'USD',
+      scaleBasis: { source: 'inline-xbrl', phrase: 'us-gaap:Revenues, scale 3' },
+      unitBasis: { source: 'inline-xbrl', phrase: 'us-gaap:Revenues, unit USD' },
+      visible: {
+        kind: 'number',
+        value: 1250,
+        scale: 1000,
+        unit: 'USD',
+        scaleBasis: { source: 'caption', phrase: '(In thousands, except per share data)' },
+      },
+    });
+    expect(agreeing.warnings).toBeUndefined();
+    // The fixture's second fact claims scale 6 in a table "in thousands": the tag wins, and
+    // the cell says what the visible text read.
     const disagreeing = cellAt(table, 'Products', 'Sept 30, 2024');
-    expect(disagreeing).toMatchObject({ value: 1100, scale: 1000 });
-    expect(disagreeing.xbrl?.[0]?.agrees).toBe(false);
+    expect(disagreeing).toMatchObject({ value: 1100, scale: 1e6, unit: 'USD' });
+    expect(disagreeing.visible).toMatchObject({ value: 1100, scale: 1000, unit: 'USD' });
+    expect(disagreeing.xbrl?.[0]).toMatchObject({
+      agrees: false,
+      factValue: 1_100_000_000,
+      dimensions: { 'srt:ProductOrServiceAxis': 'us-gaap:ProductMember' },
+    });
+    expect(disagreeing.warnings).toEqual([
+      'the filing tags this as 1,100 USD millions (us-gaap:Revenues); the visible text read 1,100 USD thousands',
+    ]);
     expect(doc.xbrl).toEqual({ factsInTables: 2, agreeing: 1 });
   });
 
@@ -126,11 +156,18 @@ describe('SEC HTML ingest on a hand-written fixture', () => {
     expect(JSON.stringify(ingest(html))).toBe(JSON.stringify(doc));
   });
 
-  it('does not let a table parse depend on inline XBRL tags being present', () => {
+  it('does not let the visible reading depend on inline XBRL tags being present', () => {
     const plain = ingest(html.replace(/<\/?ix:[^>]*>/g, ''));
-    const strip = (d: Document) => d.tables.map((t) => t.cells.map(({ xbrl: _x, ...c }) => c));
-    expect(strip(plain)).toEqual(strip(doc));
+    // a tagged cell's visible reading is what the same cell reads as without its tags
+    const visibleOnly = (d: Document) =>
+      d.tables.map((t) =>
+        t.cells.map(({ xbrl: _x, visible, warnings: _w, ...c }) =>
+          visible === undefined ? c : { ...c, ...visible },
+        ),
+      );
+    expect(visibleOnly(plain)).toEqual(visibleOnly(doc));
     expect(plain.xbrl).toBeUndefined();
+    expect(plain.tables.flatMap((t) => t.cells).some((c) => c.visible !== undefined)).toBe(false);
   });
 });
 

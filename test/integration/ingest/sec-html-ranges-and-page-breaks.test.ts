@@ -109,6 +109,13 @@ describe.skipIf(!hasData)('XBRL warnings left are the filing disagreeing with it
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Table t57 .*4 of 28 inline XBRL facts disagree/);
     const cell = table(jnj, 't57').cells.find((c) => c.text === '66.3');
-    expect(cell).toMatchObject({ value: 66.3, scale: 1e6, unit: 'shares' });
+    // the visible text reads 66.3 million shares; tags first, the cell is the tag's 66.3 shares
+    expect(cell?.visible).toMatchObject({ value: 66.3, scale: 1e6, unit: 'shares' });
+    expect(cell).toMatchObject({ value: 66.3, scale: 1, unit: 'shares' });
+    expect(cell?.warnings).toEqual([
+      expect.stringMatching(
+        /^the filing tags this as 66\.3 shares \(us-gaap:AntidilutiveSecurities\w+\); the visible text read 66\.3 shares millions$/,
+      ),
+    ]);
   });
 });

@@ -80,11 +80,16 @@ describe('Document model schemas', () => {
       range: [3.6, 5.4],
       xbrl: [
         {
-          name: 'us-gaap:X',
+          concept: 'us-gaap:X',
           contextRef: 'c1',
-          unitRef: null,
+          period: { start: '2025-01-01', end: '2025-03-31' },
+          dimensions: {},
+          unitRef: 'pure',
+          unit: 'pure',
+          decimals: 3,
           scale: -2,
           negated: false,
+          factValue: 0.036,
           agrees: true,
         },
       ],
@@ -189,7 +194,7 @@ describe('Document model schemas', () => {
       expect(upgradeDocumentJson(v2)).toBe(v2);
       expect(upgradeDocumentJson(null)).toBeNull();
       expect(upgradeDocumentJson([1])).toEqual([1]);
-      expect(Document.safeParse(upgradeDocumentJson({ ...v2, schemaVersion: 4 })).success).toBe(
+      expect(Document.safeParse(upgradeDocumentJson({ ...v2, schemaVersion: 5 })).success).toBe(
         false,
       );
     });
@@ -238,12 +243,124 @@ describe('Document model schemas', () => {
     });
 
     it('reads a stored version-2 document through upgradeDocumentJson, nothing else changed', () => {
-      expect(documentSchemaVersion).toBe(3);
+      expect(documentSchemaVersion).toBe(4);
       expect(Document.safeParse(v2Document).success).toBe(false);
       const upgraded = Document.parse(upgradeDocumentJson(v2Document));
-      expect(upgraded).toEqual({ ...v2Document, schemaVersion: 3 });
+      expect(upgraded).toEqual({ ...v2Document, schemaVersion: 4 });
       expect(upgraded.tables[0]?.cells[0]?.scaleBasis).toBeUndefined();
       expect(DatasetDocument.parse(upgradeDocumentJson(v2Document)).externalId).toBe('tatqa/abc');
+    });
+  });
+
+  describe('schema version 4: tags first', () => {
+    const fact = {
+      concept: 'us-gaap:NetIncomeLoss',
+      contextRef: 'c-1',
+      period: { start: '2024-01-01', end: '2024-12-31' },
+      dimensions: { 'us-gaap:StatementBusinessSegmentsAxis': 'meta:FamilyOfAppsMember' },
+      unitRef: 'usd',
+      unit: 'USD',
+      decimals: -6,
+      scale: 6,
+      negated: false,
+      factValue: 62_360_000_000,
+      agrees: false,
+    };
+    const tagged = {
+      ...cell,
+      text: '62,360',
+      value: 62360,
+      scale: 1e6,
+      unit: 'USD',
+      scaleBasis: { source: 'inline-xbrl', phrase: 'us-gaap:NetIncomeLoss, scale 6' },
+      unitBasis: { source: 'inline-xbrl', phrase: 'us-gaap:NetIncomeLoss, unit USD' },
+      xbrl: [fact],
+      visible: {
+        kind: 'number',
+        value: 62360,
+        scale: 1,
+        unit: 'USD/share',
+        scaleBasis: { source: 'table-exception', phrase: 'except per share data' },
+      },
+      warnings: [
+        'the filing tags this as 62,360 USD millions (us-gaap:NetIncomeLoss); the visible text read 62,360 USD/share',
+      ],
+    };
+
+    it('keeps a tagged cell: its fact with context and unit, the visible reading, its warning', () => {
+      expect(Cell.parse(tagged)).toEqual(tagged);
+      for (const period of [{ instant: '2024-12-31' }, { forever: true }, null])
+        expect(Cell.safeParse({ ...tagged, xbrl: [{ ...fact, period }] }).success).toBe(true);
+      expect(Cell.safeParse({ ...tagged, xbrl: [{ ...fact, decimals: 'INF' }] }).success).toBe(
+        true,
+      );
+      // a period with neither an instant nor both dates, decimals that are no number, no warning
+      for (const bad of [
+        { xbrl: [{ ...fact, period: { start: '2024-01-01' } }] },
+        { xbrl: [{ ...fact, decimals: 'all' }] },
+        { xbrl: [{ ...fact, name: 'us-gaap:X', concept: undefined }] },
+        { warnings: [''] },
+      ])
+        expect(Cell.safeParse({ ...tagged, ...bad }).success).toBe(false);
+    });
+
+    it('reads version 3 through upgradeDocumentJson: a fact keeps what it had, under its new names', () => {
+      const v3Fact = {
+        name: 'us-gaap:Revenues',
+        contextRef: 'c1',
+        unitRef: 'usd',
+        scale: 3,
+        negated: false,
+        agrees: true,
+      };
+      const v3 = {
+        schemaVersion: 3,
+        source: { name: 'x.htm', kind: 'sec-html', bytes: 10 },
+        title: 'X',
+        blocks: [],
+        tables: [
+          {
+            ...table,
+            rows: [
+              {
+                ...table.rows[0],
+                numbers: [
+                  {
+                    sourceCol: 0,
+                    offset: 0,
+                    text: '$0.01',
+                    value: 0.01,
+                    scale: 1,
+                    unit: 'USD/share',
+                    xbrl: [v3Fact],
+                  },
+                ],
+              },
+            ],
+            cells: [{ ...cell, xbrl: [v3Fact] }],
+          },
+        ],
+        warnings: [],
+      };
+      expect(Document.safeParse(v3).success).toBe(false);
+      const upgraded = Document.parse(upgradeDocumentJson(v3));
+      const expected = {
+        concept: 'us-gaap:Revenues',
+        contextRef: 'c1',
+        period: null,
+        dimensions: {},
+        unitRef: 'usd',
+        unit: null,
+        decimals: null,
+        scale: 3,
+        negated: false,
+        factValue: null,
+        agrees: true,
+      };
+      expect(upgraded.schemaVersion).toBe(4);
+      expect(upgraded.tables[0]?.cells[0]?.xbrl).toEqual([expected]);
+      expect(upgraded.tables[0]?.rows[0]?.numbers?.[0]?.xbrl).toEqual([expected]);
+      expect(upgraded.tables[0]?.cells[0]?.value).toBe(-1234);
     });
   });
 

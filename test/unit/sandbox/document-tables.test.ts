@@ -193,6 +193,7 @@ describe('Document → sandbox mapping', () => {
       text: '9.9%',
       rowPath: ['Expenses', '% of revenue'],
       colPath: ['Year Ended', '2025'],
+      xbrl: null,
     });
     expect(baseValue(12914, 1e6)).toBe(12_914_000_000);
     expect(baseValue(14.2, 0.01)).toBe(0.142);

@@ -89,7 +89,10 @@ describe('questions repository', () => {
       'UPDATE dataset_records SET model = ? WHERE document_id = (SELECT id FROM documents WHERE external_id = ?)',
     ).run(JSON.stringify({ ...doc('d1'), schemaVersion: 2 }), 'd1');
     expect(repo.document(id, 'd1')).toEqual(doc('d1'));
-    expect(repo.documents(id).map((d) => d.schemaVersion)).toEqual([3, 3]);
+    expect(repo.documents(id).map((d) => d.schemaVersion)).toEqual([
+      documentSchemaVersion,
+      documentSchemaVersion,
+    ]);
   });
 
   it('updates an earlier import of the same file in place, keeping ids, and reports changes', () => {
