@@ -100,8 +100,16 @@ describe('LlmService.chat', () => {
     fx = await llmFixture({ defaultReply: 'ok' });
     fx.server.fault({ kind: 'slow', delayMs: 5_000 });
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
-    let t = performance.now();
+    // Cancelled once the server holds the request (before its headers): a fixed delay raced
+    // the request itself on a loaded machine.
+    let abortedAt = Infinity;
+    const held = setInterval(() => {
+      if (fx.server.requests.length > 0) {
+        clearInterval(held);
+        abortedAt = performance.now();
+        ac.abort();
+      }
+    }, 5);
     expect(
       (
         await failure(
@@ -114,13 +122,13 @@ describe('LlmService.chat', () => {
         )
       ).code,
     ).toBe('cancelled');
-    expect(performance.now() - t).toBeLessThan(1_000);
+    expect(performance.now() - abortedAt).toBeLessThan(1_000);
     expect(fx.server.requests).toHaveLength(1);
 
     fx.server.clearFaults();
     fx.server.fault({ kind: 'status', status: 429, retryAfter: '30' });
     const ac2 = new AbortController();
-    t = performance.now();
+    const t = performance.now();
     const p = fx.llm.chat({
       provider: { baseUrl: fx.server.baseUrl, maxRetries: 5 },
       model: 'test-chat',
