@@ -50,9 +50,12 @@ export function gapCoverage(s: CoverageServices, sessionId: number): GapCoverage
         set && set.key === session.questionSetKey ? { id: set.id, name: set.name } : null,
     });
   }
+  // Runs answering every question first, a run made from the session's own question set
+  // (one made with it in one step) before others, then the most answered, the newest.
   out.sort(
     (a, b) =>
       Number(b.full) - Number(a.full) ||
+      Number(b.questionSet !== null) - Number(a.questionSet !== null) ||
       b.answered - a.answered ||
       b.planned - a.planned ||
       b.runId - a.runId,

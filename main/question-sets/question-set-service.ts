@@ -170,11 +170,12 @@ export class QuestionSetService {
     stored: readonly StoredQuestion[],
     input: QuestionSetCreateInput,
   ): { questions: StoredQuestion[]; selection: QuestionSetSelection } {
-    const byIds = input.questionIds !== undefined || input.externalIds !== undefined;
-    if (input.questionIds !== undefined && input.externalIds !== undefined)
+    const lists = [input.questionIds, input.externalIds, input.ids].filter((l) => l !== undefined);
+    const byIds = lists.length > 0;
+    if (lists.length > 1)
       throw new WorkbenchError(
         'invalid-input',
-        'give the questions by workspace id or by the dataset’s own id, not both',
+        'give one list of questions: workspace ids, the dataset’s own ids, or ids of either kind',
       );
     if (byIds && (input.filter !== undefined || input.sample !== undefined))
       throw new WorkbenchError(
@@ -191,7 +192,13 @@ export class QuestionSetService {
       const questions =
         input.questionIds !== undefined
           ? this.byWorkspaceIds(dataset, stored, input.questionIds)
-          : this.byExternalIds(dataset, stored, input.externalIds!);
+          : input.externalIds !== undefined
+            ? this.byExternalIds(dataset, stored, input.externalIds)
+            : this.byWorkspaceIds(
+                dataset,
+                stored,
+                this.resolveIdList(input.ids!, dataset.id).questionIds,
+              );
       return {
         questions,
         selection: { kind: 'ids', filter: null, sample: null, sessionId: null },

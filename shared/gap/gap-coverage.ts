@@ -4,8 +4,9 @@ import { RunMode, RunSource, RunStatus } from '../runs/run';
 /**
  * Which runs cover a session's questions (`gap.coverage`, docs/sessions.md "Gap view"): every
  * run on the session's dataset format that means to answer, or answered, at least one of them,
- * matched as the gap matches them (by the dataset's own question id). Runs covering all of them
- * come first; the gap view opens on the first.
+ * matched as the gap matches them (by the dataset's own question id). Runs answering all of
+ * them come first, and among those a run made from the session's own question set; the gap
+ * view opens on the first.
  */
 export const GapCoverageInput = z.object({ sessionId: z.number().int() }).strict();
 export type GapCoverageInput = z.infer<typeof GapCoverageInput>;

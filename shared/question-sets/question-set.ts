@@ -59,8 +59,13 @@ export const QuestionSetCreateInput = z
     description: z.string().max(2000).optional(),
     /** These questions, in this order: workspace ids… */
     questionIds: z.array(z.number().int()).min(1).max(MAX_QUESTION_SET_SIZE).optional(),
-    /** …or the dataset's own ids. */
+    /** …or the dataset's own ids… */
     externalIds: Values.optional(),
+    /**
+     * …or either, as a list a user writes has them: each the dataset's own id when the dataset
+     * has a question with it, else a whole number as a workspace id.
+     */
+    ids: Values.optional(),
     /** Or the questions that pass the filter (in the dataset's order)… */
     filter: QuestionSetFilter.optional(),
     /** …and/or a seeded sample of them. */
@@ -154,7 +159,7 @@ export function selectionText(s: QuestionSetSelection): string {
     );
   if (s.sample)
     parts.push(
-      `sample of ${s.sample.count}, seed ${s.sample.seed}${s.sample.stratify === 'none' ? '' : `, balanced by ${s.sample.stratify}`}`,
+      `sample of ${s.sample.count}, seed ${s.sample.seed}${s.sample.stratify === 'none' ? '' : `, balanced by ${s.sample.stratify === 'answer-type' ? 'answer type' : 'subset'}`}`,
     );
   return parts.join('; ') || 'every question';
 }

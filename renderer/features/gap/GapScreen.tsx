@@ -3,6 +3,7 @@ import { PairedCharts } from '../../components/charts/PairedCharts';
 import { gapStore, useGap } from '../../stores/gap';
 import { navigationStore } from '../../stores/navigation';
 import { ApiErrorText } from '../ask/ApiErrorText';
+import { CoverageTable } from './CoverageTable';
 import { UnsignedMark } from '../sessions/UnsignedMark';
 import { DisagreementList } from './DisagreementList';
 import { EachRunTable } from './EachRunTable';
@@ -33,6 +34,8 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
   const report = useGap((s) => s.report);
   const error = useGap((s) => s.error);
   const each = useGap((s) => (s.each?.sessionId === sessionId ? s.each : undefined));
+  const coverage = useGap((s) => (s.coverage?.sessionId === sessionId ? s.coverage : undefined));
+  const coverageError = useGap((s) => s.coverageError);
 
   useEffect(() => {
     void gapStore.getState().loadLists();
@@ -41,6 +44,26 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
     if (sessionId !== undefined && runId !== undefined)
       void gapStore.getState().open(sessionId, runId);
   }, [sessionId, runId]);
+  // The runs on the session's questions; a session chosen without a run opens on the first
+  // (one answering every question, made from the session's own question set first).
+  useEffect(() => {
+    if (sessionId === undefined) return;
+    void gapStore
+      .getState()
+      .loadCoverage(sessionId)
+      .then((c) => {
+        const top = c?.runs[0];
+        const route = navigationStore.getState().route;
+        if (
+          top &&
+          top.answered > 0 &&
+          route.screen === 'gap' &&
+          route.sessionId === sessionId &&
+          route.runId === undefined
+        )
+          navigationStore.getState().go({ screen: 'gap', sessionId, runId: top.runId });
+      });
+  }, [sessionId]);
 
   const session = sessions.find((s) => s.id === sessionId);
   // Runs on the session's dataset first; the others stay pickable (two imports of one dataset).
@@ -123,6 +146,13 @@ export function GapScreen({ sessionId, runId }: GapScreenProps) {
           </select>
         </span>
       </div>
+      {sessionId !== undefined && (coverage || coverageError) && (
+        <section aria-labelledby={`${id}-coverage`}>
+          <h2 id={`${id}-coverage`}>Runs on this session’s questions</h2>
+          {coverage && <CoverageTable coverage={coverage} runId={runId} />}
+          {!coverage && coverageError && <ApiErrorText error={coverageError} />}
+        </section>
+      )}
       {sessionId !== undefined && sameDataset.length > 0 && (
         <section aria-labelledby={`${id}-each`}>
           <h2 id={`${id}-each`} className="visually-hidden">

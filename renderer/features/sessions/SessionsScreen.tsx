@@ -5,6 +5,7 @@ import { ApiErrorText } from '../ask/ApiErrorText';
 import { BundleExportButton } from './BundleExportButton';
 import { BundleImport } from './BundleImport';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { QuestionSetsSection } from './QuestionSetsSection';
 import { SessionBuilder } from './SessionBuilder';
 import { UnsignedMark } from './UnsignedMark';
 import './sessions.css';
@@ -27,6 +28,14 @@ export function SessionsScreen() {
       </header>
       {error && <ApiErrorText error={error} />}
       {bundleError && <ApiErrorText error={bundleError.error} />}
+      <section aria-labelledby="question-sets-title">
+        <h2 id="question-sets-title">Question sets</h2>
+        <p className="hint">
+          A named set of a dataset’s questions: sessions and model runs made from it answer exactly
+          the same questions.
+        </p>
+        {status === 'ready' && <QuestionSetsSection />}
+      </section>
       <section aria-labelledby="new-session-title">
         <h2 id="new-session-title">New session</h2>
         {status === 'ready' && <SessionBuilder />}

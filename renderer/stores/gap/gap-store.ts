@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
+import type { GapCoverage } from '../../../shared/gap/gap-coverage';
 import type { GapGroup, GapReport } from '../../../shared/gap/gap-report';
 import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionSummary } from '../../../shared/sessions/session';
@@ -16,7 +17,11 @@ export interface GapState {
   error?: ApiError;
   /** The session against each of several runs: the "all" row of each gap (or why it failed). */
   each: { sessionId: number; rows: EachRunRow[] } | undefined;
+  /** The runs on the chosen session's questions, fully or in part (gap.coverage). */
+  coverage: GapCoverage | undefined;
+  coverageError?: ApiError;
   loadLists(): Promise<void>;
+  loadCoverage(sessionId: number): Promise<GapCoverage | undefined>;
   open(sessionId: number, runId: number): Promise<void>;
   compareEach(sessionId: number, runIds: readonly number[]): Promise<void>;
 }
@@ -34,12 +39,27 @@ export function createGapStore(api: ApiClient) {
   return createStore<GapState>()((set, get) => {
     let request = 0;
     let eachRequest = 0;
+    let coverageRequest = 0;
     return {
       sessions: [],
       runs: [],
       listsStatus: 'idle',
       status: 'idle',
       each: undefined,
+      coverage: undefined,
+      async loadCoverage(sessionId) {
+        const mine = ++coverageRequest;
+        if (get().coverage?.sessionId !== sessionId)
+          set({ coverage: undefined, coverageError: undefined });
+        const r = await api.call('gap.coverage', { sessionId });
+        if (mine !== coverageRequest) return undefined;
+        if (!r.ok) {
+          set({ coverage: undefined, coverageError: r.error });
+          return undefined;
+        }
+        set({ coverage: r.value, coverageError: undefined });
+        return r.value;
+      },
       async compareEach(sessionId, runIds) {
         const mine = ++eachRequest;
         let rows: EachRunRow[] = runIds.map((runId) => ({ runId, status: 'loading' }));

@@ -3,11 +3,13 @@ import type { SystemIdle } from '../../../shared/sessions/system-idle';
 import { api } from '../../api/client';
 import { saveDownload } from '../export/save-download';
 import { createBundleStore, type BundleState } from './bundle-store';
+import { createQuestionSetsStore, type QuestionSetsState } from './question-sets-store';
 import { createSessionResultsStore, type SessionResultsState } from './results-store';
 import { createSessionStore, type SessionState } from './session-store';
 import { createSessionsListStore, type SessionsListState } from './sessions-list-store';
 
 export const sessionsListStore = createSessionsListStore(api);
+export const questionSetsStore = createQuestionSetsStore(api);
 export const sessionStore = createSessionStore(api, { storage: window.localStorage });
 export const sessionResultsStore = createSessionResultsStore(api);
 export const bundleStore = createBundleStore(api, saveDownload, () => {
@@ -32,4 +34,8 @@ export function useSessionResults<T>(selector: (s: SessionResultsState) => T): T
 
 export function useBundles<T>(selector: (s: BundleState) => T): T {
   return useStore(bundleStore, selector);
+}
+
+export function useQuestionSets<T>(selector: (s: QuestionSetsState) => T): T {
+  return useStore(questionSetsStore, selector);
 }

@@ -1,6 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError } from '../../../shared/api/result';
 import type { DatasetSummary } from '../../../shared/datasets/stored-question';
+import type { QuestionSet, SessionRunInput } from '../../../shared/question-sets/question-set';
+import type { RunMode } from '../../../shared/runs/run';
 import type { SessionCreateInput, SessionSummary } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
 
@@ -17,6 +19,13 @@ export interface SessionDraft {
   instructions: string;
   /** Another expert on this session's questions (dataset, count and balance come from it). */
   sameQuestionsAs?: number;
+  /** The questions of this question set (dataset and count come from it) instead of a sample. */
+  questionSetId?: number;
+  /** Also run a model on the same questions, started with the session (one step). */
+  alsoRun: boolean;
+  runProviderId?: number;
+  runModel: string;
+  runMode: RunMode;
 }
 
 export const newSessionDraft = (): SessionDraft => ({
@@ -27,6 +36,9 @@ export const newSessionDraft = (): SessionDraft => ({
   perQuestionMinutes: '',
   expert: '',
   instructions: '',
+  alsoRun: false,
+  runModel: '',
+  runMode: 'pot',
 });
 
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
@@ -40,7 +52,11 @@ export function sessionRequest(
   if (d.datasetId === undefined) return { ok: false, problem: 'Pick a dataset.' };
   const questionCount = wholeNumber(d.questions);
   // The same question set as another session: its size is that session's, whatever is typed.
-  if (!questionCount || questionCount < 1 || questionCount > 1000)
+  // A question set says its questions itself.
+  if (
+    d.questionSetId === undefined &&
+    (!questionCount || questionCount < 1 || questionCount > 1000)
+  )
     return { ok: false, problem: 'Number of questions: a whole number from 1 to 1000.' };
   const seed = wholeNumber(d.seed);
   if (seed === undefined || seed > 2 ** 31 - 1)
@@ -61,15 +77,30 @@ export function sessionRequest(
     ok: true,
     input: {
       datasetId: d.datasetId,
-      questionCount,
+      ...(d.questionSetId !== undefined
+        ? { questionSetId: d.questionSetId }
+        : { questionCount, stratify: d.stratify }),
       seed,
       budgetSeconds,
       perQuestionCapSeconds,
       expert,
-      stratify: d.stratify,
       ...(d.instructions.trim() ? { instructions: d.instructions } : {}),
       ...(d.sameQuestionsAs !== undefined ? { sameQuestionsAs: d.sameQuestionsAs } : {}),
     },
+  };
+}
+
+/** The run started with the session ("also run a model on these questions"), or why not. */
+export function sessionRunRequest(
+  d: SessionDraft,
+): { ok: true; input: SessionRunInput } | { ok: false; problem: string } {
+  if (d.runProviderId === undefined)
+    return { ok: false, problem: 'Choose a model provider (add one on the Models screen).' };
+  const model = d.runModel.trim();
+  if (!model) return { ok: false, problem: 'Choose the model to run on these questions.' };
+  return {
+    ok: true,
+    input: { provider: { providerId: d.runProviderId }, model, mode: d.runMode },
   };
 }
 
@@ -81,10 +112,14 @@ export interface SessionsListState {
   draft: SessionDraft;
   creating: boolean;
   createError?: ApiError;
+  /** The session and run made last in one step. */
+  lastRun?: { sessionId: number; runId: number };
   load(): Promise<void>;
   setDraft(patch: Partial<SessionDraft>): void;
   /** Starts a draft for another expert on the questions of `sessionId`. */
   sameQuestionsAs(sessionId: number | undefined): void;
+  /** Takes the questions of a question set (undefined: a new sample). */
+  fromQuestionSet(set: QuestionSet | undefined): void;
   /** Creates the session the draft describes; answers its id (the screen opens it). */
   create(): Promise<number | undefined>;
   remove(sessionId: number): Promise<void>;
@@ -121,7 +156,7 @@ export function createSessionsListStore(api: ApiClient) {
     setDraft: (patch) => set({ draft: { ...get().draft, ...patch }, createError: undefined }),
     sameQuestionsAs(sessionId) {
       const from = get().sessions.find((x) => x.id === sessionId);
-      const { sameQuestionsAs: _drop, ...draft } = get().draft;
+      const { sameQuestionsAs: _drop, questionSetId: _set, ...draft } = get().draft;
       set({
         createError: undefined,
         draft: from
@@ -139,19 +174,53 @@ export function createSessionsListStore(api: ApiClient) {
           : draft,
       });
     },
+    fromQuestionSet(questionSet) {
+      const { sameQuestionsAs: _drop, questionSetId: _set, ...draft } = get().draft;
+      set({
+        createError: undefined,
+        draft: questionSet
+          ? {
+              ...draft,
+              questionSetId: questionSet.id,
+              datasetId: questionSet.datasetId,
+              questions: String(questionSet.questionIds.length),
+              // What the set was balanced by (the field shows it, disabled).
+              stratify: questionSet.selection.sample?.stratify ?? 'none',
+            }
+          : draft,
+      });
+    },
     async create() {
-      const req = sessionRequest(get().draft);
-      if (!req.ok) {
-        set({ createError: { code: 'invalid-input', message: req.problem } });
+      const draft = get().draft;
+      const req = sessionRequest(draft);
+      const run = draft.alsoRun ? sessionRunRequest(draft) : undefined;
+      const problem = !req.ok ? req.problem : run && !run.ok ? run.problem : undefined;
+      if (!req.ok || (run && !run.ok)) {
+        set({ createError: { code: 'invalid-input', message: problem! } });
         return undefined;
       }
       set({ creating: true, createError: undefined });
-      const r = await api.call('sessions.create', req.input);
+      const r = run?.ok
+        ? await api.call('sessions.createWithRun', { session: req.input, run: run.input })
+        : await api.call('sessions.create', req.input);
       if (!r.ok) {
         set({ creating: false, createError: r.error });
         return undefined;
       }
-      set({ creating: false, draft: { ...newSessionDraft(), datasetId: get().draft.datasetId } });
+      const runId = 'runId' in r.value ? (r.value.runId as number) : undefined;
+      set({
+        creating: false,
+        lastRun: runId !== undefined ? { sessionId: r.value.sessionId, runId } : undefined,
+        // The model chosen stays chosen for the next session.
+        draft: {
+          ...newSessionDraft(),
+          datasetId: draft.datasetId,
+          alsoRun: draft.alsoRun,
+          runModel: draft.runModel,
+          runMode: draft.runMode,
+          ...(draft.runProviderId !== undefined ? { runProviderId: draft.runProviderId } : {}),
+        },
+      });
       void get().load();
       return r.value.sessionId;
     },

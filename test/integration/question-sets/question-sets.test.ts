@@ -74,6 +74,13 @@ describe.skipIf(!hasData)('question sets (TAT-QA dev, API)', () => {
     });
     // Another order, the same questions: the same key (the sessions' question-set key).
     expect(same.key).toBe(set.key);
+    // A list as a user writes one: the dataset's own ids and workspace ids mixed.
+    const { set: mixed } = await call('questionSets.create', {
+      datasetId,
+      name: 'mixed ids',
+      ids: [picked[0]!.externalId, String(picked[1]!.id), picked[2]!.externalId],
+    });
+    expect(mixed.questionIds).toEqual(picked.map((q) => q.id));
 
     const unknown = await refusal('questionSets.create', {
       datasetId,

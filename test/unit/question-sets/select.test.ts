@@ -68,7 +68,7 @@ describe('selectionText', () => {
         sample: { count: 25, seed: 7, stratify: 'answer-type' },
         sessionId: null,
       }),
-    ).toBe('type arithmetic; sample of 25, seed 7, balanced by answer-type');
+    ).toBe('type arithmetic; sample of 25, seed 7, balanced by answer type');
     expect(selectionText({ kind: 'session', filter: null, sample: null, sessionId: 4 })).toBe(
       'the questions of session #4',
     );
