@@ -20,7 +20,7 @@ const powerOfTen = (n: number) => Number(`1e${n}`);
 
 /** x ÷ 10^n, shifted in decimal: 2150000 at n = 6 is 2.15, not 2.1499999999999999. */
 function shift(x: number, n: number): number {
-  if (x === 0) return 0;
+  if (x === 0 || n === 0) return x === 0 ? 0 : x;
   const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
   return Number(`${mantissa}e${Number(exponent) - n}`);
 }
@@ -49,13 +49,25 @@ export function cellUnitOfTag(fact: XbrlFactRef, visibleUnit: string | null): st
   return null;
 }
 
-const bases = new Map<string, Basis>();
-/** One frozen Basis per phrase, shared by the cells (as the visible reader does). */
-function basis(phrase: string): Basis {
-  let b = bases.get(phrase);
+/** One frozen Basis per concept and scale (or unit), shared by the cells as the visible
+ * reader shares its own; looked up without building the phrase. */
+const scaleBases = new Map<string, Map<number, Basis>>();
+const unitBases = new Map<string, Map<string | null, Basis>>();
+function basisOf<K>(
+  cache: Map<string, Map<K, Basis>>,
+  concept: string,
+  key: K,
+  phrase: () => string,
+): Basis {
+  let byKey = cache.get(concept);
+  if (byKey === undefined) {
+    byKey = new Map();
+    if (cache.size < 10_000) cache.set(concept, byKey);
+  }
+  let b = byKey.get(key);
   if (b === undefined) {
-    b = Object.freeze({ source: 'inline-xbrl' as const, phrase });
-    if (bases.size < 10_000) bases.set(phrase, b);
+    b = Object.freeze({ source: 'inline-xbrl' as const, phrase: phrase() });
+    byKey.set(key, b);
   }
   return b;
 }
@@ -151,8 +163,19 @@ export function applyCellTags(cell: Cell): void {
   }
   cell.scale = scale;
   cell.unit = unit;
-  cell.scaleBasis = basis(`${first.concept}, scale ${first.scale}`);
-  cell.unitBasis = basis(`${first.concept}, unit ${first.unit ?? 'none'}`);
+  const { concept } = first;
+  cell.scaleBasis = basisOf(
+    scaleBases,
+    concept,
+    first.scale,
+    () => `${concept}, scale ${first.scale}`,
+  );
+  cell.unitBasis = basisOf(
+    unitBases,
+    concept,
+    first.unit,
+    () => `${concept}, unit ${first.unit ?? 'none'}`,
+  );
   if (!agrees(used, visible.unit, unit)) warnings.push(disagreement(cell, first, visible));
   if (facts.length > wanted) {
     const others = facts.slice(wanted).map((f) => f.concept);
