@@ -15,6 +15,7 @@ import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeate
 import { qualifyByKeyColumn } from '../table/key-column';
 import { panelRowPaths } from '../table/side-by-side';
 import { buildRowTree, type BodyRow, type PlacedRow } from '../table/row-tree';
+import { amountsOf } from '../table/row-sums';
 import { findScaleNote, type ScaleNote } from '../table/scale-note';
 import { makeCells, type BodyPieces, type CellContext } from './table-cells';
 import { layoutGrid } from '../table/table-grid';
@@ -94,6 +95,9 @@ function bodyRow(
   const values = pieces.filter((p) => p.firstCol >= firstValueCol && !isSymbolOnly(p.text));
   const first = labels[0];
   const label = labels.map((p) => p.text).join(' ');
+  const labelParts = labels
+    .filter((p) => p.text.trim() !== '' && !isSymbolOnly(p.text))
+    .map((p) => ({ col: p.firstCol, text: p.text }));
   return {
     sourceRow,
     label,
@@ -103,6 +107,8 @@ function bodyRow(
     scaleLine: values.length === 0 && isPureScaleNote(label),
     labelFirstCol: first?.firstCol ?? 0,
     labelLastCol: labels.at(-1)?.lastCol ?? 0,
+    labelParts,
+    amounts: amountsOf(values),
     block,
   };
 }

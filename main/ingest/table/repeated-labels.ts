@@ -115,7 +115,9 @@ export function qualifyRepeatedRows(
   );
   rows.forEach((r, i) => {
     const anchor = anchors[i];
-    if (anchor) r.path = [...anchor.path, r.label];
+    // the path's own last label: a row printed with its parent ("Humira United States") is
+    // named by its part under that parent
+    if (anchor) r.path = [...anchor.path, r.path.at(-1) ?? r.label];
   });
 }
 

@@ -3,12 +3,14 @@ import { resolveUnit } from '../../table/cell-unit';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../table/merge-symbols';
 import type { RawTable } from '../../table/raw-types';
 import type { ScaleNote } from '../../table/scale-note';
-import { layoutGrid } from '../../table/table-grid';
+import { layoutGrid, type Grid } from '../../table/table-grid';
+import { isNumeric, isYearLike, parseCellValue } from '../../table/cell-value';
 import { firstValueColumn } from '../../table/first-value-column';
 import { scaleNoteOf, statedCurrency } from './currency-scale';
 import { columnHeaderTree, columnNote, columnPath, detectHeaderRows } from './header-rows';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../../table/repeated-labels';
 import { placeRows, type BodyLine } from './row-paths';
+import { amountsOf } from '../../table/row-sums';
 
 export interface GridTableInput {
   raw: RawTable;
@@ -26,6 +28,38 @@ export interface GridTableInput {
 const percentCaption =
   /\bas a percent(?:age)? of\b|\bpercent(?:age)? of (?:total |net )?(?:revenue|sales)\b/i;
 
+const isQuantity = (p: Piece) => isNumeric(p.parsed) && !isYearLike(p.text);
+
+/**
+ * The value columns start where quantities start in two rows (`firstValueColumn`), unless a
+ * column left of that holds quantities too and is named by the header row right above the
+ * body as the value columns are (a year as they are, or words as they are): TAT-QA's "Domestic | International" table has Domestic's "4.00% | 3.75%" in one row
+ * only (the rows below have International rates alone), under "2019 | 2018" like
+ * International's. Such a column is a value column, so the header spanning it stays a
+ * column header instead of its numbers joining the row label.
+ */
+function headedValueColumn(grid: Grid, pieces: Piece[][], found: number): number {
+  const firstBody = pieces.findIndex((ps) => ps.some((p) => p.col > 0 && isQuantity(p)));
+  if (firstBody <= 0) return found;
+  const above = grid.rows.slice(0, firstBody).findLast((cells) => cells.some((c) => c.text !== ''));
+  if (above === undefined) return found;
+  const candidates = new Set<number>();
+  for (const ps of pieces)
+    for (const p of ps) if (p.col > 0 && p.col < found && isQuantity(p)) candidates.add(p.col);
+  const headerAt = (c: number) => above.find((h) => h.col <= c && c <= h.lastCol)?.text ?? '';
+  const kind = (text: string) => (isYearLike(text) ? 'year' : 'words');
+  const over = headerAt(found);
+  for (const c of [...candidates].sort((a, b) => a - b)) {
+    const named = headerAt(c);
+    const headerRow = above
+      .filter((h) => h.lastCol >= c && h.text !== '')
+      .every((h) => !isNumeric(parseCellValue(h.text)) || isYearLike(h.text));
+    // named like the value columns ("2019" as over them; not "Useful life (in years)")
+    if (named !== '' && over !== '' && kind(named) === kind(over) && headerRow) return c;
+  }
+  return found;
+}
+
 /**
  * Reads one dataset table (no styling: no bold, no indentation) into our Table: grid layout and
  * symbol merging from the SEC parser, header rows and row paths for style-less grids, then
@@ -39,7 +73,9 @@ export function buildGridTable(input: GridTableInput): Table {
   // Count a "$"-prefixed number at the column of its digits, where the values line up.
   const found = firstValueColumn(pieces.map((ps) => ps.map((p) => ({ ...p, firstCol: p.col }))));
   // Datasets only hold data tables; one without numbers still has its labels in column 0.
-  const valueCol = Number.isFinite(found) ? found : Math.min(1, grid.colCount - 1);
+  const valueCol = Number.isFinite(found)
+    ? headedValueColumn(grid, pieces, found)
+    : Math.min(1, grid.colCount - 1);
   const headers = detectHeaderRows(grid, valueCol, input.minHeaderRows ?? 0);
 
   const lines: BodyLine[] = [];
@@ -60,6 +96,8 @@ export function buildGridTable(input: GridTableInput): Table {
       empty: labels.length === 0 && values.length === 0,
       labelFirstCol: labels[0]?.col ?? 0,
       labelLastCol: labels.at(-1)?.lastCol ?? 0,
+      parts: labels.map((c) => ({ col: c.col, text: c.text })),
+      amounts: amountsOf(values),
     });
   });
   const tree = placeRows(lines);
