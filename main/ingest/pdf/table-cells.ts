@@ -124,7 +124,11 @@ export function cellOf(
       unit = 'USD/share';
     } else if (named.unit === 'shares') {
       // the note's share scale, or none for what its exception names
-      scale = own ? (ownScale[own] ?? 1) * p.wordScale : named.scale;
+      scale = own
+        ? (ownScale[own] ?? 1) * p.wordScale
+        : excepted(note, heads)
+          ? p.wordScale
+          : named.scale;
       unit = 'shares';
     }
   }

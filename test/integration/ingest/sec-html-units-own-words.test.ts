@@ -50,6 +50,33 @@ describe('per-share rows are recognised from their own words', () => {
     });
   });
 
+  it("gives share-count rows the caption's share scale, not the exception's", () => {
+    const rows = [
+      tr(td(''), td('2024', 2), td('2023', 2)),
+      tr(td('Net income'), td('$'), td('62,360'), td('$'), td('39,098')),
+      tr(td('Diluted earnings per share'), td('$'), td('23.86'), td('$'), td('14.87')),
+      tr(
+        td('Shares used to compute diluted earnings per share'),
+        td(''),
+        td('2,614'),
+        td(''),
+        td('2,629'),
+      ),
+      tr(td('Weighted-average shares used to compute earnings per share:')),
+      tr(td('Basic'), td(''), td('2,534'), td(''), td('2,574')),
+    ];
+    const millions = lastTable(table('(In millions, except per share amounts)', rows));
+    expect(cellAt(millions, 3, 2)).toMatchObject({ value: 2614, unit: 'shares', scale: 1e6 });
+    expect(cellAt(millions, 5, 2)).toMatchObject({ value: 2534, unit: 'shares', scale: 1e6 });
+    const thousands = lastTable(
+      table('(In millions, except per share amounts; shares in thousands)', rows),
+    );
+    expect(cellAt(thousands, 1, 2)).toMatchObject({ value: 62360, unit: 'USD', scale: 1e6 });
+    expect(cellAt(thousands, 2, 2)).toMatchObject({ value: 23.86, unit: 'USD/share', scale: 1 });
+    expect(cellAt(thousands, 3, 2)).toMatchObject({ value: 2614, unit: 'shares', scale: 1e3 });
+    expect(cellAt(thousands, 5, 2)).toMatchObject({ value: 2534, unit: 'shares', scale: 1e3 });
+  });
+
   it('keeps a treasury stock amount an amount: the shares in its label describe it (AbbVie)', () => {
     const t = lastTable(
       table('CONSOLIDATED BALANCE SHEETS (Dollars and shares in millions, except per share data)', [
