@@ -34,6 +34,7 @@ describe.skipIf(!present)('inline XBRL fidelity on filings the reader was not tu
     ({ label, path }) => {
       const report = measure(label, path);
       expect(report.unreadable).toBe(0);
+      expect(report.tagsSeen).toBe(0);
       // Wells Fargo's 10-K tags only its cover page: its statements are in an exhibit
       if (report.facts + report.inText === 0) return;
       expect(report.facts).toBeGreaterThan(500);
@@ -50,5 +51,9 @@ describe.skipIf(!present)('inline XBRL fidelity on filings the reader was not tu
     const matched = all.reduce((n, r) => n + r.matched, 0);
     expect(facts).toBeGreaterThan(10_000);
     expect(matched / facts).toBeGreaterThanOrEqual(0.999);
+    // units named from the visible words (issue 23: 98.28% → 99.51%)
+    const unitChecked = all.reduce((n, r) => n + r.unitChecked, 0);
+    const unitAgreeing = all.reduce((n, r) => n + r.unitAgreeing, 0);
+    expect(unitAgreeing / unitChecked).toBeGreaterThanOrEqual(0.994);
   });
 });

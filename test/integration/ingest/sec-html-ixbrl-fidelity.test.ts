@@ -21,6 +21,10 @@ describe.skipIf(!hasData)('inline XBRL fidelity of the SEC HTML ingester', () =>
       const firstMisses = report.mismatches.slice(0, 5).map((m) => `${m.fact.name}: ${m.reason}`);
       expect(share, firstMisses.join('\n')).toBeGreaterThanOrEqual(0.995);
       expect(report.unreadable).toBe(0);
+      // the reader saw the visible text only: no tag left, no fact attached, no scale from a tag
+      expect(report.tagsSeen).toBe(0);
+      // units named from the visible words agree with the tags' (issue 23: 100% on all three)
+      expect(report.unitAgreeing / report.unitChecked).toBeGreaterThanOrEqual(0.995);
     },
   );
 });
