@@ -259,9 +259,29 @@ function sharesUnit(c: CellScale, own: Basis): ResolvedUnit {
   if (note !== null && note.sharesScale !== null) {
     const scaleBasis =
       note.sharesScale === 1 && note.scale !== 1 ? excepted(note, own) : (c.noteBasis ?? own);
-    return { unit: 'shares', scale: note.sharesScale, unitBasis: own, scaleBasis };
+    return inFull(c, { unit: 'shares', scale: note.sharesScale, unitBasis: own, scaleBasis });
   }
-  return { unit: 'shares', scale: c.amountScale, unitBasis: own, scaleBasis: c.amountBasis };
+  return inFull(c, {
+    unit: 'shares',
+    scale: c.amountScale,
+    unitBasis: own,
+    scaleBasis: c.amountBasis,
+  });
+}
+
+// No company has a trillion shares
+const mostShares = 1e12;
+const writtenInFull = basis('default', 'share count written in full');
+
+/**
+ * A share count that would pass a trillion shares at the note's scale is written in full
+ * ("Weighted-average shares 931,478,843" in a table "in millions"), as label numbers are read.
+ */
+function inFull(c: CellScale, r: ResolvedUnit): ResolvedUnit {
+  const n = Math.abs(c.parsed.value ?? 0);
+  return r.scale > 1 && c.parsed.wordScale === 1 && n * r.scale >= mostShares
+    ? { ...r, scale: 1, scaleBasis: writtenInFull }
+    : r;
 }
 
 /** `list` has `text` before its last entry (a section above the row, not the row itself). */
@@ -479,12 +499,12 @@ export function resolveUnit(
   }
   if ((note?.sharesOnly === true || note?.sharesSubject === true) && !parsed.currency) {
     const b = noteBasis ?? noScaleStated;
-    return {
+    return inFull(c, {
       unit: 'shares',
       scale: note.sharesScale ?? c.amountScale,
       unitBasis: b,
       scaleBasis: b,
-    };
+    });
   }
   const { amountScale: scale, amountBasis: scaleBasis } = c;
   if (parsed.currency)

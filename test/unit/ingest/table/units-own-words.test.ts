@@ -121,6 +121,24 @@ describe('share counts named by the row', () => {
   });
 });
 
+describe('share counts written in full', () => {
+  it("reads a count that would pass a trillion shares at the note's scale as written in full", () => {
+    const note = '(Dollars in millions except per share amounts)';
+    const full = resolveUnit(
+      parseCellValue('931,478,843'),
+      ['Weighted-average number of shares on which earnings per share is calculated'],
+      ['2025'],
+      { note: findScaleNote(note), monetary: true, percentTable: false, shown: '931,478,843' },
+    );
+    expect(full).toMatchObject({ unit: 'shares', scale: 1 });
+    expect(full.scaleBasis).toEqual({ source: 'default', phrase: 'share count written in full' });
+    // the same row in millions keeps the note's scale
+    expect(
+      cell('931.5', ['Weighted-average number of shares outstanding'], ['2025'], note),
+    ).toEqual({ unit: 'shares', scale: 1e6 });
+  });
+});
+
 describe('amounts the row names as amounts', () => {
   it('keeps a treasury stock row "at cost" an amount, except in a table of share counts', () => {
     expect(cell('(95,971)', ['Treasury stock, at cost'], ['2024'])).toEqual({
