@@ -177,6 +177,7 @@ export class RunService {
       const q = it.questionId === null ? undefined : byId.get(it.questionId);
       return {
         ...it,
+        question: q?.question ?? null,
         facets: q
           ? questionFacets(manifest.dataset.format, q)
           : { subset: 'removed from the dataset', answerType: null, evidenceSource: null },

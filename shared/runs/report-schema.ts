@@ -95,6 +95,7 @@ export const RunReportSchema = z.object({
     z.object({
       questionId: z.number().int().nullable(),
       externalId: z.string(),
+      question: z.string().nullable(),
       subset: z.string(),
       outcome: Outcome.nullable(),
       correct: z.boolean().nullable(),

@@ -1,4 +1,5 @@
 import { defaultScorerRow, type DefaultScorerRow } from '../grading/default-scorers';
+import { answerText } from './answer-text';
 import type { DatasetFormat } from '../model/dataset-format';
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
 import { failureCause, FAILURE_CAUSES, type FailureCause } from './failure-cause';
@@ -10,6 +11,8 @@ import type { QuestionFacets } from './subsets';
 
 /** One stored item with the facts about its question a report groups by. */
 export interface ReportItem extends RunItem {
+  /** The question's text (absent: not known, e.g. removed from the dataset). */
+  question?: string | null;
   facets: QuestionFacets;
   /** Resampling unit of the clustered bootstrap: the question's document. */
   cluster: string;
@@ -54,11 +57,16 @@ export interface ScorerAccuracy {
 export interface ReportRow {
   questionId: number | null;
   externalId: string;
+  /** The question's text; null when it was removed from the dataset. */
+  question: string | null;
   subset: string;
   outcome: RunVerdict['outcome'] | null;
   correct: boolean | null;
   rule: string | null;
-  /** The answer as graded, shown as text. */
+  /**
+   * The answer as graded, as text: once, in its own unit ("49.3558418481%"; every digit, for
+   * files; the item list shortens it for display).
+   */
   answer: string | null;
   cause: FailureCause | null;
   verdicts: Record<string, { correct: boolean; outcome: RunVerdict['outcome']; rule: string }>;
@@ -189,12 +197,11 @@ export function reportMethod(
   };
 }
 
-export function showAnswer(item: RunItem): string | null {
-  const a = item.answer;
-  if (a === null || a === undefined) return null;
-  const s = typeof a === 'string' ? a : JSON.stringify(a);
-  const scaled = item.answerScale ? `${s} ${item.answerScale}` : s;
-  return scaled.length > 200 ? `${scaled.slice(0, 200)}…` : scaled;
+/** An item's answer as text, every digit kept, cut at 200 characters. */
+export function showAnswer(item: Pick<RunItem, 'answer' | 'answerScale'>): string | null {
+  const s = answerText(item, 'full');
+  if (s === null) return null;
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }
 
 /** Verdicts by scorer, then by item id. */
@@ -329,6 +336,7 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     return {
       questionId: it.questionId,
       externalId: it.externalId,
+      question: it.question ?? null,
       subset: it.facets.subset,
       outcome: v?.outcome ?? null,
       correct: v?.correct ?? null,

@@ -41,6 +41,14 @@ describe.skipIf(!hasData)(
       llm = await startOpenAiTestServer({
         replies: [
           {
+            // A percent the program computes: graded as a percent, listed once ("-20.2703%").
+            match: 'What is the percentage change in Other in 2019 from 2018?',
+            reply: (req) => {
+              const table = /Table (t\d+)/.exec(JSON.stringify(req.body))?.[1] ?? 't0';
+              return `\`\`\`javascript\nfunction solution() {\n  const a = cell('${table}', ['Other'], ['2019']);\n  const b = cell('${table}', ['Other'], ['2018']);\n  return (a - b) / b * 100;\n}\n\`\`\``;
+            },
+          },
+          {
             match: 'What is the change in Other in 2019 from 2018?',
             reply: (req) => {
               const table = /Table (t\d+)/.exec(JSON.stringify(req.body))?.[1] ?? 't0';
@@ -109,6 +117,37 @@ describe.skipIf(!hasData)(
       expect(await scorers.textContent()).toMatch(/strict\s*strict-\d+\s*— default scorer/);
 
       const items = page.getByRole('table', { name: 'Items' });
+      // Issue 25: the list shows each question's text (a link to it), its dataset id on hover,
+      // and no UUIDs.
+      const asked = items.getByRole('link', {
+        name: 'What is the change in Other in 2019 from 2018?',
+        exact: true,
+      });
+      expect(await asked.getAttribute('title')).toBe(`Dataset id: ${OTHER_ID}`);
+      expect(await asked.getAttribute('href')).toBe(`#/question/${question.id}`);
+      const shownQuestions = await items.locator('td.question').allTextContents();
+      expect(shownQuestions).toHaveLength(8);
+      for (const q of shownQuestions) {
+        expect(q).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+        expect(q).toMatch(/\?$/);
+      }
+      // A percent answer is listed once, in its unit; the item panel also gives what was stored.
+      const pctRow = items
+        .locator('tr')
+        .filter({ hasText: 'What is the percentage change in Other in 2019 from 2018?' });
+      const pctAnswer = ((await pctRow.locator('td.answer').textContent()) ?? '').trim();
+      expect(pctAnswer).toMatch(/^-?\d+(\.\d{1,4})?%$/);
+      await page.getByRole('heading', { name: 'Items', exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifactsDir, 'run-items-questions.png') });
+      await pctRow.locator('td').nth(3).click();
+      const pctPanel = page.getByRole('complementary', { name: /^Item / });
+      await pctPanel.locator('.answer-graded').waitFor();
+      expect(await pctPanel.locator('.answer-graded').textContent()).toBe(pctAnswer);
+      expect(await pctPanel.textContent()).toMatch(
+        /\(executed; stored as -?\d+\.\d{5,}, scale percent\)/,
+      );
+      await page.keyboard.press('Escape');
+      await pctPanel.waitFor({ state: 'detached' });
       const row = items.getByRole('row', { name: `Item ${OTHER_ID}` });
       await row.locator('td').nth(3).click();
       const panel = page.getByRole('complementary', { name: `Item ${OTHER_ID}` });

@@ -149,9 +149,11 @@ describe.skipIf(!hasData)('Runs, Report and Compare screens in web mode (Finance
     await page.getByRole('heading', { name: 'Items', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifactsDir, 'runs-report-failures.png') });
 
-    // An item opens its question.
+    // An item opens its question: the list shows its text (issue 25), its dataset id on hover.
     const first = report.items.find((i) => i.cause === top.cause && i.questionId !== null)!;
-    await items.getByRole('link', { name: first.externalId, exact: true }).click();
+    const link = items.getByRole('link', { name: first.question!.trim(), exact: true }).first();
+    expect(await link.getAttribute('title')).toBe(`Dataset id: ${first.externalId}`);
+    await link.click();
     await page.waitForURL(new RegExp(`#/question/${first.questionId}$`));
     await page.goBack();
     await page.waitForURL(new RegExp(`#/run/${runA}$`));

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { AskResult } from '../../../shared/ask/ask';
+import { numberText } from '../../../shared/runs/answer-text';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { answerQuantity, executionValue, MODE_TEXT, usd } from './answer-text';
@@ -30,7 +31,9 @@ export function AskResultView({ result: r, model, onGo }: Props) {
     <section className="ask-result" aria-label="Answer">
       <p className="ask-question-shown">{r.question}</p>
       <div className="ask-answer">
-        <span className="ask-answer-text">{r.answer.text || '(no answer)'}</span>
+        <span className="ask-answer-text">
+          {r.answer.text ? numberText(r.answer.text) : '(no answer)'}
+        </span>
         {quantity && <span className="ask-quantity">= {quantity}</span>}
       </div>
       {r.grade && (

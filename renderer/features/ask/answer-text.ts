@@ -3,10 +3,12 @@ import { quantityText } from '../document/quantity-text';
 
 /**
  * The answer's value in base units, as the cell details panel writes a cell's ("2,275,000,000
- * USD"), or null when it has no value. An unknown scale is taken as 1 and said so.
+ * USD"), or null when it has no value or says nothing the answer does not: a percent is shown
+ * once, as the answer gives it ("49.36%", not "= 0.4936 (49.36%)"). An unknown scale is taken
+ * as 1 and said so.
  */
 export function answerQuantity(a: AskAnswer): string | null {
-  if (a.value === null) return null;
+  if (a.value === null || a.unit === '%') return null;
   const q = quantityText({ value: a.value, scale: a.scale ?? 1, unit: a.unit });
   return a.scale === null ? `${q} (scale not known)` : q;
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { numberText } from '../../../shared/runs/answer-text';
 import type { RunReport } from '../../../shared/runs/report';
 import { runItemStore, runReportStore, useRunItem, useRunReport } from '../../stores/runs';
 import { filterItems, type ItemFilter } from '../../stores/runs/report-filter';
@@ -35,10 +36,10 @@ function FailureChips({ report, filter }: { report: RunReport; filter: ItemFilte
 }
 
 /**
- * The run's items through the shown scorer: id (a link to the question and its document),
- * subset, answer as text, outcome, rule and cause, and every scorer's verdict side by side. A
- * row (clicked, or Enter on it) opens the item's side panel. An import made from the UI
- * reports here what became of the file's records.
+ * The run's items through the shown scorer: the question's text (a link to the question and its
+ * document; its dataset id on hover), subset, answer as text (once, in its unit), outcome, rule
+ * and cause, and every scorer's verdict side by side. A row (clicked, or Enter on it) opens the
+ * item's side panel. An import made from the UI reports here what became of the file's records.
  */
 export function ReportItems({ report }: { report: RunReport }) {
   const id = useId();
@@ -68,7 +69,7 @@ export function ReportItems({ report }: { report: RunReport }) {
         <input
           id={`${id}-text`}
           type="search"
-          placeholder="Filter by id, subset, answer or rule"
+          placeholder="Filter by question, id, subset, answer or rule"
           value={filter.text}
           onChange={(e) => set({ text: e.currentTarget.value })}
         />
@@ -130,15 +131,21 @@ export function ReportItems({ report }: { report: RunReport }) {
                   }
                 }}
               >
-                <td>
+                <td className="question">
                   {it.questionId !== null ? (
-                    <a href={`#/question/${it.questionId}`}>{it.externalId}</a>
+                    <a href={`#/question/${it.questionId}`} title={`Dataset id: ${it.externalId}`}>
+                      {it.question?.trim() || it.externalId}
+                    </a>
                   ) : (
-                    <span title="the question was removed from the dataset">{it.externalId}</span>
+                    <span
+                      title={`Dataset id: ${it.externalId} (the question was removed from the dataset)`}
+                    >
+                      {it.question?.trim() || 'removed from the dataset'}
+                    </span>
                   )}
                 </td>
                 <td>{it.subset}</td>
-                <td className="answer">{it.answer ?? '–'}</td>
+                <td className="answer">{it.answer === null ? '–' : numberText(it.answer)}</td>
                 <td>{it.outcome ?? 'not graded'}</td>
                 <td className="rule">{it.rule ?? ''}</td>
                 <td>{it.cause ?? ''}</td>

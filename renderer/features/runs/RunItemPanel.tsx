@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { answerText } from '../../../shared/runs/answer-text';
 import type { RunItemDetail } from '../../../shared/runs/item-detail';
 import { runItemStore, useRunItem } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
@@ -9,6 +10,15 @@ import { scorerLabel } from './run-text';
 /** A stored answer (string, number, list, a program's value) as one line of text. */
 const valueText = (v: unknown): string =>
   v === null || v === undefined ? '–' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/**
+ * What was stored, when the answer is shown otherwise (fewer digits, a percent sign for the
+ * scale): "0.493558418481" or "49.3558418481"; undefined when the shown text is the stored one.
+ */
+function storedText(item: RunItemDetail['item']): string | undefined {
+  const stored = valueText(item.answer);
+  return item.answer !== null && stored !== answerText(item) ? stored : undefined;
+}
 
 function Gold({ question }: { question: NonNullable<RunItemDetail['question']> }) {
   const g = question.gold;
@@ -145,9 +155,10 @@ function Body({ detail }: { detail: RunItemDetail }) {
       <section aria-label="Answer and verdicts">
         <h3>Answer graded</h3>
         <p>
-          <code>{valueText(item.answer)}</code>{' '}
+          <code className="answer-graded">{answerText(item) ?? '–'}</code>{' '}
           <span className="hint">
             ({item.answerKind}
+            {storedText(item) ? `; stored as ${storedText(item)}` : ''}
             {item.answerScale ? `, scale ${item.answerScale}` : ''})
           </span>
         </p>

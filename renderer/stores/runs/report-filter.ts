@@ -10,7 +10,7 @@ export interface ItemFilter {
   cause?: FailureCause;
   /** 'wrong' = every item not correct. */
   outcome: 'all' | 'correct' | 'wrong';
-  /** Case-insensitive, in the id, subset, answer and rule. */
+  /** Case-insensitive, in the question, id, subset, answer and rule. */
   text: string;
 }
 
@@ -25,7 +25,7 @@ export function filterItems(items: readonly ReportRow[], f: ItemFilter): ReportR
     (i) =>
       (f.cause === undefined || i.cause === f.cause) &&
       (f.outcome === 'all' || (f.outcome === 'correct') === (i.correct === true)) &&
-      contains([i.externalId, i.subset, i.answer, i.rule], text),
+      contains([i.question, i.externalId, i.subset, i.answer, i.rule], text),
   );
 }
 

@@ -16,9 +16,8 @@ describe('Ask panel texts', () => {
     expect(answerQuantity({ text: '$2,275', value: 2275, unit: 'USD', scale: 1e6 })).toBe(
       '2,275,000,000 USD',
     );
-    expect(answerQuantity({ text: '41.2%', value: 41.2, unit: '%', scale: 0.01 })).toBe(
-      '0.412 (41.2%)',
-    );
+    // A percent is shown once, as the answer gives it (issue 25: not "41.2% = 0.412 (41.2%)").
+    expect(answerQuantity({ text: '41.2%', value: 41.2, unit: '%', scale: 0.01 })).toBeNull();
     expect(answerQuantity({ text: '-12.6', value: -12.6, unit: null, scale: null })).toBe(
       '-12.6 (scale not known)',
     );

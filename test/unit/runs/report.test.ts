@@ -240,6 +240,28 @@ describe('report formats', () => {
     expect(md.split('\n')[2]).toContain('| 66.67 | – | 66.67 | 3 |');
   });
 
+  it('gives each item its question text and its answer once, in its unit', () => {
+    const i = input([true, false]);
+    i.items = i.items.map((x, k) =>
+      k === 1
+        ? {
+            ...x,
+            question: 'What share of revenue came from Digital Media?',
+            answer: 49.3558418481,
+            answerScale: 'percent',
+            answerKind: 'executed',
+          }
+        : x,
+    );
+    const r = buildReport(i, { bootstrapIterations: 100 });
+    expect(r.items[0]).toMatchObject({ externalId: 'q0', question: null });
+    expect(r.items[1]).toMatchObject({
+      externalId: 'q1',
+      question: 'What share of revenue came from Digital Media?',
+      answer: '49.3558418481%',
+    });
+  });
+
   it('writes one CSV line per item with quoted fields', () => {
     const i = input([true, false]);
     i.items = i.items.map((x, k) => (k === 1 ? { ...x, answer: 'a, "b"' } : x));

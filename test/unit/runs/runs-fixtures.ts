@@ -43,6 +43,7 @@ const row = (
 ): RunReport['items'][number] => ({
   questionId: Number(externalId.replace(/\D/g, '')),
   externalId,
+  question: `What is asked in ${externalId}?`,
   subset: 'Accounting',
   outcome: correct ? 'correct' : 'incorrect',
   correct,
