@@ -18,9 +18,18 @@ import {
 /** 10^n without binary noise: 10 ** -2 is 0.01 exactly as written. */
 const powerOfTen = (n: number) => Number(`1e${n}`);
 
-/** x ÷ 10^n, shifted in decimal: 2150000 at n = 6 is 2.15, not 2.1499999999999999. */
+/** 10^0 … 10^22, each exact as a double. */
+const powersOfTen = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/**
+ * x ÷ 10^n without binary noise: 2150000 at n = 6 is 2.15, 0.121 at n = -2 is 12.1. A fact's
+ * value is exact as a double when it is a whole number below 2^53 and 10^n (n ≤ 22) is exact
+ * too, so one correctly rounded division gives the number the filing shows; otherwise the
+ * decimal point is moved in text.
+ */
 function shift(x: number, n: number): number {
   if (x === 0 || n === 0) return x === 0 ? 0 : x;
+  if (n > 0 && n <= 22 && Number.isSafeInteger(x)) return x / (powersOfTen[n] as number);
   const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
   return Number(`${mantissa}e${Number(exponent) - n}`);
 }
