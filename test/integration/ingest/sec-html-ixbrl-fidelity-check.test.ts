@@ -7,14 +7,14 @@ import { findIxbrlFilings, measureIxbrlFidelity } from './support/ixbrl-fidelity
 // looking at their misses, and this test prints none. It pins what the visible-text reader
 // reached there (docs/BENCHMARKS.md, issue 23) so a change cannot lower it unnoticed: every
 // filing read from visible text only, none lower than the lowest figure measured (J&J's
-// 10-K, 2,531/2,596 = 97.50%; the issue's 99.5% is not met by it and IBM's 10-Q), all of
-// them together ≥ 99.0%, unit agreement ≥ 99.5%.
+// 10-K, 2,531/2,596 = 97.50%; the issue's 99.5% is not met by it and IBM's 10-Q, 99.20%),
+// all of them together ≥ 99.1%, unit agreement ≥ 99.5%.
 const folder = hasData ? dataPath('sec-check') : '';
 const present = folder !== '' && existsSync(folder);
 const filings = present ? findIxbrlFilings(folder) : [];
 
 describe.skipIf(!present)('inline XBRL fidelity on the check filings (figures only)', () => {
-  it('reads each from its visible text, no filing lower than measured, together ≥ 99.0%', () => {
+  it('reads each from its visible text, no filing lower than measured, together ≥ 99.1%', () => {
     expect(filings.length).toBe(8);
     let facts = 0;
     let matched = 0;
@@ -29,7 +29,7 @@ describe.skipIf(!present)('inline XBRL fidelity on the check filings (figures on
       unitChecked += r.unitChecked;
       unitAgreeing += r.unitAgreeing;
     }
-    expect(matched / facts).toBeGreaterThanOrEqual(0.99);
+    expect(matched / facts).toBeGreaterThanOrEqual(0.991);
     expect(unitAgreeing / unitChecked).toBeGreaterThanOrEqual(0.995);
   }, 120_000);
 });
