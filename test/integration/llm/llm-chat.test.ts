@@ -103,8 +103,9 @@ describe('LlmService.chat', () => {
     // Cancelled once the server holds the request (before its headers): a fixed delay raced
     // the request itself on a loaded machine.
     let abortedAt = Infinity;
+    const { server } = fx;
     const held = setInterval(() => {
-      if (fx.server.requests.length > 0) {
+      if (server.requests.length > 0) {
         clearInterval(held);
         abortedAt = performance.now();
         ac.abort();
