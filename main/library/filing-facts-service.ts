@@ -5,8 +5,11 @@ import type { EventBus } from '../events/bus';
 import type { Workspace } from '../workspace/workspace';
 import { readFilingFacts } from './filing-facts-reader';
 
-/** Bump when the reader reads better: every document's facts are read again, lazily. */
-export const FACTS_READER_VERSION = 1;
+/**
+ * Bump when the reader reads better: every document's facts are read again, lazily. 2: the
+ * fiscal year of the period itself (issue 23), not the first "fiscal 2023" on a cover.
+ */
+export const FACTS_READER_VERSION = 2;
 
 export type ReadFacts = (path: string, kind: DocumentKind) => Promise<FilingFacts>;
 

@@ -32,6 +32,8 @@ export const coverFactNames = [
   'DocumentType',
   'DocumentPeriodEndDate',
   'DocumentFiscalYearFocus',
+  'DocumentFiscalPeriodFocus',
+  'CurrentFiscalYearEndDate',
   'AmendmentFlag',
 ] as const;
 export type CoverFactName = (typeof coverFactNames)[number];
@@ -164,13 +166,57 @@ export function factsFromCoverFacts(f: Partial<Record<CoverFactName, string>>): 
   const fy = f.DocumentFiscalYearFocus ? /\b(\d{4})\b/.exec(f.DocumentFiscalYearFocus) : null;
   let form = f.DocumentType ? normalizeForm(f.DocumentType) : null;
   if (form && /^true$/i.test(f.AmendmentFlag ?? '') && !form.endsWith('/A')) form += '/A';
+  const yearEnd = f.CurrentFiscalYearEndDate ? monthDay(f.CurrentFiscalYearEndDate) : null;
   return {
     company: f.EntityRegistrantName ? cleanCompany(f.EntityRegistrantName) : null,
     form,
     periodEnd,
-    fiscalYear: fy ? +fy[1]! : periodEnd ? +periodEnd.slice(0, 4) : null,
+    fiscalYear: fy ? +fy[1]! : periodEnd ? fiscalYearOfEnd(periodEnd, yearEnd) : null,
     source: 'xbrl',
   };
+}
+
+/**
+ * A fiscal year's end as dei:CurrentFiscalYearEndDate writes it ("--01-26", "12-31", "12/28",
+ * "January 26") → [month, day].
+ */
+export function monthDay(text: string): [number, number] | null {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const iso = /^(?:--)?(\d{1,2})[-/](\d{1,2})$/.exec(t);
+  if (iso) return validMonthDay(+iso[1]!, +iso[2]!);
+  const words = /^([A-Za-z]{3,9})\.?\s+(\d{1,2})\b/.exec(t);
+  const month = words ? monthNumber(words[1]!) : null;
+  return words && month ? validMonthDay(month, +words[2]!) : null;
+}
+
+const validMonthDay = (m: number, d: number): [number, number] | null =>
+  m >= 1 && m <= 12 && d >= 1 && d <= 31 ? [m, d] : null;
+
+const DAY = 86_400_000;
+const utc = (iso: string) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
+
+/**
+ * The fiscal year a period ending on `periodEnd` (ISO) belongs to, named by the calendar year
+ * its fiscal year ends in, as most filers name it (NVIDIA's fiscal 2026 ends in January 2026).
+ * With the fiscal year's end (month, day) known: the first year end on or after the period's
+ * end, allowing a week for years of 52 or 53 weeks (a quarter ended April 27, 2025 under a
+ * January 26 year end is in fiscal 2026). Without it: the period end's year, or the year before
+ * for a year of 52 or 53 weeks ending in the first week of January (January 1, 2022: fiscal
+ * 2021). Filers that name a fiscal year by the year it starts in (Home Depot's fiscal 2024 ends
+ * February 2, 2025) say so only in their own words; `fiscalYearFromText` reads those.
+ */
+export function fiscalYearOfEnd(periodEnd: string, yearEnd: [number, number] | null): number {
+  const year = +periodEnd.slice(0, 4);
+  if (yearEnd === null) {
+    const early = periodEnd.slice(5, 7) === '01' && +periodEnd.slice(8, 10) <= 7;
+    return early ? year - 1 : year;
+  }
+  const end = utc(periodEnd);
+  for (const y of [year - 1, year, year + 1]) {
+    const close = Date.UTC(y, yearEnd[0] - 1, yearEnd[1]);
+    if (close >= end - 7 * DAY) return y;
+  }
+  return year;
 }
 
 function normalizeForm(raw: string): string {
@@ -237,17 +283,97 @@ export function factsFromCoverText(text: string): FilingFacts {
   }
 
   const company = registrantName(text) ?? tickerName(flat);
-  const fy = /\bfiscal\s+(?:year\s+)?(\d{4})\b/i.exec(flat);
-  const fiscalYear = periodEnd
-    ? form &&
-      /^10-K|^20-F|^40-F/.test(form) &&
-      fy &&
-      Math.abs(+fy[1]! - +periodEnd.slice(0, 4)) <= 1
-      ? +fy[1]!
-      : +periodEnd.slice(0, 4)
+  let fiscalYear = periodEnd
+    ? (fiscalYearFromText(flat, periodEnd, /\bquarter/i.test(p?.[0] ?? '')) ??
+      fiscalYearOfEnd(periodEnd, null))
     : null;
-  if (!company && !form && !periodEnd) return noFacts;
+  if (!form && !periodEnd) {
+    // an earnings release: "Fourth Quarter Fiscal 2022 Results", "First-Quarter 2023 Results"
+    const release = releasePeriod(flat, date);
+    if (release) {
+      periodEnd = release.periodEnd;
+      fiscalYear = release.fiscalYear;
+    }
+  }
+  if (!company && !form && !periodEnd && fiscalYear === null) return noFacts;
   return { company, form, periodEnd, fiscalYear, source: 'text' };
+}
+
+/**
+ * The fiscal year a cover page names for its own period: "fiscal year 2022 ended December 2,
+ * 2022", "December 2, 2022 (fiscal 2022)", and on a quarterly report's cover "the first
+ * quarter of fiscal 2026". Not any "fiscal 2023" on the page: a 10-K's cover also names the
+ * next year's annual meeting and proxy statement. Null when the page ties no fiscal year to the
+ * period (or names one more than a year away from its end).
+ */
+export function fiscalYearFromText(
+  flat: string,
+  periodEnd: string,
+  quarterly = false,
+): number | null {
+  const year = +periodEnd.slice(0, 4);
+  const near = (y: number) => (y >= year - 1 && y <= year + 1 ? y : null);
+  const fiscal = String.raw`fiscal\s+(?:year\s+)?(\d{4})`;
+  for (const m of flat.matchAll(
+    new RegExp(fiscal + String.raw`\s*,?\s+(?:which\s+)?end(?:ed|ing)\s+(${monthDate})`, 'gi'),
+  )) {
+    if (parseCoverDate(m[2]!) === periodEnd) return near(+m[1]!);
+  }
+  for (const m of flat.matchAll(
+    new RegExp(String.raw`(${monthDate})\s*[(\[]\s*(?:our\s+)?[“"]?` + fiscal, 'gi'),
+  )) {
+    if (parseCoverDate(m[1]!) === periodEnd) return near(+m[2]!);
+  }
+  if (!quarterly) return null;
+  const quarter = new RegExp(
+    String.raw`\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\s+of\s+` + fiscal,
+    'i',
+  ).exec(flat);
+  return quarter ? near(+quarter[1]!) : null;
+}
+
+const monthDate = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2}\s*,?\s*\d{4}`;
+
+/**
+ * An earnings release's own period, from its headline and first lines: the fiscal year it
+ * reports ("Fourth Quarter Fiscal 2022 Results", "2022 Fourth-Quarter", "results for the first
+ * quarter 2023", "reports fiscal 2023 results", "full year 2022") and, when stated, the end of
+ * that period ("period (“fiscal year”) ended January 28, 2023").
+ */
+function releasePeriod(
+  flat: string,
+  date: string,
+): { fiscalYear: number; periodEnd: string | null } | null {
+  const head = flat.slice(0, 3000);
+  const quarter = String.raw`(?:first|second|third|fourth|1st|2nd|3rd|4th)[-\s]quarter`;
+  const fy = String.raw`(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})`;
+  const patterns = [
+    new RegExp(
+      String.raw`\b${quarter}(?:\s+(?:and\s+)?(?:full[-\s]year|fiscal\s+year))?(?:\s+of)?\s+${fy}\b`,
+      'i',
+    ),
+    new RegExp(String.raw`\b((?:19|20)\d{2})\s+${quarter}`, 'i'),
+    new RegExp(
+      String.raw`\bfiscal\s+(?:year\s+)?((?:19|20)\d{2})\s+(?:full[-\s]year\s+|fourth[-\s]quarter\s+)?results\b`,
+      'i',
+    ),
+    new RegExp(String.raw`\bfull[-\s]year\s+((?:19|20)\d{2})\b`, 'i'),
+  ];
+  let best: { at: number; year: number } | null = null;
+  for (const re of patterns) {
+    const m = re.exec(head);
+    if (m && (best === null || m.index < best.at)) best = { at: m.index, year: +m[1]! };
+  }
+  if (best === null) return null;
+  const ended = new RegExp(
+    String.raw`\b(?:quarter|period|year)[”"’)]*\s*(?:\([^)]{0,40}\)\s*)?ended\s+` + date,
+    'i',
+  ).exec(head);
+  const periodEnd = ended ? parseCoverDate(ended[1]!) : null;
+  return {
+    fiscalYear: best.year,
+    periodEnd: periodEnd && Math.abs(+periodEnd.slice(0, 4) - best.year) <= 1 ? periodEnd : null,
+  };
 }
 
 /**

@@ -119,11 +119,12 @@ describe('cover page text', () => {
   it('does not take a form mentioned in a sentence for the document’s own', () => {
     const text =
       'PepsiCo Reports First-Quarter 2023 Results\nPURCHASE, N.Y. - April 25, 2023 - PepsiCo, Inc. (NASDAQ: PEP) today reported results.\nSee our Form 10-Q for the quarter for more.';
+    // the release's headline names its fiscal year (issue 23); no period end is stated
     expect(factsFromCoverText(text)).toEqual({
       company: 'PepsiCo, Inc.',
       form: null,
       periodEnd: null,
-      fiscalYear: null,
+      fiscalYear: 2023,
       source: 'text',
     });
   });
