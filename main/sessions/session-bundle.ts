@@ -19,17 +19,36 @@ import { copyKeys, sessionCopyKeys } from './copy-keys';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** SHA-256 of what the expert saw: a library file's own hash, or a record's stored JSON. */
+/**
+ * SHA-256 of what the expert saw: a library file's own hash, or a dataset record's content. A
+ * record's stored JSON also names the file it was read from (`source.name`), which is the
+ * file's name when the CLI imported it and its SHA-256 when the Library did: that name is left
+ * out, so the same record imported either way hashes the same.
+ */
 function documentSha256(db: Database, documentId: number | null): string | null {
-  if (documentId === null) return null;
+  return documentHashes(db, documentId)[0] ?? null;
+}
+
+/** The content hash first, then the hash of the whole stored JSON (bundles before 2026-11-27). */
+function documentHashes(db: Database, documentId: number | null): string[] {
+  if (documentId === null) return [];
   const r = db
     .prepare<[number], { sha256: string | null; model: string | null }>(
       `SELECT d.sha256, r.model FROM documents d LEFT JOIN dataset_records r ON r.document_id = d.id
        WHERE d.id = ?`,
     )
     .get(documentId);
-  if (!r) return null;
-  return r.sha256 ?? (r.model !== null ? sha256(r.model) : null);
+  if (!r) return [];
+  if (r.sha256 !== null) return [r.sha256];
+  if (r.model === null) return [];
+  return [sha256(recordContent(r.model)), sha256(r.model)];
+}
+
+/** A stored record document without the name of the file it was imported from. */
+function recordContent(model: string): string {
+  const doc = JSON.parse(model) as { source?: Record<string, unknown> };
+  if (doc.source) delete doc.source.name;
+  return JSON.stringify(doc);
 }
 
 export interface BundleDeps {
@@ -269,8 +288,9 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
   for (const q of b.questions) {
     const local = match.byExternal.get(q.externalId)!;
     idMap.set(q.questionId, local.id);
-    const here = documentSha256(deps.db, local.documentId);
-    if (q.documentSha256 !== null && here !== q.documentSha256)
+    const hashes = documentHashes(deps.db, local.documentId);
+    const here = hashes[0];
+    if (q.documentSha256 !== null && !hashes.includes(q.documentSha256))
       warnings.push(
         `question ${q.externalId}: document ${q.documentExternalId} here differs from the one the expert saw (sha256 ${q.documentSha256.slice(0, 12)}… vs ${here?.slice(0, 12) ?? 'missing'}…)`,
       );
