@@ -123,6 +123,26 @@ export const commandIndex: readonly CommandEntry[] = [
     async () => (await import('./doctor.js')).doctorCommand,
   ),
   entry(
+    'questions',
+    'List a dataset’s questions: workspace id, the dataset’s own id, type and text (no gold)',
+    async () => (await import('./questions.js')).questionsCommand,
+  ),
+  entry(
+    'question-set create',
+    'Name a set of a dataset’s questions (by id, by type, answer source or document, or a seeded stratified sample) for sessions and runs',
+    async () => (await import('./question-set.js')).questionSetCommands,
+  ),
+  entry(
+    'question-set list',
+    'List question sets (newest first): dataset, size, how they were chosen',
+    async () => (await import('./question-set.js')).questionSetCommands,
+  ),
+  entry(
+    'question-set show',
+    'A question set’s questions (workspace id, dataset id, type, text) and the sessions and runs on it',
+    async () => (await import('./question-set.js')).questionSetCommands,
+  ),
+  entry(
     'session create',
     'Create a timed, blinded expert session: N questions of a dataset sampled with a seed',
     async () => (await import('./session-create.js')).sessionCreateCommand,
