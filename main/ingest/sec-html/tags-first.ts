@@ -41,8 +41,8 @@ const currency = /^[A-Z]{3}$/;
  * The cell unit (the model's vocabulary: "USD", "USD/share", "shares", "%", "x" or null for a
  * plain count) for a fact's unit. `pure` is a percentage when the fact is scaled by -2 (the
  * filing shows 21.0 for 0.21), otherwise a ratio or a count: "x" if the text says so, else
- * null. Counts of things ("segment", "Customer") are plain counts. Currencies per share
- * ("USD/shares") are "USD/share"; other divisions keep their measures.
+ * null. Other measures keep their names ("segment", "Customer", "bbl"). Currencies per
+ * share ("USD/shares") are "USD/share"; other divisions keep their measures.
  */
 export function cellUnitOfTag(fact: XbrlFactRef, visibleUnit: string | null): string | null {
   const unit = fact.unit;
@@ -55,8 +55,11 @@ export function cellUnitOfTag(fact: XbrlFactRef, visibleUnit: string | null): st
     const [num, den] = [unit.slice(0, slash), unit.slice(slash + 1)];
     return `${num}/${den === 'shares' ? 'share' : den}`;
   }
-  return null;
+  return unit;
 }
+
+/** The units the visible-text reader names: only these can be misread. */
+const readerUnits = new Set(['USD', 'USD/share', 'shares', '%']);
 
 /** One frozen Basis per concept and scale (or unit), shared by the cells as the visible
  * reader shares its own; looked up without building the phrase. */
@@ -120,8 +123,19 @@ function numbersShown(cell: Cell): number {
  * "(1,234)" is tagged as the positive cost), not a misreading.
  */
 function agrees(used: readonly XbrlFactRef[], visibleUnit: string | null, unit: string | null) {
-  const sameUnit = visibleUnit === unit || (unit === null && visibleUnit === 'x');
-  return sameUnit && used.every((f) => f.agrees === true);
+  return sameUnit(visibleUnit, unit) && used.every((f) => f.agrees === true);
+}
+
+/**
+ * The visible reading's unit is the tag's, or the reader could not have named the tag's (a
+ * count of "segment" the text calls a plain number, a ratio it calls "x"): it is wrong only
+ * when one of the two is a unit the reader names (dollars, per share, shares, percent).
+ */
+function sameUnit(visibleUnit: string | null, unit: string | null): boolean {
+  if (visibleUnit === unit) return true;
+  const named = (u: string | null) =>
+    u !== null && (readerUnits.has(u) || /^[A-Z]{3}(\/share)?$/.test(u));
+  return !named(visibleUnit) && !named(unit);
 }
 
 /** The disagreement sentence: what the tag says, then what the visible text read. */

@@ -239,7 +239,7 @@ export function readTagTruth(html: string): TagTruth[] {
 /**
  * The cell unit a fact's unit stands for, as docs/document-json.md states it: a currency
  * (USD, EUR) as is; a currency per share "USD/share"; shares; pure at scale -2 a percentage,
- * other pure numbers a ratio ("x" or none); counts of things (segment, customer) none.
+ * other pure numbers a ratio ("x" or none); other measures by name (segment, bbl).
  */
 export function expectedCellUnits(fact: TagTruth): (string | null)[] {
   const u = fact.unit;
@@ -249,7 +249,7 @@ export function expectedCellUnits(fact: TagTruth): (string | null)[] {
   if (/^[A-Z]{3}$/.test(u)) return [u];
   const m = /^([A-Z]{3})\/shares$/.exec(u);
   if (m) return [`${m[1]}/share`];
-  return u.includes('/') ? [u] : [null];
+  return [u];
 }
 
 /** Inline XBRL primary documents in a folder (flat, or one folder per filing), by path. */

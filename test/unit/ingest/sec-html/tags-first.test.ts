@@ -6,7 +6,7 @@ import {
 } from '../../../../main/ingest/sec-html/ixbrl-check';
 import { ingestSecHtml } from '../../../../main/ingest/sec-html/ingest-sec-html';
 import { unitString } from '../../../../main/ingest/sec-html/ixbrl-resources';
-import { cellUnitOfTag } from '../../../../main/ingest/sec-html/tags-first';
+import { applyCellTags, cellUnitOfTag } from '../../../../main/ingest/sec-html/tags-first';
 import { Document, type Cell, type XbrlFactRef } from '../../../../shared/model';
 import { sandboxTables } from '../../../../shared/sandbox/document-tables';
 import { cellInfoOf, TableSet } from '../../../../shared/sandbox/cell-lookup';
@@ -132,8 +132,51 @@ describe('fact values: formats, scale and sign', () => {
     expect(cellUnitOfTag(tag('pure', -2), null)).toBe('%');
     expect(cellUnitOfTag(tag('pure', 0), 'x')).toBe('x');
     expect(cellUnitOfTag(tag('pure', 0), 'USD')).toBeNull();
-    expect(cellUnitOfTag(tag('segment'), 'USD')).toBeNull();
+    expect(cellUnitOfTag(tag('segment'), null)).toBe('segment');
+    expect(cellUnitOfTag(tag('bbl'), 'USD')).toBe('bbl');
     expect(cellUnitOfTag(tag(null), 'USD')).toBe('USD'); // no unit found: nothing to say
+  });
+});
+
+describe('which readings disagree with their tag', () => {
+  const tagged = (unit: string | null, visibleUnit: string | null, agrees = true): Cell => ({
+    sourceRow: 1,
+    sourceCol: 1,
+    text: '2',
+    kind: 'number',
+    value: 2,
+    scale: 1,
+    unit: visibleUnit,
+    rowPath: ['Reportable segments'],
+    colPath: ['2024'],
+    xbrl: [
+      {
+        concept: 'us-gaap:NumberOfReportableSegments',
+        contextRef: 'c',
+        period: { instant: '2024-12-31' },
+        dimensions: {},
+        unitRef: 'u',
+        unit,
+        decimals: 'INF',
+        scale: 0,
+        negated: false,
+        factValue: 2,
+        agrees,
+      },
+    ],
+  });
+  const warned = (c: Cell) => {
+    applyCellTags(c);
+    return c.warnings ?? [];
+  };
+
+  it('a count the text calls a plain number agrees; one it calls dollars or shares does not', () => {
+    expect(warned(tagged('segment', null))).toEqual([]);
+    expect(warned(tagged('pure', 'x'))).toEqual([]);
+    expect(warned(tagged('segment', 'USD'))).toHaveLength(1);
+    expect(warned(tagged('shares', null))).toHaveLength(1);
+    expect(warned(tagged('USD', 'USD/share'))).toHaveLength(1);
+    expect(warned(tagged('USD', 'USD', false))).toHaveLength(1); // another quantity
   });
 });
 
@@ -390,7 +433,11 @@ describe('the tag wins: value, scale, sign and unit', () => {
     });
     expect(byLabel(cells, 'Effective tax rate').xbrl?.[0]?.factValue).toBe(0.121);
     const segments = byLabel(cells, 'Reportable segments');
-    expect(segments).toMatchObject({ value: 2, scale: 1, unit: null });
+    expect(segments).toMatchObject({ value: 2, scale: 1, unit: 'segment' });
+    // the text could not have said "segment", but it did say dollars, which is wrong
+    expect(segments.warnings).toEqual([
+      'the filing tags this as 2 segment (us-gaap:NumberOfReportableSegments); the visible text read 2 USD millions',
+    ]);
     expect(segments.xbrl?.[0]).toMatchObject({ unit: 'segment', decimals: 'INF' });
     const none = byLabel(cells, 'Impairments');
     expect(none).toMatchObject({ kind: 'number', value: 0, scale: 1 });
