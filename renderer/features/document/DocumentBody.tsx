@@ -3,6 +3,7 @@ import { evidenceKey } from '../../../shared/document/evidence';
 import { LazyMount } from '../../components/LazyMount';
 import type { CellRef } from '../../stores/document/document-store';
 import type { GoldMarks } from './gold-marks';
+import { gridHeightEstimate } from './grid-model';
 import { Highlight } from './Highlight';
 import { TableGrid } from './TableGrid';
 
@@ -104,10 +105,7 @@ export function DocumentBody({
                   </span>
                   {gold?.tables.has(t.id) && <span className="gold-badge">gold evidence</span>}
                 </header>
-                <LazyMount
-                  placeholderHeight={Math.min(40 + 28 * t.rows.length, 900)}
-                  force={focusTableId === t.id}
-                >
+                <LazyMount placeholderHeight={gridHeightEstimate(t)} force={focusTableId === t.id}>
                   <TableGrid
                     table={t}
                     marks={marks}

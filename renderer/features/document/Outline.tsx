@@ -61,9 +61,14 @@ export function Outline({
       if (!frame) frame = requestAnimationFrame(update);
     };
     root.addEventListener('scroll', onScroll, { passive: true });
+    // Content that changes height without a scroll (a grid mounted as it comes into view, rows
+    // growing to their wrapped labels) moves the parts: look again.
+    const resized = new ResizeObserver(onScroll);
+    for (const child of root.children) resized.observe(child);
     update();
     return () => {
       root.removeEventListener('scroll', onScroll);
+      resized.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, [entries, scrollRoot]);

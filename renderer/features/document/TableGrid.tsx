@@ -215,6 +215,9 @@ export function TableGrid({
     chosenLabelWidth !== undefined,
     Math.max(wordFloor, 0.4 * wantedLabelWidth),
   );
+  // Wider than the grid: the values scroll sideways under the pinned labels.
+  const scrollsSideways =
+    available > 0 && labelWidth + [...valueWidths.values()].reduce((a, b) => a + b, 0) > available;
   const onColumnResized = useCallback(
     (e: ColumnResizedEvent<GridRow>) => {
       if (!e.finished || e.source !== 'uiColumnResized' || e.column?.getColId() !== 'label') return;
@@ -312,7 +315,11 @@ export function TableGrid({
   }, [table, layout, marks, needle, selected, gold, readCells, toggle, valueWidths, labelWidth]);
 
   return (
-    <div className="table-grid" data-table-id={table.id} ref={box}>
+    <div
+      className={scrollsSideways ? 'table-grid scrolls-sideways' : 'table-grid'}
+      data-table-id={table.id}
+      ref={box}
+    >
       <AgGridReact<GridRow>
         rowData={shown}
         columnDefs={columnDefs}

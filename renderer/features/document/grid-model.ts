@@ -1,4 +1,5 @@
 import type { GridColumn, GridRow } from '../../../shared/document/grid-layout';
+import type { Table } from '../../../shared/model';
 
 /**
  * What the grid needs beyond the shared layout (shared/document/grid-layout.ts, the grid
@@ -158,4 +159,26 @@ export function fittedLabelWidth(
     chosenByUser ? wanted : Math.max(fitAll, Math.min(floor, wanted)),
   );
   return Math.max(LABEL_MIN_WIDTH, Math.floor(width));
+}
+
+/** ag-grid's heights as the grid is styled here: a header row, a body row, the body's minimum. */
+const HEADER_ROW_HEIGHT = 49;
+const BODY_ROW_HEIGHT = 28;
+const BODY_MIN_HEIGHT = 150;
+
+/**
+ * The height a table's grid will take, for the space kept before it is mounted (LazyMount): a
+ * header row per level of its column headers, its body rows (at least ag-grid's 150 px body),
+ * at most 900 px. Wrapped labels can make it taller; everything else is as drawn, so jumping to
+ * a part of the document does not leave it moving as the grids around it appear.
+ */
+export function gridHeightEstimate(table: Pick<Table, 'rows' | 'columnHeaders'>): number {
+  const depth = (nodes: Table['columnHeaders']): number =>
+    nodes.reduce((d, n) => Math.max(d, 1 + depth(n.children)), 0);
+  const headerRows = Math.max(1, depth(table.columnHeaders));
+  const bodyRows = table.rows.filter((r) => r.kind !== 'header').length;
+  return Math.min(
+    2 + headerRows * HEADER_ROW_HEIGHT + Math.max(BODY_MIN_HEIGHT, bodyRows * BODY_ROW_HEIGHT),
+    900,
+  );
 }

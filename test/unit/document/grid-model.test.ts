@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell, Table } from '../../../shared/model';
 import {
   fittedLabelWidth,
+  gridHeightEstimate,
   gridLayout,
   headerGroups,
   isColumn,
@@ -191,6 +192,28 @@ describe('readable grid sizes and collapsing', () => {
     expect(fittedLabelWidth(400, [100, 100, 100], 650, true)).toBe(400);
     expect(fittedLabelWidth(400, [100, 100, 100], 420, true)).toBe(218);
     expect(fittedLabelWidth(400, [100, 100], 200)).toBe(140);
+  });
+
+  it('keeps the space a grid will take before it is mounted', () => {
+    // Two header levels (Revenue › 2025), four body rows under ag-grid's 150 px body minimum.
+    expect(gridHeightEstimate(table)).toBe(2 + 2 * 49 + 150);
+    const long = {
+      columnHeaders: [],
+      rows: Array.from({ length: 10 }, (_, i) => ({
+        sourceRow: i,
+        kind: 'data' as const,
+        label: `r${i}`,
+        level: 0,
+        path: [],
+      })),
+    };
+    expect(gridHeightEstimate(long)).toBe(2 + 49 + 10 * 28);
+    expect(
+      gridHeightEstimate({
+        ...long,
+        rows: [...long.rows, ...long.rows, ...long.rows, ...long.rows],
+      }),
+    ).toBe(900);
   });
 
   it('lets wrapped labels narrow further, down to their longest word, to keep columns in view', () => {
