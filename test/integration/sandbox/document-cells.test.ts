@@ -147,6 +147,8 @@ describe('Sandbox on document tables: positions, cellInfo and the trace', () => 
       text: '$130,497',
       rowPath: ['Revenue'],
       colPath: ['Year Ended', 'Jan 26, 2025'],
+      // The table is written by hand with no inline XBRL tags: no fact behind the cell.
+      xbrl: null,
     });
     expect(marginBase).toBe(0.558);
     expect(frozen).toBe(true);
