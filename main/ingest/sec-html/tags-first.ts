@@ -61,25 +61,15 @@ export function cellUnitOfTag(fact: XbrlFactRef, visibleUnit: string | null): st
 /** The units the visible-text reader names: only these can be misread. */
 const readerUnits = new Set(['USD', 'USD/share', 'shares', '%']);
 
-/** One frozen Basis per concept and scale (or unit), shared by the cells as the visible
- * reader shares its own; looked up without building the phrase. */
-const scaleBases = new Map<string, Map<number, Basis>>();
-const unitBases = new Map<string, Map<string | null, Basis>>();
-function basisOf<K>(
-  cache: Map<string, Map<K, Basis>>,
-  concept: string,
-  key: K,
-  phrase: () => string,
-): Basis {
-  let byKey = cache.get(concept);
-  if (byKey === undefined) {
-    byKey = new Map();
-    if (cache.size < 10_000) cache.set(concept, byKey);
-  }
-  let b = byKey.get(key);
+/** One frozen Basis per scale and per unit, shared by the cells (as the visible reader
+ * shares its own): the tag's words, `scale="6"`, `unitRef="usdPerShare" (USD/shares)`. */
+const scaleBases = new Map<number, Basis>();
+const unitBases = new Map<string, Basis>();
+function basis<K>(cache: Map<K, Basis>, key: K, phrase: () => string): Basis {
+  let b = cache.get(key);
   if (b === undefined) {
     b = Object.freeze({ source: 'inline-xbrl' as const, phrase: phrase() });
-    byKey.set(key, b);
+    if (cache.size < 10_000) cache.set(key, b);
   }
   return b;
 }
@@ -186,18 +176,10 @@ export function applyCellTags(cell: Cell): void {
   }
   cell.scale = scale;
   cell.unit = unit;
-  const { concept } = first;
-  cell.scaleBasis = basisOf(
-    scaleBases,
-    concept,
-    first.scale,
-    () => `${concept}, scale ${first.scale}`,
-  );
-  cell.unitBasis = basisOf(
-    unitBases,
-    concept,
-    first.unit,
-    () => `${concept}, unit ${first.unit ?? 'none'}`,
+  cell.scaleBasis = basis(scaleBases, first.scale, () => `scale="${first.scale}"`);
+  const unitRef = first.unitRef ?? '';
+  cell.unitBasis = basis(unitBases, `${unitRef}\u0000${first.unit ?? ''}`, () =>
+    first.unit === null ? `unitRef="${unitRef}"` : `unitRef="${unitRef}" (${first.unit})`,
   );
   if (!agrees(used, visible.unit, unit)) warnings.push(disagreement(cell, first, visible));
   if (facts.length > wanted) {

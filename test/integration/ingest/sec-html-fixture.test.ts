@@ -125,8 +125,8 @@ describe('SEC HTML ingest on a hand-written fixture', () => {
       value: 1250,
       scale: 1000,
       unit: 'USD',
-      scaleBasis: { source: 'inline-xbrl', phrase: 'us-gaap:Revenues, scale 3' },
-      unitBasis: { source: 'inline-xbrl', phrase: 'us-gaap:Revenues, unit USD' },
+      scaleBasis: { source: 'inline-xbrl', phrase: 'scale="3"' },
+      unitBasis: { source: 'inline-xbrl', phrase: 'unitRef="usd" (USD)' },
       visible: {
         kind: 'number',
         value: 1250,

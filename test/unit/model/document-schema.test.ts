@@ -272,8 +272,8 @@ describe('Document model schemas', () => {
       value: 62360,
       scale: 1e6,
       unit: 'USD',
-      scaleBasis: { source: 'inline-xbrl', phrase: 'us-gaap:NetIncomeLoss, scale 6' },
-      unitBasis: { source: 'inline-xbrl', phrase: 'us-gaap:NetIncomeLoss, unit USD' },
+      scaleBasis: { source: 'inline-xbrl', phrase: 'scale="6"' },
+      unitBasis: { source: 'inline-xbrl', phrase: 'unitRef="usd" (USD)' },
       xbrl: [fact],
       visible: {
         kind: 'number',
