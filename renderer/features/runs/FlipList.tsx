@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { numberText } from '../../../shared/runs/answer-text';
 import type { RunComparison, RunReport } from '../../../shared/runs/report';
 import { compareStore, useCompare } from '../../stores/runs';
 import { filterFlips, type FlipFilter } from '../../stores/runs/report-filter';
@@ -17,9 +18,14 @@ export function FlipList({
     () => new Map(reportA.items.map((i) => [i.externalId, i.subset])),
     [reportA],
   );
+  // The questions' texts, shown instead of their dataset ids (on hover).
+  const questionOf = useMemo(
+    () => new Map(reportA.items.map((i) => [i.externalId, i.question])),
+    [reportA],
+  );
   const flips = useMemo(
-    () => filterFlips(comparison.flips, filter, subsetOf),
-    [comparison.flips, filter, subsetOf],
+    () => filterFlips(comparison.flips, filter, subsetOf, questionOf),
+    [comparison.flips, filter, subsetOf, questionOf],
   );
   const set = (patch: Partial<FlipFilter>) => compareStore.getState().setFilter(patch);
   const lost = comparison.flips.filter((f) => f.rightIn === 'a').length;
@@ -71,7 +77,7 @@ export function FlipList({
         <input
           id={`${id}-text`}
           type="search"
-          placeholder="Filter by id, answer or rule"
+          placeholder="Filter by question, id, answer or rule"
           value={filter.text}
           onChange={(e) => set({ text: e.currentTarget.value })}
         />
@@ -95,18 +101,22 @@ export function FlipList({
           <tbody>
             {flips.map((f) => (
               <tr key={f.externalId} className={f.rightIn === 'a' ? 'flip-lost' : 'flip-gained'}>
-                <td>
+                <td className="question">
                   {f.questionId !== null ? (
-                    <a href={`#/question/${f.questionId}`}>{f.externalId}</a>
+                    <a href={`#/question/${f.questionId}`} title={`Dataset id: ${f.externalId}`}>
+                      {questionOf.get(f.externalId)?.trim() || f.externalId}
+                    </a>
                   ) : (
-                    f.externalId
+                    <span title={`Dataset id: ${f.externalId}`}>
+                      {questionOf.get(f.externalId)?.trim() || f.externalId}
+                    </span>
                   )}
                 </td>
                 <td>{subsetOf.get(f.externalId) ?? ''}</td>
                 <td>{f.rightIn === 'a' ? 'A ✓ → B ✗' : 'A ✗ → B ✓'}</td>
-                <td className="answer">{f.a.answer ?? '–'}</td>
+                <td className="answer">{f.a.answer === null ? '–' : numberText(f.a.answer)}</td>
                 <td className="rule">{f.a.rule}</td>
-                <td className="answer">{f.b.answer ?? '–'}</td>
+                <td className="answer">{f.b.answer === null ? '–' : numberText(f.b.answer)}</td>
                 <td className="rule">{f.b.rule}</td>
               </tr>
             ))}

@@ -40,17 +40,31 @@ export interface FlipFilter {
 
 export const emptyFlipFilter = (): FlipFilter => ({ rightIn: 'all', subset: '', text: '' });
 
-/** `subsetOf` maps a question's external id to its subset (from run A's report). */
+/**
+ * `subsetOf` maps a question's external id to its subset, `questionOf` to its text (from run
+ * A's report); the text filter looks in the question too.
+ */
 export function filterFlips(
   flips: readonly Flip[],
   f: FlipFilter,
   subsetOf: ReadonlyMap<string, string>,
+  questionOf: ReadonlyMap<string, string | null> = new Map(),
 ): Flip[] {
   const text = f.text.trim().toLowerCase();
   return flips.filter(
     (x) =>
       (f.rightIn === 'all' || x.rightIn === f.rightIn) &&
       (f.subset === '' || subsetOf.get(x.externalId) === f.subset) &&
-      contains([x.externalId, x.a.answer, x.a.rule, x.b.answer, x.b.rule], text),
+      contains(
+        [
+          questionOf.get(x.externalId) ?? null,
+          x.externalId,
+          x.a.answer,
+          x.a.rule,
+          x.b.answer,
+          x.b.rule,
+        ],
+        text,
+      ),
   );
 }

@@ -322,6 +322,8 @@ describe('item and flip filters', () => {
     ]);
     expect(ids({ ...emptyItemFilter(), text: ' RISK ' })).toEqual(['validation-12']);
     expect(ids({ ...emptyItemFilter(), text: '17' })).toEqual(['validation-2']);
+    // The question's text is searched too (the list shows it).
+    expect(ids({ ...emptyItemFilter(), text: 'asked in validation-3?' })).toEqual(['validation-3']);
   });
 
   it('filters flips by direction, run A’s subset and text', () => {
@@ -333,6 +335,15 @@ describe('item and flip filters', () => {
     expect(ids({ rightIn: 'all', subset: 'Risk', text: '' })).toEqual(['validation-12']);
     expect(ids({ rightIn: 'all', subset: '', text: '3.5' })).toEqual(['validation-12']);
     expect(ids({ rightIn: 'b', subset: 'Accounting', text: '' })).toEqual([]);
+    const questionOf = new Map([['validation-3', 'What was the operating margin in 2019?']]);
+    expect(
+      filterFlips(
+        comparison.flips,
+        { rightIn: 'all', subset: '', text: 'operating margin' },
+        subsetOf,
+        questionOf,
+      ).map((x) => x.externalId),
+    ).toEqual(['validation-3']);
   });
 });
 
