@@ -21,6 +21,24 @@ const clipped = (page: Page, tableId: string, selector: string) =>
 const LABELS = '.ag-cell[col-id="label"], .ag-cell[col-id="label"] .ag-cell-value, .row-label-text';
 const VALUES = '.ag-right-aligned-cell, .ag-right-aligned-cell .ag-cell-value';
 
+/**
+ * Labels cut by their row rather than their cell: text running past the bottom of a row not
+ * grown to its wrapped label, or a row laid over the one above it.
+ */
+const overRows = (page: Page, tableId: string) =>
+  page.evaluate<string[]>(`(() => {
+    const out = [];
+    const labels = [...document.querySelectorAll('[data-table-id="${tableId}"] .ag-cell[col-id="label"] .row-label')];
+    const rows = labels.map((el) => [el, el.closest('.ag-row').getBoundingClientRect()]);
+    rows.sort((a, b) => a[1].top - b[1].top);
+    rows.forEach(([el, box], i) => {
+      const next = rows[i + 1];
+      if (el.getBoundingClientRect().bottom > box.bottom + 1 || (next && next[1].top < box.bottom - 1))
+        out.push(el.textContent.trim());
+    });
+    return out;
+  })()`);
+
 type Box = { x: number; y: number; width: number; height: number };
 const inside = (b: Box, outer: Box) =>
   b.x >= outer.x - 1 &&
@@ -135,6 +153,7 @@ describe.skipIf(!hasData)('PDF split view on a 1280×800 laptop (ADOBE 2016 10-K
     // The rows have taken their wrapped labels' height.
     await page.waitForTimeout(300);
     expect(await clipped(page, statement.id, LABELS)).toEqual([]);
+    expect(await overRows(page, statement.id)).toEqual([]);
     expect(await clipped(page, statement.id, VALUES)).toEqual([]);
     expect(
       await clipped(page, statement.id, '.ag-header-cell-text, .ag-header-group-text'),
@@ -161,6 +180,7 @@ describe.skipIf(!hasData)('PDF split view on a 1280×800 laptop (ADOBE 2016 10-K
     await g.locator('.ag-cell[col-id="label"]').first().waitFor();
     await page.waitForTimeout(300);
     expect(await clipped(page, wide.id, LABELS)).toEqual([]);
+    expect(await overRows(page, wide.id)).toEqual([]);
     expect(await clipped(page, wide.id, VALUES)).toEqual([]);
     expect(await clipped(page, wide.id, '.ag-header-cell-text, .ag-header-group-text')).toEqual([]);
     const reach = await everyColumnReachable(wide.id, 'pdf-laptop-scrolled.png');
@@ -199,6 +219,8 @@ describe.skipIf(!hasData)('PDF split view on a 1280×800 laptop (ADOBE 2016 10-K
     expect(dragged).toBeLessThanOrEqual(62);
     // The narrower grid re-wraps its labels (rows grow): nothing cut, once it settles.
     await expect.poll(() => clipped(page, statement.id, LABELS)).toEqual([]);
+    // At once (rows are not animated into place over each other).
+    expect(await overRows(page, statement.id)).toEqual([]);
     await page.screenshot({ path: join(artifactsDir, 'pdf-laptop-split-dragged.png') });
 
     // Remembered for this workspace: a reload opens with the same split.

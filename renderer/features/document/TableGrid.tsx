@@ -327,6 +327,9 @@ export function TableGrid({
         getRowClass={(p) => (p.data ? `row-kind-${p.data.kind}` : undefined)}
         domLayout="autoHeight"
         rowHeight={28}
+        // Rows move at once: a row sliding into place over another (its label re-wrapped when
+        // the split or the panel changes the width) would cover that row's text meanwhile.
+        animateRows={false}
         onColumnResized={onColumnResized}
         suppressMovableColumns
         enableCellTextSelection
