@@ -96,4 +96,19 @@ export default tseslint.config(
     files: ['main/**/*.ts', 'test/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Processes share a workspace: a DEFERRED transaction that reads before it writes fails at
+    // once when another process commits in between. main/db/write-transaction.ts says why.
+    files: ['main/**/*.ts'],
+    ignores: ['main/db/write-transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open write transactions with writeTransaction (main/db/write-transaction.ts).',
+        },
+      ],
+    },
+  },
 );

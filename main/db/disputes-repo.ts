@@ -8,6 +8,7 @@ import type {
   GoldVersion,
 } from '../../shared/disputes/dispute';
 import { perConnection } from './per-connection';
+import { writeTransaction } from './write-transaction';
 
 interface DisputeRow {
   id: number;
@@ -98,7 +99,8 @@ export const disputesRepo = perConnection((db: Database) => {
    * The accepted correction as a new version, with version 0 (the dataset's gold it replaces)
    * written first when the question had none yet. Answers the new version's number.
    */
-  const accept = db.transaction(
+  const accept = writeTransaction(
+    db,
     (dispute: GoldDispute, decidedBy: string, at: string, note: string | null): number => {
       if (decide.run('accepted', decidedBy, at, note, dispute.id).changes !== 1)
         throw new Error(`dispute #${dispute.id} is no longer open`);
@@ -144,7 +146,7 @@ export const disputesRepo = perConnection((db: Database) => {
         )
         .map(toDispute),
     accept: (dispute: GoldDispute, decidedBy: string, at: string, note: string | null) =>
-      accept.immediate(dispute, decidedBy, at, note),
+      accept(dispute, decidedBy, at, note),
     reject: (id: number, decidedBy: string, at: string, note: string | null) =>
       decide.run('rejected', decidedBy, at, note, id).changes === 1,
     versions: (questionId: number): GoldVersion[] => versionsOf.all(questionId).map(toVersion),

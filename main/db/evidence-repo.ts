@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
 import { evidenceKey, type EvidenceMark, type MarkTarget } from '../../shared/document/evidence';
+import { writeTransaction } from './write-transaction';
 
 interface MarkRow {
   id: number;
@@ -40,7 +41,7 @@ export const evidenceRepo = perConnection((db: Database) => {
     list: (documentId: number) => list.all(documentId).map(toMark),
     /** Marks the target, or unmarks it if it was marked; returns whether it is marked now. */
     toggle: (documentId: number, target: MarkTarget): boolean =>
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const key = evidenceKey(target);
         if (remove.run(documentId, key).changes > 0) return false;
         const blockId = target.type === 'cell' ? target.tableId : target.blockId;

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import { migrations as defaultMigrations } from './migrations';
 import type { Migration } from './migrations/migration';
+import { writeTransaction } from './write-transaction';
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
@@ -36,7 +37,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
     // Only outside a transaction does this pragma take effect.
     if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = OFF');
     try {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         if (schemaVersion(db) >= m.version) return;
         m.up(db);
         if (m.rebuildsTables) {
@@ -47,7 +48,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = default
             );
         }
         db.pragma(`user_version = ${m.version}`);
-      }).immediate();
+      })();
     } finally {
       if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON');
     }

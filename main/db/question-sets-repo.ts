@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { QuestionSetSelection, type QuestionSet } from '../../shared/question-sets/question-set';
 import type { DatasetFormat } from '../../shared/model/dataset-format';
 import { perConnection } from './per-connection';
+import { writeTransaction } from './write-transaction';
 
 interface SetRow {
   id: number;
@@ -64,7 +65,7 @@ export const questionSetsRepo = perConnection((db: Database) => {
     createdAt: r.created_at,
   });
 
-  const create = db.transaction((s: NewQuestionSet): number => {
+  const create = writeTransaction(db, (s: NewQuestionSet): number => {
     const { id } = insSet.get(
       s.name,
       s.description,

@@ -11,6 +11,7 @@ import type {
   ImportChanges,
   StoredQuestion,
 } from '../../shared/datasets/stored-question';
+import { writeTransaction } from './write-transaction';
 
 interface DatasetRow {
   id: number;
@@ -246,7 +247,7 @@ export const questionsRepo = perConnection((db: Database) => {
    * and documents keep their ids when their external id is unchanged (runs and sessions refer
    * to those ids), and the result reports what was added, changed and removed.
    */
-  const store = db.transaction((input: StoreDatasetInput): StoreDatasetResult => {
+  const store = writeTransaction(db, (input: StoreDatasetInput): StoreDatasetResult => {
     const existing = byName.get(input.format, input.name);
     let id: number;
     if (existing) {

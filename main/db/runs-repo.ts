@@ -9,6 +9,7 @@ import {
   type RunVerdict,
 } from '../../shared/runs/run';
 import { perConnection } from './per-connection';
+import { writeTransaction } from './write-transaction';
 
 interface RunRow {
   id: number;
@@ -225,30 +226,34 @@ export const runsRepo = perConnection((db: Database) => {
     );
 
   /** One batch of items with their verdicts: all of it committed, or none. */
-  const addItems = db.transaction((runId: number, items: readonly NewRunItem[], at: string) => {
-    for (const it of items) {
-      const { id } = insItem.get(
-        runId,
-        it.questionId,
-        it.externalId,
-        it.output,
-        json(it.answer),
-        it.answerKind,
-        it.answerScale,
-        it.program,
-        json(it.execution),
-        json(it.usage),
-        it.latencyMs,
-        it.error,
-        at,
-      )!;
-      for (const v of it.verdicts) verdict(id, runId, v);
-    }
-    touch.run(at, runId);
-  });
+  const addItems = writeTransaction(
+    db,
+    (runId: number, items: readonly NewRunItem[], at: string) => {
+      for (const it of items) {
+        const { id } = insItem.get(
+          runId,
+          it.questionId,
+          it.externalId,
+          it.output,
+          json(it.answer),
+          it.answerKind,
+          it.answerScale,
+          it.program,
+          json(it.execution),
+          json(it.usage),
+          it.latencyMs,
+          it.error,
+          at,
+        )!;
+        for (const v of it.verdicts) verdict(id, runId, v);
+      }
+      touch.run(at, runId);
+    },
+  );
 
   /** A re-grade: one scorer's verdicts replaced, every other scorer's untouched. */
-  const replaceVerdicts = db.transaction(
+  const replaceVerdicts = writeTransaction(
+    db,
     (
       runId: number,
       scorer: string,
@@ -277,7 +282,7 @@ export const runsRepo = perConnection((db: Database) => {
    * One engine item with its verdicts, in one transaction. A failed item of an earlier attempt
    * (the model call failed) is replaced; its row goes only now, when the new one is written.
    */
-  const putItem = db.transaction((runId: number, it: NewRunItem, at: string) => {
+  const putItem = writeTransaction(db, (runId: number, it: NewRunItem, at: string) => {
     if (it.questionId !== null) delFailed.run(runId, it.questionId);
     addItems(runId, [it], at);
   });

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/sessions/session';
 import { perConnection } from './per-connection';
 import { z } from 'zod';
+import { writeTransaction } from './write-transaction';
 
 interface SessionRow {
   id: number;
@@ -316,7 +317,8 @@ export const sessionsRepo = perConnection((db: Database) => {
    * Writes an answer if the stored revision is still `baseRevision` (0: none stored yet).
    * IMMEDIATE takes the write lock before reading, so two processes cannot both pass the check.
    */
-  const saveIfCurrent = db.transaction(
+  const saveIfCurrent = writeTransaction(
+    db,
     (
       sessionId: number,
       questionId: number,
@@ -331,7 +333,7 @@ export const sessionsRepo = perConnection((db: Database) => {
     },
   );
 
-  const create = db.transaction((s: NewSession): number => {
+  const create = writeTransaction(db, (s: NewSession): number => {
     const { id } = insSession.get(
       s.datasetId,
       s.datasetName,
@@ -359,7 +361,8 @@ export const sessionsRepo = perConnection((db: Database) => {
   });
 
   /** A whole imported session (events, answers, scratch runs as they were) in one transaction. */
-  const importSession = db.transaction(
+  const importSession = writeTransaction(
+    db,
     (
       s: NewSession,
       events: readonly NewEvent[],
@@ -399,7 +402,7 @@ export const sessionsRepo = perConnection((db: Database) => {
       r.at,
     )!.id;
 
-  const replaceVerdicts = db.transaction((sessionId: number, verdicts: SessionVerdict[]) => {
+  const replaceVerdicts = writeTransaction(db, (sessionId: number, verdicts: SessionVerdict[]) => {
     delVerdicts.run(sessionId);
     for (const v of verdicts)
       insVerdict.run(
@@ -419,8 +422,8 @@ export const sessionsRepo = perConnection((db: Database) => {
   });
 
   return {
-    create: (s: NewSession) => create.immediate(s),
-    importSession: (...args: Parameters<typeof importSession>) => importSession.immediate(...args),
+    create: (s: NewSession) => create(s),
+    importSession: (...args: Parameters<typeof importSession>) => importSession(...args),
     session,
     byBundle: (sha256: string) => {
       const r = sessionByBundle.get(sha256);
@@ -452,11 +455,11 @@ export const sessionsRepo = perConnection((db: Database) => {
       return r ? toAnswer(r) : undefined;
     },
     answers: (sessionId: number) => answerRows.all(sessionId).map(toAnswer),
-    saveIfCurrent: (...args: Parameters<typeof saveIfCurrent>) => saveIfCurrent.immediate(...args),
+    saveIfCurrent: (...args: Parameters<typeof saveIfCurrent>) => saveIfCurrent(...args),
     addScratch,
     scratch: (sessionId: number) => scratchRows.all(sessionId).map(toScratch),
     replaceVerdicts: (sessionId: number, verdicts: SessionVerdict[]) =>
-      replaceVerdicts.immediate(sessionId, verdicts),
+      replaceVerdicts(sessionId, verdicts),
     verdicts: (sessionId: number) => verdictRows.all(sessionId).map(toVerdict),
   };
 });

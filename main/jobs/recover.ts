@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { jobsRepo } from '../db/jobs-repo';
+import { writeTransaction } from '../db/write-transaction';
 
 /** Whether a process exists. Signal 0 checks without sending anything. */
 export function processAlive(pid: number): boolean {
@@ -25,7 +26,7 @@ export function recoverInterruptedJobs(
 ): number {
   const repo = jobsRepo(db);
   const now = new Date().toISOString();
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     let marked = 0;
     for (const pid of repo.runningPids()) {
       if (!isAlive(pid))

@@ -5,6 +5,7 @@ import type { HitKind, RetrievalHit } from '../../shared/retrieval/hit';
 import { perConnection } from '../db/per-connection';
 import { ftsIndex, toHit } from './fts-index';
 import type { Embedder } from './retrieval-service';
+import { writeTransaction } from '../db/write-transaction';
 
 /** Texts per embeddings request: small enough for local servers' batch limits. */
 const BATCH = 64;
@@ -18,9 +19,12 @@ const vectors = perConnection((db: Database) => {
   const put = db.prepare<[number, string, number, Buffer]>(
     'INSERT OR REPLACE INTO retrieval_vectors (document_id, model, ordinal, vector) VALUES (?, ?, ?, ?)',
   );
-  const putMany = db.transaction((documentId: number, model: string, rows: [number, Buffer][]) => {
-    for (const [ordinal, vector] of rows) put.run(documentId, model, ordinal, vector);
-  });
+  const putMany = writeTransaction(
+    db,
+    (documentId: number, model: string, rows: [number, Buffer][]) => {
+      for (const [ordinal, vector] of rows) put.run(documentId, model, ordinal, vector);
+    },
+  );
   return { have: (id: number, model: string) => have.all(id, model), putMany };
 });
 

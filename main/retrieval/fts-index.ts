@@ -10,6 +10,7 @@ import { tokenCount, type WeightedTerm } from '../../shared/retrieval/terms';
 import type { IndexUnit } from '../../shared/retrieval/units';
 import { pagesFirst } from '../../shared/retrieval/pages';
 import { perConnection } from '../db/per-connection';
+import { writeTransaction } from '../db/write-transaction';
 
 /** Which unit kinds a search ranks, per retrieval unit. Paragraphs always compete. */
 export const kindsFor = (unit: RetrievalUnit): HitKind[] =>
@@ -177,42 +178,45 @@ export const ftsIndex = perConnection((db: Database) => {
     return units;
   };
 
-  const build = db.transaction((documentId: number, versionKey: string, units: IndexUnit[]) => {
-    delMeta.run(documentId);
-    delIndex.run(documentId);
-    loaded.delete(documentId);
-    const first = (maxUnit.get()?.max ?? 0) + 1;
-    units.forEach((u, i) => {
-      insMeta.run(
-        first + i,
+  const build = writeTransaction(
+    db,
+    (documentId: number, versionKey: string, units: IndexUnit[]) => {
+      delMeta.run(documentId);
+      delIndex.run(documentId);
+      loaded.delete(documentId);
+      const first = (maxUnit.get()?.max ?? 0) + 1;
+      units.forEach((u, i) => {
+        insMeta.run(
+          first + i,
+          documentId,
+          i,
+          u.kind,
+          u.blockId,
+          u.tableSourceIndex ?? null,
+          u.sourceRow ?? null,
+          u.sourceCol ?? null,
+          u.page ?? null,
+          u.paragraphIndex ?? null,
+          u.text,
+          tokenCount(u.body),
+          tokenCount(u.headers),
+          tokenCount(u.caption),
+          u.leadInOf ?? null,
+        );
+        insFts.run(first + i, u.body, u.headers, u.caption);
+      });
+      putIndex.run(
         documentId,
-        i,
-        u.kind,
-        u.blockId,
-        u.tableSourceIndex ?? null,
-        u.sourceRow ?? null,
-        u.sourceCol ?? null,
-        u.page ?? null,
-        u.paragraphIndex ?? null,
-        u.text,
-        tokenCount(u.body),
-        tokenCount(u.headers),
-        tokenCount(u.caption),
-        u.leadInOf ?? null,
+        versionKey,
+        units.length,
+        first,
+        first + units.length - 1,
+        new Date().toISOString(),
       );
-      insFts.run(first + i, u.body, u.headers, u.caption);
-    });
-    putIndex.run(
-      documentId,
-      versionKey,
-      units.length,
-      first,
-      first + units.length - 1,
-      new Date().toISOString(),
-    );
-  });
+    },
+  );
 
-  const remove = db.transaction((documentId: number) => {
+  const remove = writeTransaction(db, (documentId: number) => {
     delMeta.run(documentId);
     delIndex.run(documentId);
     loaded.delete(documentId);
@@ -246,8 +250,8 @@ export const ftsIndex = perConnection((db: Database) => {
       // IMMEDIATE: the write lock is taken before reading max(unit_id), so two processes
       // indexing at once (the app and the CLI) queue on busy_timeout instead of one failing
       // to upgrade its read to a write.
-      build.immediate(documentId, versionKey, units),
-    remove: (documentId: number) => remove.immediate(documentId),
+      build(documentId, versionKey, units),
+    remove: (documentId: number) => remove(documentId),
     /**
      * The units of the given kinds ranked by BM25F for the terms; ties in document order.
      * Units of `favoured` blocks (the statement tables a question asks for, see

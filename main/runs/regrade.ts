@@ -16,6 +16,7 @@ import { processAlive } from '../jobs/recover';
 import { datasetContentHash } from './dataset-hash';
 import { errorVerdict, gradeWith, isStale } from '../grading/grading-service';
 import { resolveScorers } from './import-run';
+import { writeTransaction } from '../db/write-transaction';
 
 export type RegradeResult = RunRegradeResult;
 
@@ -121,51 +122,49 @@ export function regradeQuestionInRun(
   hashes: { before: string; after: string },
 ): QuestionRegrade {
   const repo = runsRepo(db);
-  return db
-    .transaction((): QuestionRegrade => {
-      const manifest = repo.manifest(runId);
-      if (!manifest) return { runId, verdicts: 0, flipped: 0 };
-      const item = repo.items(runId).find((it) => it.questionId === question.id);
-      const all = repo.verdicts(runId);
-      const next: RunManifest = {
-        ...manifest,
-        scorers: manifest.scorers.map((s) =>
-          s.gradedAgainst === hashes.before ? { ...s, gradedAgainst: hashes.after } : s,
-        ),
-      };
-      let verdicts = 0;
-      let flipped = 0;
-      let manifestWritten = false;
-      const own = manifest.scorers.filter((s) => s.id !== IMPORTED_SCORER_ID && getScorer(s.id));
-      for (const ref of own) {
-        const scorer = getScorer(ref.id)!;
-        const ofScorer = all.filter((v) => v.scorer === ref.id);
-        const old = item ? ofScorer.find((v) => v.itemId === item.itemId) : undefined;
-        if (!item || !old) {
-          // Nothing of this scorer on the question: only the manifest moves on, and it is
-          // written whole by any one replaceVerdicts (the runs repo's only manifest writer).
-          const moves = JSON.stringify(next.scorers) !== JSON.stringify(manifest.scorers);
-          if (moves && !manifestWritten) repo.replaceVerdicts(runId, ref.id, ofScorer, next);
-          manifestWritten = true;
-          continue;
-        }
+  return writeTransaction(db, (): QuestionRegrade => {
+    const manifest = repo.manifest(runId);
+    if (!manifest) return { runId, verdicts: 0, flipped: 0 };
+    const item = repo.items(runId).find((it) => it.questionId === question.id);
+    const all = repo.verdicts(runId);
+    const next: RunManifest = {
+      ...manifest,
+      scorers: manifest.scorers.map((s) =>
+        s.gradedAgainst === hashes.before ? { ...s, gradedAgainst: hashes.after } : s,
+      ),
+    };
+    let verdicts = 0;
+    let flipped = 0;
+    let manifestWritten = false;
+    const own = manifest.scorers.filter((s) => s.id !== IMPORTED_SCORER_ID && getScorer(s.id));
+    for (const ref of own) {
+      const scorer = getScorer(ref.id)!;
+      const ofScorer = all.filter((v) => v.scorer === ref.id);
+      const old = item ? ofScorer.find((v) => v.itemId === item.itemId) : undefined;
+      if (!item || !old) {
+        // Nothing of this scorer on the question: only the manifest moves on, and it is
+        // written whole by any one replaceVerdicts (the runs repo's only manifest writer).
+        const moves = JSON.stringify(next.scorers) !== JSON.stringify(manifest.scorers);
+        if (moves && !manifestWritten) repo.replaceVerdicts(runId, ref.id, ofScorer, next);
         manifestWritten = true;
-        const fresh: RunVerdict = {
-          itemId: item.itemId,
-          ...gradeItem(scorer, manifest.dataset.format, question, item),
-        };
-        verdicts++;
-        if (fresh.correct !== old.correct) flipped++;
-        repo.replaceVerdicts(
-          runId,
-          ref.id,
-          ofScorer.map((v) => (v.itemId === item.itemId ? fresh : v)),
-          next,
-        );
+        continue;
       }
-      return { runId, verdicts, flipped };
-    })
-    .immediate();
+      manifestWritten = true;
+      const fresh: RunVerdict = {
+        itemId: item.itemId,
+        ...gradeItem(scorer, manifest.dataset.format, question, item),
+      };
+      verdicts++;
+      if (fresh.correct !== old.correct) flipped++;
+      repo.replaceVerdicts(
+        runId,
+        ref.id,
+        ofScorer.map((v) => (v.itemId === item.itemId ? fresh : v)),
+        next,
+      );
+    }
+    return { runId, verdicts, flipped };
+  })();
 }
 
 /** What catching up one run's stale verdicts did. */
@@ -212,47 +211,45 @@ export function regradeStaleInRun(
   const questions = questionsOf(run.datasetId);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const hash = datasetContentHash(questions);
-  return db
-    .transaction((): StaleRunRegrade => {
-      const manifest = repo.manifest(runId)!;
-      const format = manifest.dataset.format;
-      const items = new Map(repo.items(runId).map((it) => [it.itemId, it]));
-      const all = repo.verdicts(runId);
-      const out = none(null);
-      let next = manifest;
-      const replaced: [string, RunVerdict[]][] = [];
-      for (const ref of manifest.scorers) {
-        const scorer = ref.id === IMPORTED_SCORER_ID ? undefined : getScorer(ref.id);
-        if (!scorer) continue;
-        let stale = 0;
-        const fresh = all
-          .filter((v) => v.scorer === ref.id)
-          .map((v): RunVerdict => {
-            const item = items.get(v.itemId);
-            if (!item) return v;
-            const q = item.questionId === null ? undefined : byId.get(item.questionId);
-            const old =
-              item.error !== null ? v.scorerVersion !== scorer.version : isStale(v, format, q);
-            if (!old) return v;
-            stale++;
-            const now: RunVerdict = { itemId: v.itemId, ...gradeItem(scorer, format, q, item) };
-            if (now.correct !== v.correct) out.flipped++;
-            return now;
-          });
-        if (stale === 0) continue;
-        out.verdicts += stale;
-        out.scorers.push(ref.id);
-        replaced.push([ref.id, fresh]);
-        next = {
-          ...next,
-          scorers: next.scorers.map((s) =>
-            s.id === ref.id ? { id: s.id, version: scorer.version, gradedAgainst: hash } : s,
-          ),
-        };
-      }
-      // Every replacement writes the manifest whole: the last one carries all the changes.
-      for (const [id, verdicts] of replaced) repo.replaceVerdicts(runId, id, verdicts, next);
-      return out;
-    })
-    .immediate();
+  return writeTransaction(db, (): StaleRunRegrade => {
+    const manifest = repo.manifest(runId)!;
+    const format = manifest.dataset.format;
+    const items = new Map(repo.items(runId).map((it) => [it.itemId, it]));
+    const all = repo.verdicts(runId);
+    const out = none(null);
+    let next = manifest;
+    const replaced: [string, RunVerdict[]][] = [];
+    for (const ref of manifest.scorers) {
+      const scorer = ref.id === IMPORTED_SCORER_ID ? undefined : getScorer(ref.id);
+      if (!scorer) continue;
+      let stale = 0;
+      const fresh = all
+        .filter((v) => v.scorer === ref.id)
+        .map((v): RunVerdict => {
+          const item = items.get(v.itemId);
+          if (!item) return v;
+          const q = item.questionId === null ? undefined : byId.get(item.questionId);
+          const old =
+            item.error !== null ? v.scorerVersion !== scorer.version : isStale(v, format, q);
+          if (!old) return v;
+          stale++;
+          const now: RunVerdict = { itemId: v.itemId, ...gradeItem(scorer, format, q, item) };
+          if (now.correct !== v.correct) out.flipped++;
+          return now;
+        });
+      if (stale === 0) continue;
+      out.verdicts += stale;
+      out.scorers.push(ref.id);
+      replaced.push([ref.id, fresh]);
+      next = {
+        ...next,
+        scorers: next.scorers.map((s) =>
+          s.id === ref.id ? { id: s.id, version: scorer.version, gradedAgainst: hash } : s,
+        ),
+      };
+    }
+    // Every replacement writes the manifest whole: the last one carries all the changes.
+    for (const [id, verdicts] of replaced) repo.replaceVerdicts(runId, id, verdicts, next);
+    return out;
+  })();
 }

@@ -50,6 +50,7 @@ import { ExpertIdentity } from './expert-identity';
 import { sessionCopyKeys } from './copy-keys';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
 import { answerFields, emptyAnswer } from '../../shared/sessions/answer-fields';
+import { writeTransaction } from '../db/write-transaction';
 
 const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.value === b.value &&
@@ -406,12 +407,10 @@ export class SessionService {
     const s = this.session(sessionId);
     if (s.status === 'open') {
       // The finish event and the status change commit together.
-      this.deps.db
-        .transaction(() => {
-          this.timeline.append(s.id, [{ type: 'finish', questionId: null }]);
-          this.repo.finish(s.id, this.nowIso());
-        })
-        .immediate();
+      writeTransaction(this.deps.db, () => {
+        this.timeline.append(s.id, [{ type: 'finish', questionId: null }]);
+        this.repo.finish(s.id, this.nowIso());
+      })();
       this.grade(s.id);
     }
     const session = this.session(sessionId);

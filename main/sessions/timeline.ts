@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { nextTimestamp } from '../../shared/sessions/clock';
 import type { SessionEvent, SessionEventType } from '../../shared/sessions/session';
 import { sessionsRepo } from '../db/sessions-repo';
+import { writeTransaction } from '../db/write-transaction';
 
 /** main's clocks; tests inject their own. */
 export interface SessionClock {
@@ -45,46 +46,44 @@ export class Timeline {
   /** Appends the events in one transaction; answers them as stored. */
   append(sessionId: number, events: readonly EventToAppend[]): SessionEvent[] {
     const repo = sessionsRepo(this.db);
-    return this.db
-      .transaction(() => {
-        const out: SessionEvent[] = [];
-        for (const e of events) {
-          const prev = repo.lastEvent(sessionId);
-          const mem = this.mono.get(sessionId);
-          // The monotonic reading only compares with an event this process wrote last.
-          const prevMono = prev && mem && mem.seq === prev.seq ? mem.monoMs : null;
-          const wallMs = this.clock.wallMs();
-          const monoMs = this.clock.monoMs();
-          const { atMs, jumpMs } = nextTimestamp(
-            prev ? { atMs: prev.atMs, wallMs: prev.wallMs, monoMs: prevMono } : null,
-            wallMs,
-            monoMs,
-          );
-          if (jumpMs !== null) {
-            const seq = repo.appendEvent(sessionId, {
-              type: 'clock-jump',
-              questionId: null,
-              atMs,
-              wallMs,
-              jumpMs,
-            });
-            out.push({ seq, type: 'clock-jump', questionId: null, atMs, wallMs, jumpMs });
-          }
-          const idleFromMs =
-            e.type === 'idle' ? Math.max(prev?.atMs ?? atMs, atMs - (e.idleForMs ?? 0)) : undefined;
-          const event = {
-            type: e.type,
-            questionId: e.questionId,
+    return writeTransaction(this.db, () => {
+      const out: SessionEvent[] = [];
+      for (const e of events) {
+        const prev = repo.lastEvent(sessionId);
+        const mem = this.mono.get(sessionId);
+        // The monotonic reading only compares with an event this process wrote last.
+        const prevMono = prev && mem && mem.seq === prev.seq ? mem.monoMs : null;
+        const wallMs = this.clock.wallMs();
+        const monoMs = this.clock.monoMs();
+        const { atMs, jumpMs } = nextTimestamp(
+          prev ? { atMs: prev.atMs, wallMs: prev.wallMs, monoMs: prevMono } : null,
+          wallMs,
+          monoMs,
+        );
+        if (jumpMs !== null) {
+          const seq = repo.appendEvent(sessionId, {
+            type: 'clock-jump',
+            questionId: null,
             atMs,
             wallMs,
-            ...(idleFromMs !== undefined ? { idleFromMs } : {}),
-          };
-          const seq = repo.appendEvent(sessionId, event);
-          this.mono.set(sessionId, { seq, monoMs });
-          out.push({ seq, ...event });
+            jumpMs,
+          });
+          out.push({ seq, type: 'clock-jump', questionId: null, atMs, wallMs, jumpMs });
         }
-        return out;
-      })
-      .immediate();
+        const idleFromMs =
+          e.type === 'idle' ? Math.max(prev?.atMs ?? atMs, atMs - (e.idleForMs ?? 0)) : undefined;
+        const event = {
+          type: e.type,
+          questionId: e.questionId,
+          atMs,
+          wallMs,
+          ...(idleFromMs !== undefined ? { idleFromMs } : {}),
+        };
+        const seq = repo.appendEvent(sessionId, event);
+        this.mono.set(sessionId, { seq, monoMs });
+        out.push({ seq, ...event });
+      }
+      return out;
+    })();
   }
 }

@@ -36,6 +36,7 @@ import { RunDocuments } from './run-documents';
 import { RunMeter } from './run-meter';
 import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
@@ -748,7 +749,7 @@ export class RunEngine {
    */
   private committer(runId: number): ItemCommitter {
     const repo = this.repo;
-    const write = this.deps.db.transaction((items: readonly NewRunItem[]) => {
+    const write = writeTransaction(this.deps.db, (items: readonly NewRunItem[]) => {
       for (const it of items) repo.putItem(runId, it);
     });
     return new ItemCommitter((items) => write(items));
