@@ -3,7 +3,7 @@ import { RUN_IMPORT_FORMATS, RunImportFormat } from '../../../shared/runs/run';
 import { navigationStore } from '../../stores/navigation';
 import { runImportStore, runsListStore, useRunImport, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../ask/ApiErrorText';
-import { DatasetOptions } from './DatasetOptions';
+import { DatasetOptions } from '../../components/FormOptions';
 
 const FORMAT_LABEL: Record<RunImportFormat, string> = {
   'docmath-processed': 'DocMath-Eval / FinanceMath processed outputs (.json)',

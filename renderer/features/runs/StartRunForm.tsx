@@ -4,8 +4,8 @@ import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker'
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { startProblem, type StartDraft } from '../../stores/runs/start-draft';
-import { MODE_LABEL } from './run-text';
-import { DatasetOptions } from './DatasetOptions';
+import { DatasetOptions } from '../../components/FormOptions';
+import { RunModeOptions } from './RunModeOptions';
 
 /**
  * A new engine run: dataset and which of its questions, provider and model (the provider's
@@ -84,11 +84,7 @@ export function StartRunForm() {
             value={draft.mode}
             onChange={(e) => set({ mode: RunMode.parse(e.currentTarget.value) })}
           >
-            {RunMode.options.map((m) => (
-              <option key={m} value={m}>
-                {MODE_LABEL[m]}
-              </option>
-            ))}
+            <RunModeOptions />
           </select>
         </div>
         <div className="field narrow">

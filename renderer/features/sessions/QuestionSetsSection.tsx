@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { selectionText } from '../../../shared/question-sets/question-set';
 import type { Stratify } from '../../../shared/sessions/session';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { DatasetOptions, StratifyOptions } from '../../components/FormOptions';
 import {
   questionSetsStore,
   sessionsListStore,
@@ -70,11 +71,7 @@ export function QuestionSetsSection() {
             value={draft.datasetId ?? ''}
             onChange={(e) => set({ datasetId: Number(e.currentTarget.value) })}
           >
-            {datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.questionCount.toLocaleString()} questions)
-              </option>
-            ))}
+            <DatasetOptions datasets={datasets} />
           </select>
         </label>
         <label>
@@ -121,9 +118,7 @@ export function QuestionSetsSection() {
                 value={draft.stratify}
                 onChange={(e) => set({ stratify: e.currentTarget.value as Stratify })}
               >
-                <option value="answer-type">answer type</option>
-                <option value="subset">subset</option>
-                <option value="none">nothing (simple random)</option>
+                <StratifyOptions />
               </select>
             </label>
           </>

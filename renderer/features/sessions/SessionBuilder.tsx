@@ -10,7 +10,8 @@ import {
 import type { SessionDraft } from '../../stores/sessions/sessions-list-store';
 import { ApiErrorText } from '../ask/ApiErrorText';
 import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
-import { MODE_LABEL } from '../runs/run-text';
+import { DatasetOptions, StratifyOptions } from '../../components/FormOptions';
+import { RunModeOptions } from '../runs/RunModeOptions';
 
 /**
  * A new blinded session: which dataset, its questions (a question set's, or drawn with a seed,
@@ -84,11 +85,7 @@ export function SessionBuilder() {
           value={draft.datasetId ?? ''}
           onChange={(e) => set({ datasetId: Number(e.currentTarget.value) })}
         >
-          {datasets.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name} ({d.questionCount.toLocaleString()} questions)
-            </option>
-          ))}
+          <DatasetOptions datasets={datasets} />
         </select>
       </label>
       <label>
@@ -138,9 +135,7 @@ export function SessionBuilder() {
           value={draft.stratify}
           onChange={(e) => set({ stratify: e.currentTarget.value as SessionDraft['stratify'] })}
         >
-          <option value="answer-type">answer type</option>
-          <option value="subset">subset</option>
-          <option value="none">nothing (simple random)</option>
+          <StratifyOptions />
         </select>
       </label>
       <label>
@@ -205,11 +200,7 @@ export function SessionBuilder() {
               value={draft.runMode}
               onChange={(e) => set({ runMode: RunMode.parse(e.currentTarget.value) })}
             >
-              {RunMode.options.map((m) => (
-                <option key={m} value={m}>
-                  {MODE_LABEL[m]}
-                </option>
-              ))}
+              <RunModeOptions />
             </select>
           </div>
           <p id={`${id}-run-hint`} className="hint">
