@@ -1,5 +1,5 @@
 import { AskDocumentCache } from '../ask/document-cache';
-import type { Embedder } from '../retrieval/retrieval-service';
+import type { Embedder } from '../retrieval/embeddings';
 import type { HandlerMap } from './registry';
 
 /**

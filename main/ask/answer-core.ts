@@ -1,5 +1,4 @@
 import { WorkbenchError } from '../../shared/api/result';
-import type { EventPayload } from '../../shared/api/contract';
 import type {
   AskAnswer,
   AskMode,
@@ -19,12 +18,14 @@ import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/prov
 import type { DatasetFormat } from '../../shared/model/dataset-format';
 import { buildContext } from '../../shared/retrieval/context';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
-import type { Embedder, RetrievalService } from '../retrieval/retrieval-service';
+import type { Embedder } from '../retrieval/embeddings';
+import type { RetrievalService } from '../retrieval/retrieval-service';
 import { searchDocument } from '../retrieval/retrieval-service';
 import type { Sandbox } from '../sandbox';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
 import { tablesForProgram } from './program-tables';
+import { askCancelled, NoProgramError, type AskProgress } from './ask-progress';
 import { pythonSample } from './python-sample';
 import { withOneRepair } from './repair-round';
 import {
@@ -33,8 +34,6 @@ import {
   repairMessage,
   type ProgramProblem,
 } from './program-output';
-
-export type AskProgress = EventPayload<'ask.progress'>;
 
 /** Tokens of retrieved evidence a prompt carries unless the request says otherwise. */
 export const DEFAULT_TOKEN_BUDGET = 6000;
@@ -108,22 +107,6 @@ class Meter {
   cost: number | null = null;
   calls = 0;
   cachedCalls = 0;
-}
-
-export const askCancelled = () => new WorkbenchError('cancelled', 'the ask was cancelled');
-
-/**
- * A program mode's model wrote no runnable JavaScript, also when asked again. It carries the
- * last output: a batch run records that answer (graded as no answer) instead of losing it.
- */
-export class NoProgramError extends WorkbenchError {
-  constructor(
-    message: string,
-    readonly output: string,
-    readonly repaired: boolean,
-  ) {
-    super('llm-bad-response', message);
-  }
 }
 
 /** The first half of an ask: the prompt the model is sent, and the evidence it was built from. */

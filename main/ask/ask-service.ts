@@ -17,18 +17,14 @@ import type { DocumentService } from '../document/document-service';
 import type { JobRunner } from '../jobs/job-runner';
 import type { RetrievalService } from '../retrieval/retrieval-service';
 import { Sandbox } from '../sandbox';
-import {
-  answerQuestion,
-  askCancelled,
-  type AnswerCoreDeps,
-  type AskProgress,
-  type AskSubject,
-} from './answer-core';
+import { answerQuestion, type AnswerCoreDeps, type AskSubject } from './answer-core';
+import { askCancelled, type AskProgress } from './ask-progress';
 import type { AskChat, AskProviderRef } from './ask-chat';
 import { askDocument, AskDocumentCache } from './document-cache';
 import { answerOfAsk, gradeAsk } from '../grading/grading-service';
 
-export { DEFAULT_TOKEN_BUDGET, type AskProgress } from './answer-core';
+export { DEFAULT_TOKEN_BUDGET } from './answer-core';
+export type { AskProgress } from './ask-progress';
 
 export interface AskInput {
   /** Chosen by the caller, to follow `ask.progress` and cancel; generated when absent. */

@@ -5,7 +5,7 @@ import type { ChatMessage } from '../../shared/llm/provider';
 import { extractPythonProgram } from '../../shared/sandbox/extract-python';
 import type { PythonResult } from '../sandbox/python';
 import { sharedPythonSandbox } from '../sandbox/python/shared-sandbox';
-import { askCancelled, NoProgramError, type AskProgress } from './answer-core';
+import { askCancelled, NoProgramError, type AskProgress } from './ask-progress';
 import { withOneRepair } from './repair-round';
 
 /** One pot-python sample, shaped as answer-core's program samples are. */

@@ -1,8 +1,14 @@
 import type { GapCoverage, GapCoverageRun } from '../../shared/gap/gap-coverage';
-import type { ApiContext } from '../api/context';
 import { sessionsRepo } from '../db/sessions-repo';
+import type { RunService } from '../runs/run-service';
+import type { SessionService } from '../sessions/session-service';
+import type { Workspace } from '../workspace/workspace';
 
-export type CoverageServices = Pick<ApiContext, 'workspace' | 'sessions' | 'runs'>;
+export interface CoverageServices {
+  workspace: Workspace;
+  sessions: SessionService;
+  runs: RunService;
+}
 
 /**
  * The runs that cover a session's questions, fully or in part, with counts (docs/sessions.md,

@@ -15,10 +15,18 @@ import { IMPORTED_SCORER_ID } from '../../shared/runs/run';
 import { questionFacets } from '../../shared/runs/subsets';
 import { answerText } from '../../shared/sessions/prediction';
 import type { SessionResults, SessionVerdict } from '../../shared/sessions/session';
-import type { ApiContext } from '../api/context';
+import type { DatasetService } from '../datasets/dataset-service';
+import type { DocumentService } from '../document/document-service';
+import type { RunService } from '../runs/run-service';
+import type { SessionService } from '../sessions/session-service';
 import { ModelUnits } from './model-units';
 
-export type GapServices = Pick<ApiContext, 'sessions' | 'runs' | 'datasets' | 'documents'>;
+export interface GapServices {
+  sessions: SessionService;
+  runs: RunService;
+  datasets: DatasetService;
+  documents: DocumentService;
+}
 
 function storedQuestion(s: GapServices, id: number): StoredQuestion | undefined {
   try {

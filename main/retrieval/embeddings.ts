@@ -4,8 +4,10 @@ import { cosine } from '../../shared/retrieval/fusion';
 import type { HitKind, RetrievalHit } from '../../shared/retrieval/hit';
 import { perConnection } from '../db/per-connection';
 import { ftsIndex, toHit } from './fts-index';
-import type { Embedder } from './retrieval-service';
 import { writeTransaction } from '../db/write-transaction';
+
+/** Texts to vectors, one per text, in order (main/llm's LlmService.embed adapts to this). */
+export type Embedder = (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
 
 /** Texts per embeddings request: small enough for local servers' batch limits. */
 const BATCH = 64;

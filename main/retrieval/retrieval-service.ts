@@ -8,7 +8,7 @@ import { statementBlocks } from '../../shared/retrieval/statements';
 import { searchTerms } from '../../shared/retrieval/terms';
 import { indexUnits } from '../../shared/retrieval/units';
 import { PARSER_VERSION } from '../document/document-service';
-import { denseRanking } from './embeddings';
+import { denseRanking, type Embedder } from './embeddings';
 import { ftsIndex, kindsFor, type IndexRow } from './fts-index';
 import { retrievalSchemaSql } from './index-schema';
 
@@ -19,9 +19,6 @@ import { retrievalSchemaSql } from './index-schema';
 export const RETRIEVAL_INDEX_VERSION = 2;
 
 export const DEFAULT_K = 10;
-
-/** Texts to vectors, one per text, in order (main/llm's LlmService.embed adapts to this). */
-export type Embedder = (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
 
 /**
  * A cheap fingerprint of a model (FNV-1a over its block and table structure): the index is

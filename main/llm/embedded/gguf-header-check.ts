@@ -12,7 +12,7 @@
 import { open, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { WorkbenchError } from '../../../shared/api/result';
-import { ggufProblemError, modelFileError } from './model-file-errors';
+import { ggufProblemError, modelFileError, type GgufProblem } from './model-file-errors';
 
 /** Bytes of a file, read at a position (a file handle; a Buffer in unit tests). */
 export interface GgufByteSource {
@@ -39,12 +39,8 @@ export interface GgufHeaderSummary {
   parameters: number;
 }
 
-/** Why a header was refused; model-file-errors.ts turns it into the `llm-model-file` sentence. */
-export type GgufProblem =
-  | { kind: 'not-gguf' }
-  /** The header is sound, but a tensor's data lies past the end of the file. */
-  | { kind: 'cut-short'; tensor: string }
-  | { kind: 'invalid'; reason: string };
+// Why a header was refused: defined beside the sentence it becomes (model-file-errors.ts).
+export type { GgufProblem };
 
 export class GgufHeaderError extends Error {
   constructor(readonly problem: GgufProblem) {

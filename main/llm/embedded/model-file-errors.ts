@@ -1,6 +1,12 @@
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
-import type { GgufProblem } from './gguf-header-check';
+
+/** Why a GGUF header was refused (gguf-header-check.ts); ggufProblemError makes it a sentence. */
+export type GgufProblem =
+  | { kind: 'not-gguf' }
+  /** The header is sound, but a tensor's data lies past the end of the file. */
+  | { kind: 'cut-short'; tensor: string }
+  | { kind: 'invalid'; reason: string };
 
 /**
  * A model file that cannot be loaded becomes one sentence naming the file, what is wrong and

@@ -9,13 +9,13 @@ import { RUN_TRACE_VERSION, type StoredExecution } from '../../../shared/runs/it
 import type { RunItem, RunVerdict } from '../../../shared/runs/run';
 import {
   answerQuestion,
-  NoProgramError,
   prepareAsk,
   type AnswerCore,
   type AnswerCoreDeps,
   type AnswerCoreInput,
 } from '../../ask/answer-core';
 import type { AskProviderRef } from '../../ask/ask-chat';
+import { NoProgramError } from '../../ask/ask-progress';
 import type { NewRunItem } from '../../db/runs-repo';
 import {
   answerOfAsk,

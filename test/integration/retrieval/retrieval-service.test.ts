@@ -3,11 +3,8 @@ import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsRepo } from '../../../main/db/documents-repo';
 import { openDatabase } from '../../../main/db/open';
-import {
-  RetrievalService,
-  searchDocument,
-  type Embedder,
-} from '../../../main/retrieval/retrieval-service';
+import type { Embedder } from '../../../main/retrieval/embeddings';
+import { RetrievalService, searchDocument } from '../../../main/retrieval/retrieval-service';
 import { WorkbenchError } from '../../../shared/api/result';
 import { documentSchemaVersion, type Document } from '../../../shared/model';
 import { buildContext } from '../../../shared/retrieval/context';
