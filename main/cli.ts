@@ -33,7 +33,7 @@ function helpText(): string {
     'Options for every command:',
     `  --workspace DIR  workspace folder (default: ${defaultWorkspaceDir()}); before or after the command`,
     '  --json           machine-readable result on stdout; human text and progress on stderr',
-    '  --out FILE       (ingest, import-dataset, grade) also write the full output to FILE',
+    "  --out FILE       write the command's file to FILE (ingest, import-dataset, grade, report, export, gap, session export-bundle)",
     "  -h, --help       show help (after a command: that command's usage)",
     '',
     'JSON output of each command: docs/cli.md',

@@ -76,7 +76,7 @@ export const askCommand: CliCommand = {
   summary:
     'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
   usage:
-    'workbench ask (--doc FILE | --document ID | --dataset-question ID) --question "…" --mode direct|cot|pot|pot-python|table-first (--base-url URL --model NAME [--api-key-name NAME] | --model-file FILE.gguf) [--k N] [--unit cell|row|block] [--max-tokens N] [--samples K] [--template ID] [--json] [--workspace DIR]',
+    'workbench ask (--doc FILE --question "…" | --document ID --question "…" | --dataset-question ID [--question "…"]) [--mode direct|cot|pot|pot-python|table-first] (--base-url URL --model NAME [--api-key-name NAME] | --model-file FILE.gguf [--model NAME]) [--k N] [--unit cell|row|block] [--max-tokens N] [--samples K] [--template ID] [--json] [--workspace DIR]',
   options: {
     ...DOCUMENT_SOURCE_OPTIONS,
     mode: { type: 'string' },

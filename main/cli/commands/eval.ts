@@ -9,6 +9,7 @@ import {
 import { runEngineOf } from '../../runs/engine/engine-of';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { readIdList } from '../id-list';
+import { parseRunRef } from '../run-ref';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt';
 import { terminalText } from '../terminal-text';
 
@@ -76,7 +77,10 @@ function startInput(ctx: CliContext): StartFlags {
   if (v.questions !== undefined && v.session !== undefined)
     throw new CliError('--questions and --session both say which questions; give one', 2);
   if (datasetId === undefined && v.questions === undefined && v.session === undefined)
-    throw new CliError('--dataset-id N is required (workbench import-dataset prints it)', 2);
+    throw new CliError(
+      'give --dataset-id N (workbench import-dataset prints it), --questions SET|FILE or --session ID',
+      2,
+    );
   const baseUrl = text(v['base-url']);
   if (baseUrl === undefined) throw new CliError('--base-url URL is required', 2);
   const model = text(v.model)?.trim();
@@ -226,7 +230,7 @@ export const evalCommand: CliCommand = {
   summary:
     'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
   usage:
-    'workbench eval (--dataset-id N | --questions SET|FILE | --session ID) [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] --mode direct|cot|pot|pot-python|table-first [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--batch-api [--poll-seconds S]] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--poll-seconds S] [--json]',
+    'workbench eval (--dataset-id N | --questions SET|FILE | --session ID) [--subset A,B] [--limit N] --base-url URL --model NAME [--api-key-name NAME] [--mode direct|cot|pot|pot-python|table-first] [--concurrency N] [--rpm N] [--scorer ID[,ID…]] [--k N] [--unit cell|row|block] [--template ID] [--temperature T] [--max-tokens N] [--no-cache] [--batch-api [--poll-seconds S]] [--json] [--workspace DIR]\n       workbench eval --resume RUN [--force] [--concurrency N] [--rpm N] [--poll-seconds S] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5',
   options: {
     'dataset-id': { type: 'string' },
     questions: { type: 'string' },
@@ -263,7 +267,8 @@ export const evalCommand: CliCommand = {
       ...(rpm !== undefined ? { rpm } : {}),
       ...(poll !== undefined ? { pollMs: Math.round(poll * 1000) } : {}),
     };
-    const resumeRun = whole(ctx.values.resume, '--resume', 1, Number.MAX_SAFE_INTEGER);
+    const resumeRun =
+      ctx.values.resume === undefined ? undefined : parseRunRef(ctx.values.resume, '--resume');
     let start: RunStartInput | undefined;
     let resume: RunResumeInput | undefined;
     if (resumeRun !== undefined) {

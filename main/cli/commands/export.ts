@@ -1,12 +1,23 @@
 import { exportTranscripts } from '../../export/export-transcripts';
-import { EXPORT_FORMATS, isExportFormat, parseExportTarget } from '../../export/export-target';
+import { EXPORT_FORMATS, isExportFormat, type ExportTarget } from '../../export/export-target';
 import { CliError, type CliCommand } from '../command';
+import { parseRunRef, RUN_REF_FORMS } from '../run-ref';
+
+/** `session:N`, or a run as every command takes one (`N`, `run:N`, `#N`). */
+function exportTarget(text: string): ExportTarget {
+  const session = /^session:(\d+)$/.exec(text.trim());
+  if (session && Number.isSafeInteger(Number(session[1])))
+    return { kind: 'session', id: Number(session[1]) };
+  if (/^session:/.test(text.trim()))
+    throw new CliError(`"${text}" is not a session: write session:N (workbench session list)`, 2);
+  return { kind: 'run', id: parseRunRef(text, 'the run or session:N') };
+}
 
 export const exportCommand: CliCommand = {
   name: 'export',
   summary:
     'Export the graded transcripts of a run or a finished session (HTML report, JSONL, CSV, DocMath-Eval CodaLab, TAT-QA predictions)',
-  usage: `workbench export run:N|session:N --format ${EXPORT_FORMATS.join('|')} --out FILE [--scorer ID] [--json] [--workspace DIR]`,
+  usage: `workbench export RUN|session:N --format ${EXPORT_FORMATS.join('|')} --out FILE [--scorer ID] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5`,
   options: {
     format: { type: 'string' },
     out: { type: 'string' },
@@ -15,17 +26,13 @@ export const exportCommand: CliCommand = {
   readOnly: true,
   async run(ctx) {
     const { format, out, scorer } = ctx.values;
-    if (ctx.args.length !== 1) throw new CliError('export needs exactly one run:N or session:N', 2);
+    if (ctx.args.length !== 1)
+      throw new CliError(`export needs exactly one run (${RUN_REF_FORMS}) or session:N`, 2);
     if (typeof format !== 'string' || !isExportFormat(format))
       throw new CliError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`, 2);
     if (typeof out !== 'string' || out.trim() === '')
       throw new CliError('--out FILE is required', 2);
-    let target;
-    try {
-      target = parseExportTarget(ctx.args[0]!);
-    } catch (e) {
-      throw new CliError((e as Error).message, 2);
-    }
+    const target = exportTarget(ctx.args[0]!);
     const services = await ctx.services();
     const r = await exportTranscripts(
       {

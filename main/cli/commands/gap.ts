@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { gapMarkdown } from '../../../shared/gap/gap-format';
 import { compareGap } from '../../gap/gap-service';
 import { CliError, type CliCommand } from '../command';
+import { parseRunRef } from '../run-ref';
 
 const FORMATS = ['md', 'json'] as const;
 
@@ -18,7 +19,7 @@ export const gapCommand: CliCommand = {
   name: 'gap',
   summary:
     'The human-vs-model gap: a finished session vs a run on the questions both answered (McNemar, paired bootstrap, time, disagreements, evidence overlap)',
-  usage: `workbench gap --session ID --run ID [--scorer ID] [--seed N] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]`,
+  usage: `workbench gap --session ID --run RUN [--scorer ID] [--seed N] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5`,
   options: {
     session: { type: 'string' },
     run: { type: 'string' },
@@ -34,7 +35,7 @@ export const gapCommand: CliCommand = {
       throw new CliError(`--format must be one of ${FORMATS.join(', ')}`, 2);
     if (ctx.args.length > 0) throw new CliError(`gap takes no arguments: ${gapCommand.usage}`, 2);
     const sessionId = id(session, '--session', 'workbench session list');
-    const runId = id(run, '--run', 'workbench runs');
+    const runId = parseRunRef(run, '--run');
     if (seed !== undefined && (typeof seed !== 'string' || !/^-?\d+$/.test(seed)))
       throw new CliError('--seed must be an integer', 2);
     const services = await ctx.services();

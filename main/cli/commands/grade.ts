@@ -14,7 +14,7 @@ export const gradeCommand: CliCommand = {
   summary: 'Grade model answers in a prediction file (analyst, strict or official-parity scorers)',
   usage:
     `workbench grade --format ${PREDICTION_FORMATS.join('|')} --predictions FILE ` +
-    `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--out OUT] [--json]`,
+    `[--gold FILE | --dataset ID|NAME] [--scorer ${Object.keys(scorers).join('|')}] [--raw] [--out OUT] [--json] [--workspace DIR]`,
   options: {
     format: { type: 'string' },
     predictions: { type: 'string' },

@@ -94,7 +94,7 @@ export const commandIndex: readonly CommandEntry[] = [
   ),
   entry(
     'runs',
-    'List evaluation runs (imported and, later, engine runs)',
+    'List evaluation runs (eval and import-run): status, items done, model, dataset; a paused run goes on with eval --resume RUN',
     async () => (await import('./runs.js')).runsCommand,
   ),
   entry(

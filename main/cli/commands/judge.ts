@@ -5,6 +5,7 @@ import { eloMarkdown } from '../../../shared/runs/judge-format';
 import type { PoolProgress } from '../../runs/judge/judge-pool';
 import { judgeServiceOf } from '../../runs/judge/judge-service';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import { parseRunRefs } from '../run-ref';
 import { wholeNumber } from './session-args';
 
 const MAX_RUBRIC_CHARS = 50_000;
@@ -15,14 +16,6 @@ function bounded(v: unknown, flag: string, min: number, max: number): number | u
   const n = wholeNumber(v, flag);
   if (n < min || n > max) throw new CliError(`${flag} must be from ${min} to ${max}, got ${n}`, 2);
   return n;
-}
-
-function runIds(args: readonly string[]): number[] {
-  return args.map((a) => {
-    if (!/^\d+$/.test(a))
-      throw new CliError(`a RUN must be a run id (workbench runs lists them), got ${a}`, 2);
-    return Number(a);
-  });
 }
 
 async function settings(ctx: CliContext) {
@@ -92,7 +85,7 @@ export const judgeCommand: CliCommand = {
   summary:
     "Grade a run's answers with an LLM judge and a rubric (kept apart from the scorers), or compare runs pairwise for an Elo table",
   usage:
-    'workbench judge RUN --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       workbench judge RUN --show [--model NAME] [--json]   (stored judgements: verdict, reason; --json adds prompt and raw reply)\n       workbench judge --pairwise RUN_A RUN_B [RUN_C …] --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json]',
+    'workbench judge RUN --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       workbench judge RUN --show [--model NAME] [--json]   (stored judgements: verdict, reason; --json adds prompt and raw reply)\n       workbench judge --pairwise RUN_A RUN_B [RUN_C …] --base-url URL --model NAME [--api-key-name NAME] [--rubric FILE] [--concurrency N] [--limit N] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5',
   options: {
     pairwise: { type: 'boolean' },
     show: { type: 'boolean' },
@@ -105,7 +98,7 @@ export const judgeCommand: CliCommand = {
   },
   async run(ctx) {
     const pairwise = ctx.values.pairwise === true;
-    const ids = runIds(ctx.args);
+    const ids = parseRunRefs(ctx.args, 'a RUN');
     if (ctx.values.show === true) {
       if (pairwise || ids.length !== 1) throw new CliError('judge --show needs exactly one RUN', 2);
       const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined;

@@ -1,5 +1,6 @@
 import { scorers } from '../../../shared/grading/scorers';
 import { CliError, type CliCommand } from '../command';
+import { parseRunRef, parseRunRefs } from '../run-ref';
 
 export const regradeCommand: CliCommand = {
   name: 'regrade',
@@ -7,17 +8,15 @@ export const regradeCommand: CliCommand = {
     'Grade a run again with one scorer, or every stale verdict (--stale: older scorer version or another gold version) of runs and sessions; no model calls',
   usage:
     `workbench regrade RUN --scorer ${Object.keys(scorers).join('|')} [--json] [--workspace DIR]\n` +
-    '       workbench regrade --stale [RUN…] [--json] [--workspace DIR]',
+    '       workbench regrade --stale [RUN…] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5',
   options: { scorer: { type: 'string' }, stale: { type: 'boolean' } },
   async run(ctx) {
     const { scorer, stale } = ctx.values;
     if (stale === true) {
       if (typeof scorer === 'string')
         throw new CliError('--stale grades each verdict with its own scorer: drop --scorer', 2);
-      if (!ctx.args.every((a) => /^\d+$/.test(a)))
-        throw new CliError('regrade --stale takes run ids (workbench runs lists them)', 2);
+      const runIds = ctx.args.length > 0 ? parseRunRefs(ctx.args, 'a RUN') : undefined;
       const { runs, sessions } = await ctx.services();
-      const runIds = ctx.args.length > 0 ? ctx.args.map(Number) : undefined;
       const r = {
         runs: runs.regradeStale(runIds),
         // Sessions are checked when no run is named (a whole-workspace catch-up).
@@ -43,15 +42,16 @@ export const regradeCommand: CliCommand = {
       );
       return r;
     }
-    if (ctx.args.length !== 1 || !/^\d+$/.test(ctx.args[0]!))
+    if (ctx.args.length !== 1)
       throw new CliError(
-        'regrade needs exactly one RUN id (workbench runs lists them), or --stale',
+        'regrade needs exactly one RUN (workbench runs lists them), or --stale',
         2,
       );
+    const runId = parseRunRef(ctx.args[0], 'RUN');
     if (typeof scorer !== 'string')
       throw new CliError(`--scorer is required (one of ${Object.keys(scorers).join(', ')})`, 2);
     const { runs } = await ctx.services();
-    const r = runs.regrade(Number(ctx.args[0]), scorer);
+    const r = runs.regrade(runId, scorer);
     ctx.say(
       `run #${r.runId} re-graded with ${r.scorer.id} ${r.scorer.version}: ${r.correct}/${r.items} correct (${r.accuracy.toFixed(2)}%)` +
         (r.previous ? `, was ${r.previous.correct} (${r.previous.accuracy.toFixed(2)}%)` : '') +

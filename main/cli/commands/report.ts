@@ -3,23 +3,15 @@ import { eloMarkdown } from '../../../shared/runs/judge-format';
 import { reportCsv, reportMarkdown } from '../../../shared/runs/report-format';
 import { judgeServiceOf } from '../../runs/judge/judge-service';
 import { CliError, type CliCommand } from '../command';
+import { parseRunRef } from '../run-ref';
 
 const FORMATS = ['md', 'json', 'csv'] as const;
-
-function runId(v: string | undefined, what: string): number {
-  if (v === undefined || !/^\d+$/.test(v))
-    throw new CliError(
-      `${what} must be a run id (workbench runs lists them), got ${v ?? 'nothing'}`,
-      2,
-    );
-  return Number(v);
-}
 
 export const reportCommand: CliCommand = {
   name: 'report',
   summary:
     'Report a run: accuracy per scorer and subset, intervals, failures; --compare another run',
-  usage: `workbench report RUN [--compare RUN] [--scorer ID] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]\n       workbench report --elo RUN_A,RUN_B[,…] [--judge-model NAME] [--rubric-id ID] [--format md|json] [--out FILE] [--json]`,
+  usage: `workbench report RUN [--compare RUN] [--scorer ID] [--format ${FORMATS.join('|')}] [--out FILE] [--json] [--workspace DIR]\n       workbench report --elo RUN_A,RUN_B[,…] [--judge-model NAME] [--rubric-id ID] [--format md|json] [--out FILE] [--json] [--workspace DIR]\n       RUN: a run as workbench runs lists it: 5, run:5 or #5`,
   options: {
     compare: { type: 'string' },
     scorer: { type: 'string' },
@@ -40,7 +32,7 @@ export const reportCommand: CliCommand = {
     if (typeof ctx.values.elo === 'string') {
       if (ctx.args.length > 0 || compare !== undefined || scorer !== undefined || format === 'csv')
         throw new CliError('--elo RUN_A,RUN_B,… takes no RUN, --compare, --scorer or csv', 2);
-      const ids = ctx.values.elo.split(',').map((v) => runId(v.trim(), '--elo'));
+      const ids = ctx.values.elo.split(',').map((v) => parseRunRef(v, '--elo'));
       const { 'judge-model': judgeModel, 'rubric-id': rubricId } = ctx.values;
       const table = judgeServiceOf(await ctx.services()).elo(ids, {
         ...(typeof judgeModel === 'string' ? { judgeModel } : {}),
@@ -50,8 +42,8 @@ export const reportCommand: CliCommand = {
       text = format === 'json' ? `${JSON.stringify(table, null, 2)}\n` : eloMarkdown(table);
     } else {
       if (ctx.args.length !== 1) throw new CliError('report needs exactly one RUN', 2);
-      const id = runId(ctx.args[0], 'RUN');
-      const other = typeof compare === 'string' ? runId(compare, '--compare') : undefined;
+      const id = parseRunRef(ctx.args[0], 'RUN');
+      const other = typeof compare === 'string' ? parseRunRef(compare, '--compare') : undefined;
       const services = await ctx.services();
       const { report, comparison } = judgeServiceOf(services).withJudges(
         services.runs.report(id, {

@@ -76,7 +76,7 @@ export const retrieveCommand: CliCommand = {
   summary:
     'Rank a document’s cells, rows, tables and paragraphs for a question (the evidence an answer would be given)',
   usage:
-    'workbench retrieve (--doc FILE --question "…" | --document ID --question "…" | --dataset-question ID) [--k N] [--unit cell|row|block] [--json] [--workspace DIR]',
+    'workbench retrieve (--doc FILE --question "…" | --document ID --question "…" | --dataset-question ID [--question "…"]) [--k N] [--unit cell|row|block] [--json] [--workspace DIR]',
   options: DOCUMENT_SOURCE_OPTIONS,
   async run(ctx) {
     const question = checkDocumentSource(ctx, 'retrieve');

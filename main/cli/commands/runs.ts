@@ -2,7 +2,8 @@ import type { CliCommand } from '../command';
 
 export const runsCommand: CliCommand = {
   name: 'runs',
-  summary: 'List evaluation runs (imported and, later, engine runs)',
+  summary:
+    'List evaluation runs (eval and import-run): status, items done, model, dataset; a paused run goes on with eval --resume RUN',
   usage: 'workbench runs [--json] [--workspace DIR]',
   readOnly: true,
   async run(ctx) {

@@ -23,7 +23,9 @@ describe('workbench eval: usage', () => {
   it('bad flags exit 2 with one line', () => {
     const missing = run(['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/--dataset-id N is required/);
+    expect(missing.stderr).toMatch(
+      /give --dataset-id N \(workbench import-dataset prints it\), --questions SET\|FILE or --session ID/,
+    );
     const mixed = run(['--resume', '3', '--model', 'other']);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(/--resume continues run #3 as it was started; --model cannot/);
