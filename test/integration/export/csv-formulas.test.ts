@@ -5,6 +5,7 @@ import type { MethodOutput } from '../../../shared/api/contract';
 import type { Services } from '../../../main/services';
 import type { ExportTarget } from '../../../shared/export/export-format';
 import type { TranscriptLine } from '../../../main/export/transcript';
+import { CSV_COLUMNS } from '../../../main/export/csv-format';
 import { WorkbenchError } from '../../../shared/api/result';
 import { runSourceCli } from '../../support/cli';
 import { formulaCells, guardedText, HOSTILE_CELLS, parseCsv } from '../../support/csv';
@@ -19,26 +20,8 @@ import { exportTo, readTranscripts } from './export-support';
 // with `'` in front of a formula, numbers left numbers, and the transcript CSV carrying the
 // question and the gold. No public data needed: the dataset is written here.
 
-/** The transcript CSV's columns (main/export/csv-format.ts, docs/transcript-jsonl.md). */
-const COLUMNS = [
-  'source',
-  'item_id',
-  'question_id',
-  'external_id',
-  'answer',
-  'answer_scale',
-  'scorer',
-  'correct',
-  'score',
-  'outcome',
-  'rule',
-  'latency_ms',
-  'active_seconds',
-  'question',
-  'gold',
-  'gold_scale',
-];
-const col = (name: string) => COLUMNS.indexOf(name);
+// The columns themselves are pinned, literally, by export-runs.test.ts; here they only locate cells.
+const col = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
 
 /** Per question: its text, its gold and the model's answer (hostile, or a plain number). */
 const CASES: { uid: string; question: string; gold: string | number; answer: unknown }[] = [
@@ -115,7 +98,7 @@ const asCell = (v: unknown) =>
 
 /** Every row against the same target's JSONL transcript: answer, question, gold, verdict. */
 function expectRowsMatch(rows: string[][], lines: TranscriptLine[], scorer: string) {
-  expect(rows[0]).toEqual(COLUMNS);
+  expect(rows[0]).toEqual([...CSV_COLUMNS]);
   const byId = new Map(rows.slice(1).map((r) => [r[col('external_id')]!, r]));
   for (const l of lines) {
     const r = byId.get(l.externalId)!;
