@@ -1,8 +1,12 @@
 /**
- * The retrieval index's tables, written once here and used twice: by the workspace migration
- * (main/db/migrations/0009-retrieval.ts), where each row belongs to a document and goes with
- * it, and by the in-memory database that indexes a document outside the workspace (`workbench
- * retrieve --doc FILE`), which has no `documents` table to point at.
+ * The retrieval index's tables as the code here reads and writes them, for the in-memory
+ * database that indexes a document outside the workspace (`workbench retrieve --doc FILE`),
+ * which has no `documents` table to point at. A workspace gets its tables from its migrations
+ * (main/db/migrations/0009-retrieval.ts, 0020-retrieval-unit-lengths.ts), which hold their own
+ * copy of this SQL and never import it: changing a table here needs a new migration as well.
+ * test/integration/db/upgrade-from-every-version.test.ts fails while the two differ
+ * (`documentsTable: true` gives the workspace's form, where each row belongs to a document
+ * and goes with it).
  *
  * - `retrieval_units`: FTS5 over three columns ranked with separate weights (text, headers,
  *   caption; main/retrieval/bm25f.ts). Contentless (the text is in `retrieval_unit_meta`, stored once) with

@@ -18,6 +18,7 @@ import { m0016AskPythonMode } from './0016-ask-python-mode';
 import { m0017SessionIdentity } from './0017-session-identity';
 import { m0018VerdictProvenance } from './0018-verdict-provenance';
 import { m0019QuestionSets } from './0019-question-sets';
+import { m0020RetrievalUnitLengths } from './0020-retrieval-unit-lengths';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   m0017SessionIdentity,
   m0018VerdictProvenance,
   m0019QuestionSets,
+  m0020RetrievalUnitLengths,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -19,6 +19,35 @@ function schemaOf(db: Database.Database): string {
   return `${rows.map((r) => `${r.sql.trim()};`).join('\n\n')}\n`;
 }
 
+/**
+ * Compares the schema with the snapshot file. The file is written only when asked (`update`,
+ * from UPDATE_SCHEMA_SNAPSHOT=1): a missing snapshot (deleted, or lost in a merge) fails, or
+ * the test would pass by writing down whatever schema the migrations now make.
+ */
+function checkSnapshot(schema: string, path: string, update: boolean): void {
+  if (update) writeFileSync(path, schema);
+  if (!existsSync(path)) {
+    throw new Error(
+      `${path} is missing, so the schema cannot be checked.\n` +
+        'Restore it from git (git checkout HEAD -- test/integration/db/schema.snapshot.sql), or, to write ' +
+        'it from the migrations on purpose, run\n' +
+        '  UPDATE_SCHEMA_SNAPSHOT=1 npx vitest run --config vitest.config.mts test/integration/db\n' +
+        'then review and commit it.',
+    );
+  }
+  const expected = readFileSync(path, 'utf8');
+  if (schema !== expected) {
+    throw new Error(
+      'The database schema differs from test/integration/db/schema.snapshot.sql.\n' +
+        'If you changed the schema on purpose: add a NEW migration file in main/db/migrations/ (never edit a shipped one), ' +
+        'list it in main/db/migrations/index.ts, then run\n' +
+        '  UPDATE_SCHEMA_SNAPSHOT=1 npx vitest run --config vitest.config.mts test/integration/db\n' +
+        'and commit the updated snapshot.\n\nActual schema:\n' +
+        schema,
+    );
+  }
+}
+
 describe('migrations', () => {
   const dirs: (() => void)[] = [];
   afterEach(() => dirs.splice(0).forEach((c) => c()));
@@ -107,24 +136,29 @@ describe('migrations', () => {
       .all()
       .map((r) => r.name);
     db.close();
-    if (process.env.UPDATE_SCHEMA_SNAPSHOT === '1' || !existsSync(snapshotPath))
-      writeFileSync(snapshotPath, schema);
-    const expected = readFileSync(snapshotPath, 'utf8');
-    if (schema !== expected) {
-      throw new Error(
-        'The database schema differs from test/integration/db/schema.snapshot.sql.\n' +
-          'If you changed the schema on purpose: add a NEW migration file in main/db/migrations/ (never edit a shipped one), ' +
-          'list it in main/db/migrations/index.ts, then run\n' +
-          '  UPDATE_SCHEMA_SNAPSHOT=1 npx vitest run --config vitest.config.mts test/integration/db\n' +
-          'and commit the updated snapshot.\n\nActual schema:\n' +
-          schema,
-      );
-    }
+    checkSnapshot(schema, snapshotPath, process.env.UPDATE_SCHEMA_SNAPSHOT === '1');
     // STRICT tables only: SQLite then rejects values of the wrong type instead of storing them.
     const ours = schema
       .split('\n\n')
       .filter((sql) => !shadow.some((name) => sql.startsWith(`CREATE TABLE '${name}'(`)))
       .join('\n\n');
     expect(ours).not.toMatch(/CREATE TABLE (?![^;]*STRICT)[^;]*;/);
+  });
+
+  it('fail, and write nothing, when the schema snapshot is missing', () => {
+    const t = tempDir();
+    dirs.push(t.cleanup);
+    const missing = join(t.dir, 'schema.snapshot.sql');
+    expect(() => checkSnapshot('CREATE TABLE t (x INTEGER) STRICT;\n', missing, false)).toThrow(
+      /is missing[\s\S]*UPDATE_SCHEMA_SNAPSHOT=1/,
+    );
+    expect(existsSync(missing)).toBe(false);
+    // A snapshot that differs fails too; only an explicit update writes.
+    writeFileSync(missing, 'CREATE TABLE other (y TEXT) STRICT;\n');
+    expect(() => checkSnapshot('CREATE TABLE t (x INTEGER) STRICT;\n', missing, false)).toThrow(
+      /differs/,
+    );
+    checkSnapshot('CREATE TABLE t (x INTEGER) STRICT;\n', missing, true);
+    expect(readFileSync(missing, 'utf8')).toBe('CREATE TABLE t (x INTEGER) STRICT;\n');
   });
 });
