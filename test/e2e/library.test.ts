@@ -25,6 +25,18 @@ describe('Library screen in web mode (Chromium)', () => {
     await page.goto(session.server.url);
     await page.getByRole('heading', { name: 'Your library is empty' }).waitFor();
     expect(await page.getByText(/SEC 10-K and 10-Q filings/).isVisible()).toBe(true);
+    // Every benchmark format the app reads is named, TableQuest too (issue 25).
+    const formats = await page.getByText(/^benchmark files:/).textContent();
+    for (const name of [
+      'TAT-QA',
+      'TAT-HQA',
+      'FinQA',
+      'MultiHiertt',
+      'FinanceMath',
+      'FinanceBench',
+      'TableQuest',
+    ])
+      expect(formats).toContain(name);
     await page.screenshot({ path: join(artifactsDir, 'library-empty.png') });
   });
 

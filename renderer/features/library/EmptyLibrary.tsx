@@ -1,3 +1,8 @@
+import { DEFAULT_SCORERS } from '../../../shared/grading/default-scorers';
+
+/** Every benchmark format the app reads, by the dataset's own name (one row per format). */
+const BENCHMARKS = DEFAULT_SCORERS.map((r) => r.label).join(', ');
+
 interface Props {
   onSample: () => void;
   onImport: () => void;
@@ -12,9 +17,7 @@ export function EmptyLibrary({ onSample, onImport, busy }: Props) {
       <ul>
         <li>SEC 10-K and 10-Q filings saved as HTML from EDGAR, with or without inline XBRL;</li>
         <li>annual reports and earnings releases as PDF;</li>
-        <li>
-          benchmark files (TAT-QA, TAT-HQA, FinQA, MultiHiertt, FinanceMath, FinanceBench JSON).
-        </li>
+        <li>benchmark files: {BENCHMARKS} (FinanceBench and TableQuest with their PDFs).</li>
       </ul>
       <p>
         Each file is copied into your workspace and stored under its SHA-256; the original is never
