@@ -455,6 +455,8 @@ const seeds: Seed[] = [
           kind: 'cell',
           text: 'Net sales 2024: 391,035',
           headers: 'Net sales | 2024',
+          lens: [4, 3, 0],
+          lead: null,
         },
         {
           unit_id: 2,
@@ -462,6 +464,8 @@ const seeds: Seed[] = [
           kind: 'paragraph',
           text: 'Revenue grew on iPhone demand.',
           headers: '',
+          lens: [5, 0, 0],
+          lead: 't1',
         },
       ];
       const withLengths = from.variant === 'with-lengths';
@@ -469,7 +473,8 @@ const seeds: Seed[] = [
         withLengths
           ? `INSERT INTO retrieval_unit_meta (unit_id, document_id, ordinal, kind, block_id, text,
                len_text, len_headers, len_caption, lead_in_of)
-             VALUES (@unit_id, 1, @ordinal, @kind, 'b1', @text, 4, 3, 0, NULL)`
+             VALUES (@unit_id, 1, @ordinal, @kind, 'b1', @text, @len_text, @len_headers,
+               @len_caption, @lead)`
           : `INSERT INTO retrieval_unit_meta (unit_id, document_id, ordinal, kind, block_id, text)
              VALUES (@unit_id, 1, @ordinal, @kind, 'b1', @text)`,
       );
@@ -477,7 +482,11 @@ const seeds: Seed[] = [
         "INSERT INTO retrieval_units (rowid, text, headers, caption) VALUES (@unit_id, @text, @headers, '')",
       );
       for (const u of units) {
-        insertMeta.run({ unit_id: u.unit_id, ordinal: u.ordinal, kind: u.kind, text: u.text });
+        const row = { unit_id: u.unit_id, ordinal: u.ordinal, kind: u.kind, text: u.text };
+        const [len_text, len_headers, len_caption] = u.lens;
+        insertMeta.run(
+          withLengths ? { ...row, len_text, len_headers, len_caption, lead: u.lead } : row,
+        );
         insertFts.run({ unit_id: u.unit_id, text: u.text, headers: u.headers });
       }
       db.prepare(
@@ -497,7 +506,7 @@ const seeds: Seed[] = [
         expect(
           db
             .prepare(
-              'SELECT unit_id, kind, text, len_text, len_headers, len_caption FROM retrieval_unit_meta ORDER BY unit_id',
+              'SELECT unit_id, kind, text, len_text, len_headers, len_caption, lead_in_of FROM retrieval_unit_meta ORDER BY unit_id',
             )
             .all(),
         ).toEqual([
@@ -508,14 +517,16 @@ const seeds: Seed[] = [
             len_text: 4,
             len_headers: 3,
             len_caption: 0,
+            lead_in_of: null,
           },
           {
             unit_id: 2,
             kind: 'paragraph',
             text: 'Revenue grew on iPhone demand.',
-            len_text: 4,
-            len_headers: 3,
+            len_text: 5,
+            len_headers: 0,
             len_caption: 0,
+            lead_in_of: 't1',
           },
         ]);
         expect(match('sales')).toEqual([1]);
