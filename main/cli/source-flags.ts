@@ -1,7 +1,7 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { Document } from '../../shared/model';
 import { RetrievalUnit } from '../../shared/retrieval/hit';
-import { ingestFile } from '../ingest/ingest-file';
+import { ingestFile } from '../document/ingest-file';
 import { CliError, type CliContext } from './command';
 
 /**

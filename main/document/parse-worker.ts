@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { WorkbenchError } from '../../shared/api/result';
 import { Document } from '../../shared/model';
-import { ingestBytes } from '../ingest/ingest-file';
+import { ingestBytes } from '../ingest/ingest-bytes';
 import { serveJob } from '../jobs/serve-job';
 import type { ParseRequest } from './parse-job';
 

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { decodeHtml } from '../../main/ingest/ingest-file';
+import { decodeHtml } from '../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../main/ingest/sec-html/ingest-sec-html';
 import { readingAgrees } from '../../main/ingest/sec-html/tags-first';
 import { ixbrlFilingsIn } from '../integration/ingest/support/ixbrl-tag-truth';

@@ -12,7 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../main/db/open';
 import { documentsRepo } from '../../main/db/documents-repo';
-import { ingestFile } from '../../main/ingest/ingest-file';
+import { ingestFile } from '../../main/document/ingest-file';
 import { ftsIndex } from '../../main/retrieval/fts-index';
 import { indexVersionKey, RetrievalService } from '../../main/retrieval/retrieval-service';
 import { Document } from '../../shared/model';

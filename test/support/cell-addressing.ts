@@ -4,7 +4,7 @@ import { gridPositions } from '../../shared/document/grid-layout';
 import { TableSet } from '../../shared/sandbox/cell-lookup';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import type { Document, Table } from '../../shared/model';
-import { ingestBytes } from '../../main/ingest/ingest-file';
+import { ingestBytes } from '../../main/ingest/ingest-bytes';
 import { dataPath } from './data-dir';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
 import { countNoun } from '../../../shared/util/count-noun';
-import { ingestFile } from '../../ingest/ingest-file';
+import { ingestFile } from '../../document/ingest-file';
 import { CliError, type CliCommand } from '../command';
 
 interface IngestSummary {

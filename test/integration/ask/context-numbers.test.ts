@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contextNumbers } from '../../../shared/ask/context-numbers';
 import type { Document } from '../../../shared/model';
 import { buildContext } from '../../../shared/retrieval/context';
-import { ingestFile } from '../../../main/ingest/ingest-file';
+import { ingestFile } from '../../../main/document/ingest-file';
 import { searchDocument } from '../../../main/retrieval/retrieval-service';
 import { sampleFiling } from '../../support/cli';
 

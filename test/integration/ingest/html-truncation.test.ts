@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlTruncationWarning } from '../../../main/ingest/html-truncation';
-import { decodeHtml, ingestBytes } from '../../../main/ingest/ingest-file';
+import { decodeHtml, ingestBytes } from '../../../main/ingest/ingest-bytes';
 import { dataPath, hasData } from '../../support/data-dir';
 
 const sample = join(

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../main/cli';
-import { MAIN_THREAD_MAX_BYTES, ingestFile } from '../../../main/ingest/ingest-file';
+import { MAIN_THREAD_MAX_BYTES, ingestFile } from '../../../main/document/ingest-file';
 import { Document } from '../../../shared/model';
 import { stopAllJobs } from '../../../main/jobs/live';
 import { writeRepeatedFiling } from '../../support/big-filing';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeHtml } from '../../../main/ingest/ingest-file';
+import { decodeHtml } from '../../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 import type { Document, Table } from '../../../shared/model';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
