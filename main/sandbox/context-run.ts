@@ -1,5 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { TableSet } from '../../shared/sandbox/cell-lookup';
+import type { SandboxFact } from '../../shared/sandbox/fact-index';
+import { FactSet } from '../../shared/sandbox/fact-lookup';
 import {
   classifyThrown,
   parseThrownDescription,
@@ -11,6 +13,7 @@ import type { SandboxLimits } from '../../shared/sandbox/limits';
 import type { SandboxError, SandboxTable, SandboxValue } from '../../shared/sandbox/types';
 import {
   createCellFunction,
+  createFactFunction,
   createTableFunction,
   prepareArgumentReading,
   type LogSink,
@@ -21,6 +24,8 @@ import {
   CELL_INFO_SNIPPET,
   CELL_SNIPPET,
   DESCRIBE_SNIPPET,
+  FACT_SNIPPET,
+  FACTS_SNIPPET,
   SOLUTION_PROBE,
   TABLE_SNIPPET,
 } from './snippets';
@@ -34,6 +39,8 @@ import {
 export interface ProgramJob {
   program: string;
   tables: SandboxTable[];
+  /** Tagged facts for fact()/facts(); absent or empty when the context has none. */
+  facts?: SandboxFact[];
   limits: SandboxLimits;
 }
 
@@ -62,6 +69,8 @@ export interface HelperNeeds {
   cell: boolean;
   cellInfo: boolean;
   table: boolean;
+  fact: boolean;
+  facts: boolean;
 }
 
 /**
@@ -75,6 +84,8 @@ export function helpersNamedIn(program: string): HelperNeeds {
     cell: /\bcell\b/.test(program),
     cellInfo: /\bcellInfo\b/.test(program),
     table: /\btable\b/.test(program),
+    fact: /\bfact\b/.test(program),
+    facts: /\bfacts\b/.test(program),
   };
 }
 
@@ -86,6 +97,18 @@ export function helpersNamedIn(program: string): HelperNeeds {
  */
 const tableSets = new WeakMap<readonly SandboxTable[], TableSet>();
 
+/** Fact indexes per facts array, shared by a batch's programs like the table sets above. */
+const factSets = new WeakMap<readonly SandboxFact[], FactSet>();
+
+function factSetFor(facts: readonly SandboxFact[]): FactSet {
+  let set = factSets.get(facts);
+  if (!set) {
+    set = new FactSet(facts);
+    factSets.set(facts, set);
+  }
+  return set;
+}
+
 function tableSetFor(tables: readonly SandboxTable[]): TableSet {
   let set = tableSets.get(tables);
   if (!set) {
@@ -94,6 +117,8 @@ function tableSetFor(tables: readonly SandboxTable[]): TableSet {
   }
   return set;
 }
+
+const NO_FACTS: SandboxFact[] = [];
 
 /** Every handle a ContextRun creates goes to `owned`, which its caller disposes. */
 export class ContextRun {
@@ -132,10 +157,17 @@ export class ContextRun {
   installHelpers(needs: HelperNeeds, trace: TraceRecorder, logs: LogSink): void {
     const { ctx } = this;
     const own = (h: QuickJSHandle) => this.own(h);
-    const lookups = needs.cell || needs.cellInfo || needs.table;
+    const lookups = needs.cell || needs.cellInfo || needs.table || needs.fact || needs.facts;
     if (needs.console || lookups) prepareArgumentReading(ctx, own);
     if (needs.console) logs.install(ctx, own);
     if (!lookups) return;
+    if (needs.fact || needs.facts) {
+      const facts = factSetFor(this.job.facts ?? NO_FACTS);
+      if (needs.fact)
+        this.install(FACT_SNIPPET, createFactFunction(ctx, facts, trace, 'fact'), 'fact');
+      if (needs.facts)
+        this.install(FACTS_SNIPPET, createFactFunction(ctx, facts, trace, 'facts'), 'facts');
+    }
     const set = tableSetFor(this.job.tables);
     if (needs.cell) this.install(CELL_SNIPPET, createCellFunction(ctx, set, trace), 'cell');
     if (needs.cellInfo)

@@ -1,6 +1,14 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
 import { cellInfoOf, type TableSet } from '../../shared/sandbox/cell-lookup';
-import type { CellAddress, SandboxCell, TraceEntry, TracedCell } from '../../shared/sandbox/types';
+import type { SandboxFact } from '../../shared/sandbox/fact-index';
+import type { FactSet } from '../../shared/sandbox/fact-lookup';
+import type {
+  CellAddress,
+  SandboxCell,
+  TraceEntry,
+  TracedCell,
+  TracedFact,
+} from '../../shared/sandbox/types';
 import { readVmString } from './read-result';
 
 /**
@@ -150,6 +158,130 @@ export function createCellFunction(
     return ctx.newString(
       JSON.stringify(cellInfoOf(tableId, { ...found.cell, value: found.value })),
     );
+  });
+}
+
+type FactRequest = { concept: string; period: string; dims: Record<string, string> };
+
+/** Longest concept name or period accepted. */
+const MAX_NAME_CHARS = 300;
+/** Most dimensions a fact() call may name. */
+const MAX_DIMS = 16;
+
+/**
+ * The JSON the fact() wrapper sends, checked: [concept, period, dims]; a period may be a year
+ * as a number (2024); dims null or {axis: member} with string members.
+ */
+export function parseFactRequest(text: string): FactRequest | string {
+  const usage = 'fact(concept, period, dims)';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) return `${usage}: malformed arguments`;
+  const [concept, period, dims] = parsed as unknown[];
+  if (typeof concept !== 'string' || concept.trim() === '' || concept.length > MAX_NAME_CHARS)
+    return `${usage}: concept must be a name such as "us-gaap:Revenues" or "Revenues"`;
+  const periodText =
+    typeof period === 'number' && Number.isInteger(period) ? String(period) : period;
+  if (typeof periodText !== 'string' || periodText.length > MAX_NAME_CHARS)
+    return `${usage}: period must be a string such as "FY2024", "Q3 2024" or "2024-12-31"`;
+  if (dims === null) return { concept, period: periodText, dims: {} };
+  if (typeof dims !== 'object' || Array.isArray(dims))
+    return `${usage}: dims must be an object {axis: member}`;
+  const entries = Object.entries(dims as Record<string, unknown>);
+  if (entries.length > MAX_DIMS) return `${usage}: at most ${MAX_DIMS} dimensions`;
+  const out: Record<string, string> = {};
+  for (const [axis, member] of entries) {
+    if (
+      typeof member !== 'string' ||
+      member.length > MAX_NAME_CHARS ||
+      axis.length > MAX_NAME_CHARS
+    )
+      return `${usage}: dims must map axis names to member names (strings)`;
+    out[axis] = member;
+  }
+  return { concept, period: periodText, dims: out };
+}
+
+/** What the trace keeps of a fact read, and what fact() answers: the known fields only. */
+export function tracedFact(f: SandboxFact): TracedFact {
+  return {
+    concept: f.concept,
+    period: f.period,
+    label: f.label,
+    dimensions: f.dimensions,
+    unit: f.unit,
+    value: f.value,
+    scale: f.scale,
+    base: f.base,
+    cells: f.cells,
+  };
+}
+
+/** The trace's record of a fact read: the fact, and its first cell as a cell() read's. */
+export function factTraceEntry(request: FactRequest, found: SandboxFact | null): TraceEntry {
+  const entry: TraceEntry = {
+    fn: 'fact',
+    args: [request.concept, request.period, request.dims],
+    value: found ? found.value : null,
+  };
+  if (found) {
+    entry.fact = tracedFact(found);
+    const first = found.cells[0];
+    if (first)
+      entry.cell = { ...first, value: found.value, scale: found.scale, unit: cellUnit(found.unit) };
+  }
+  return entry;
+}
+
+/** A fact's unit as cells name it ("USD/shares" → "USD/share"). */
+const cellUnit = (unit: string | null): string | null =>
+  unit === 'USD/shares' ? 'USD/share' : unit;
+
+/**
+ * hostFact(json) for FACT_SNIPPET or, with `fn` 'facts', hostFacts(json) for FACTS_SNIPPET:
+ * the fact (or the concept's facts) as JSON; the caller disposes the handle.
+ */
+export function createFactFunction(
+  ctx: QuickJSContext,
+  set: FactSet,
+  trace: TraceRecorder,
+  fn: 'fact' | 'facts',
+): QuickJSHandle {
+  return ctx.newFunction(fn, (requestHandle) => {
+    const text = requestHandle ? readString(ctx, requestHandle, MAX_ARG_CHARS) : undefined;
+    if (text === undefined) return fail(ctx, 'TypeError', `${fn}(): arguments too long`);
+    if (fn === 'facts') {
+      let concept: unknown;
+      try {
+        concept = (JSON.parse(text) as unknown[])[0];
+      } catch {
+        concept = undefined;
+      }
+      if (typeof concept !== 'string' || concept.length > MAX_NAME_CHARS)
+        return fail(ctx, 'TypeError', 'facts(concept): concept must be a string');
+      const list = set.all(concept);
+      record(trace, { fn: 'facts', args: [concept], value: list ? list.length : null });
+      if (!list)
+        return fail(
+          ctx,
+          'LookupError',
+          `facts(${JSON.stringify(concept.slice(0, 200))}): no such concept${set.nearestConcepts(concept)}`.slice(
+            0,
+            1000,
+          ),
+        );
+      return ctx.newString(JSON.stringify(list.map(tracedFact)));
+    }
+    const request = parseFactRequest(text);
+    if (typeof request === 'string') return fail(ctx, 'TypeError', request);
+    const found = set.find(request.concept, request.period, request.dims);
+    record(trace, factTraceEntry(request, found.ok ? found.fact : null));
+    if (!found.ok) return fail(ctx, 'LookupError', found.message);
+    return ctx.newString(JSON.stringify(tracedFact(found.fact)));
   });
 }
 

@@ -140,7 +140,12 @@ function runInRuntime(
     options.intrinsics ??
     intrinsicsFor(
       job.program,
-      helpers.console || helpers.cell || helpers.cellInfo || helpers.table,
+      helpers.console ||
+        helpers.cell ||
+        helpers.cellInfo ||
+        helpers.table ||
+        helpers.fact ||
+        helpers.facts,
     );
   const ctx = rt.newContext({ intrinsics });
   clock.set(limits.nowMs);

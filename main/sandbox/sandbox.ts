@@ -102,9 +102,14 @@ export class Sandbox implements SlotOwner {
       return limits;
     };
     const done = settleInOrder<SandboxJob, SandboxResult>(jobs, (job, settle) => {
-      const { program, tables, ...overrides } = job;
+      const { program, tables, facts, ...overrides } = job;
       this.queue.push({
-        job: { program, tables: tables ?? NO_TABLES, limits: limitsFor(definedOnly(overrides)) },
+        job: {
+          program,
+          tables: tables ?? NO_TABLES,
+          ...(facts && facts.length > 0 ? { facts } : {}),
+          limits: limitsFor(definedOnly(overrides)),
+        },
         settle,
       });
     });
@@ -168,7 +173,7 @@ function internal(message: string): SandboxResult {
 }
 
 /** `{timeoutMs: undefined}` must not override a default. */
-function definedOnly(options: Omit<SandboxRunOptions, 'tables'>): Partial<SandboxLimits> {
+function definedOnly(options: Omit<SandboxRunOptions, 'tables' | 'facts'>): Partial<SandboxLimits> {
   const out: Partial<SandboxLimits> = {};
   if (options.timeoutMs !== undefined) out.timeoutMs = options.timeoutMs;
   if (options.memoryBytes !== undefined) out.memoryBytes = options.memoryBytes;

@@ -39,6 +39,35 @@ export const TABLE_SNIPPET = `(function (hostTable) {
 })`;
 
 /**
+ * install(hostFact): fact(concept, period, dims) → a frozen copy of the fact, parsed from the
+ * host's JSON; used as a number (valueOf) it is its `value`, so fact(a) / fact(b) works.
+ */
+export const FACT_SNIPPET = `(function (hostFact) {
+  const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze;
+  const create = Object.create, assign = Object.assign;
+  const proto = freeze({ valueOf: function valueOf() { return this.value; } });
+  const reviver = function (key, value) { return freeze(value); };
+  globalThis.fact = function fact(concept, period, dims) {
+    const json = hostFact(stringify([concept, period, dims === undefined ? null : dims]));
+    return freeze(assign(create(proto), parse(json, reviver)));
+  };
+})`;
+
+/** install(hostFacts): facts(concept) → a frozen array of frozen copies, as fact() gives them. */
+export const FACTS_SNIPPET = `(function (hostFacts) {
+  const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze;
+  const create = Object.create, assign = Object.assign;
+  const proto = freeze({ valueOf: function valueOf() { return this.value; } });
+  const reviver = function (key, value) { return freeze(value); };
+  globalThis.facts = function facts(concept) {
+    const list = parse(hostFacts(stringify([concept])), reviver);
+    const out = [];
+    for (let i = 0; i < list.length; i++) out[i] = freeze(assign(create(proto), list[i]));
+    return freeze(out);
+  };
+})`;
+
+/**
  * describe(thrown) → "kind␁name␁message␁fileName". Reads data properties through their
  * descriptors along the prototype chain, so a hostile toString, valueOf or getter on the thrown
  * value never runs (a Proxy trap can; the host gives this call its own short deadline).

@@ -69,6 +69,19 @@ export const CellRead = z.object({
   text: z.string().nullable(),
   scale: z.number().nullable(),
   unit: z.string().nullable(),
+  /**
+   * Read through fact() (issue 27): the tagged fact's concept, its fiscal period label
+   * ("FY2024", "Q3 2024"; null for other spans) and period end (ISO), so the grounding report
+   * can cite them beside the cell.
+   */
+  fact: z
+    .object({
+      concept: z.string(),
+      label: z.string().nullable(),
+      end: z.string(),
+      dimensions: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type CellRead = z.infer<typeof CellRead>;
 

@@ -5,7 +5,8 @@ import type { CellRead } from './ask';
  * The cells a program read, from the sandbox's trace (recorded by the host, so a program cannot
  * forge it), with each cell's text as filed looked up in the tables it ran against. Failed
  * lookups (the program saw an exception) and table() calls are left out: a table() copy does
- * not say which of its cells the answer used.
+ * not say which of its cells the answer used; so are facts() lists. A fact() read is the cell
+ * that shows the fact, with the fact's concept and period.
  */
 export function readsFromTrace(
   trace: readonly TraceEntry[],
@@ -14,8 +15,17 @@ export function readsFromTrace(
   const byId = new Map(tables.map((t) => [t.id, t]));
   const out: CellRead[] = [];
   for (const t of trace) {
-    if (t.fn === 'table' || t.value === null) continue;
+    if (t.fn === 'table' || t.fn === 'facts' || t.value === null) continue;
     const [tableId] = t.args;
+    const fact =
+      t.fn === 'fact' && t.fact
+        ? {
+            concept: t.fact.concept,
+            label: t.fact.label,
+            end: 'instant' in t.fact.period ? t.fact.period.instant : t.fact.period.end,
+            dimensions: t.fact.dimensions,
+          }
+        : undefined;
     if (t.cell) {
       const { row, col } = t.cell;
       const source = byId.get(t.cell.tableId)?.cells.find((c) => c.row === row && c.col === col);
@@ -27,8 +37,9 @@ export function readsFromTrace(
         text: source?.text ?? null,
         scale: t.cell.scale,
         unit: t.cell.unit,
+        ...(fact ? { fact } : {}),
       });
-    } else {
+    } else if (t.fn !== 'fact') {
       // A hand-made table without grid positions: the value is all the trace knows.
       out.push({
         tableId,

@@ -1,3 +1,5 @@
+import type { SandboxFact } from './fact-index';
+
 /**
  * What the sandbox is given and what it answers. Plain data only: these values cross a
  * worker_threads boundary (structured clone) and may be stored or exported as JSON.
@@ -79,7 +81,29 @@ export type TraceEntry =
       fn: 'table';
       args: [tableId: string];
       value: SandboxTable | null;
+    }
+  | {
+      fn: 'fact';
+      args: [concept: string, period: string, dims: Record<string, string>];
+      /** The fact's value as shown (its `value`); null when the lookup failed. */
+      value: number | null;
+      /** The fact read: concept, period, dimensions, unit and the cells it is shown in. */
+      fact?: TracedFact;
+      /** The first cell showing the fact, for highlighting (as a cell() read's). */
+      cell?: TracedCell;
+    }
+  | {
+      fn: 'facts';
+      args: [concept: string];
+      /** How many facts were answered; null when the concept is unknown. */
+      value: number | null;
     };
+
+/** A fact a program read through fact(), as the trace keeps it (issue 27). */
+export type TracedFact = Pick<
+  SandboxFact,
+  'concept' | 'period' | 'label' | 'dimensions' | 'unit' | 'value' | 'scale' | 'base' | 'cells'
+>;
 
 /** What cellInfo() returns: the cell's number as displayed and everything to convert it. */
 export interface CellInfo {
@@ -142,6 +166,8 @@ export type SandboxResult =
 /** Per-program options; anything left out takes the sandbox's defaults (see limits.ts). */
 export interface SandboxRunOptions {
   tables?: SandboxTable[];
+  /** Tagged facts of the context's filings, for fact()/facts() (shared/sandbox/fact-index.ts). */
+  facts?: SandboxFact[];
   timeoutMs?: number;
   memoryBytes?: number;
   /** Seed of the program's Math.random. */

@@ -97,6 +97,7 @@ async function documentTables(
 const traceLine = (t: TraceEntry): string => {
   if (t.fn === 'table') return `table(${JSON.stringify(t.args[0])})${t.value ? '' : ': failed'}`;
   const call = `${t.fn}(${t.args.map((a) => JSON.stringify(a)).join(', ')})`;
+  if (t.fn === 'facts') return `${call}: ${t.value === null ? 'failed' : `${t.value} facts`}`;
   if (!t.cell) return `${call} = ${t.value ?? 'failed'}`;
   const c = t.cell;
   return `${call} = ${c.value}  [${c.tableId} row ${c.row}, column ${c.col}; ×${c.scale}${c.unit ? ` ${c.unit}` : ''}]`;

@@ -1,7 +1,7 @@
 /**
  * The Python side of the sandbox, run once per process after Pyodide has loaded (in its own
- * globals, never the program's). It defines `run_program(source, seed, max_log_chars)`, which
- * answers a JSON string.
+ * globals, never the program's). It defines `run_program(source, seed, max_log_chars,
+ * facts_json)`, which answers a JSON string (with `reads`: the fact()/facts() calls as asked).
  *
  * Containment is layered, because Python cannot sandbox itself: this layer keeps a program
  * away from everything that leads out (modules, frames, hidden attributes, code built at run
@@ -44,6 +44,7 @@ import math as _math
 import re as _re
 import sys as _sys
 import types as _types
+from datetime import date as _datetime_date
 
 ALLOWED = (
     'math', 'cmath', 'decimal', 'fractions', 'statistics', 'datetime', 'itertools',
@@ -426,6 +427,8 @@ def _restricted_builtins():
     b['hasattr'] = _safe_hasattr
     b['print'] = _print
     b[FORMAT_HELPER] = _format_attr
+    b['fact'] = _fact
+    b['facts'] = _facts
     return b
 
 
@@ -517,6 +520,249 @@ class _Check(_ast.NodeTransformer):
             raise RefusedName("the string '%s' names a hidden attribute, which is not allowed "
                               "in the sandbox (line %d)" % (value, node.lineno))
         return node
+
+
+# ---------------------------------------------------------------- fact() and facts()
+
+# The tagged facts of the context's filings (issue 27), given per run as JSON by the host and
+# kept here, in the harness's globals: a program gets copies only. The rules are those of
+# shared/sandbox/fact-lookup.ts. Each call is noted in _READS (concept, period, dims as asked);
+# the host looks every one up again in its own copy of the facts to build the trace, so what a
+# program could send is at most a claim to have asked.
+_FACTS = {'json': None, 'by_local': {}, 'count': 0}
+_READS = []
+_MAX_READS = 10000
+_MAX_NAME = 300
+_ISO_DATE = _re.compile(r'\d{4}-\d{2}-\d{2}')
+_FY = _re.compile(r'(?:FY ?)?(\d{4})')
+_PERIOD_FIRST = _re.compile(r'(Q[1-4]|H1|9M) ?(?:FY ?)?(\d{4})')
+_YEAR_FIRST = _re.compile(r'(?:FY ?)?(\d{4}) ?(Q[1-4]|H1|9M)')
+_CAMEL = _re.compile(r'([a-z0-9])([A-Z])')
+_WORD_SPLIT = _re.compile(r'[^a-z0-9]+')
+_PERIOD_USAGE = ('period must be "FY2024", "2024", "Q3 2024", "H1 2024", "9M 2024" or an ISO '
+                 'date such as "2024-12-31"')
+
+
+def _new_fact_types():
+    # Made again for every program that reads facts, before its window opens: a program can
+    # write to the classes it is handed (type(f).value = 5), and that must end with it.
+    class Fact(float):
+        # A tagged fact: a float (the number as the filing shows it) with the fact's fields.
+        __slots__ = ('concept', 'period', 'label', 'dimensions', 'unit', 'decimals', 'value',
+                     'scale', 'base', 'cells')
+
+    # A missing fact: a LookupError (a program may catch it as one) named as JavaScript's.
+    class Missing(LookupError):
+        pass
+
+    Missing.__name__ = 'LookupError'
+    Missing.__qualname__ = 'LookupError'
+    _FACT_TYPES[0] = Fact
+    _FACT_TYPES[1] = Missing
+
+
+_FACT_TYPES = [None, None]
+
+
+def _local(name):
+    return str.lower(_partition(name, ':')[2] if ':' in name else name)
+
+
+def _load_facts(facts_json):
+    if facts_json == _FACTS['json']:
+        return
+    by_local = {}
+    facts = _json.loads(facts_json) if facts_json else []
+    for f in facts:
+        by_local.setdefault(_local(f['concept']), []).append(f)
+    _FACTS['json'] = facts_json
+    _FACTS['by_local'] = by_local
+    _FACTS['count'] = len(facts)
+
+
+def _fact_end(f):
+    p = f['period']
+    return p['instant'] if 'instant' in p else p['end']
+
+
+def _show_period(f):
+    p = f['period']
+    iso = p['instant'] if 'instant' in p else '%s..%s' % (p['start'], p['end'])
+    return '%s (%s)' % (f['label'], iso) if f['label'] else iso
+
+
+def _describe_fact(f):
+    dims = ' ' + _json.dumps(f['dimensions'], separators=(',', ':')) if f['dimensions'] else ''
+    scale = '' if f['scale'] == 1 else ' x %s' % _fact_number(f['scale'])
+    unit = ' ' + f['unit'] if f['unit'] else ''
+    return '%s %s%s = %s%s%s' % (f['concept'], _show_period(f), dims,
+                                  _fact_number(f['value']), scale, unit)
+
+
+def _fact_number(n):
+    return repr(int(n)) if type(n) is int or (type(n) is float and n.is_integer()
+                                              and abs(n) < 1e21) else repr(n)
+
+
+def _concept_facts(concept):
+    found = _FACTS['by_local'].get(_local(concept))
+    if found is None or ':' not in concept:
+        return found
+    exact = [f for f in found if str.lower(f['concept']) == str.lower(concept)]
+    return exact or None
+
+
+def _camel_words(name):
+    spaced = _CAMEL.sub(r'\1 \2', name)
+    return frozenset(w[:-1] if len(w) > 3 and w[-1] == 's' else w
+                     for w in _WORD_SPLIT.split(_local(spaced)) if w)
+
+
+def _nearest_concepts(concept):
+    asked = _camel_words(concept)
+    scored = []
+    for found in _FACTS['by_local'].values():
+        have = _camel_words(found[0]['concept'])
+        n = len(asked & have)
+        if n and asked:
+            scored.append((-n / max(len(asked), len(have)), found[0]['concept'], found))
+    scored.sort(key=lambda x: (x[0], x[1]))
+    if not scored:
+        return '; this filing tags %d concepts' % len(_FACTS['by_local'])
+    parts = []
+    for _, name, found in scored[:3]:
+        labels = []
+        for f in sorted(found, key=_fact_end):
+            label = f['label'] or _fact_end(f)
+            if label not in labels:
+                labels.append(label)
+        parts.append('%s (%s)' % (name, ', '.join(labels[-4:])))
+    return '; nearest concepts: ' + '; '.join(parts)
+
+
+def _parse_period(text):
+    t = ' '.join(str.split(str.upper(text)))
+    if _ISO_DATE.fullmatch(t):
+        return 'date', t
+    m = _FY.fullmatch(t)
+    if m:
+        return 'label', 'FY' + m.group(1)
+    m = _PERIOD_FIRST.fullmatch(t)
+    if m:
+        return 'label', '%s %s' % (m.group(1), m.group(2))
+    m = _YEAR_FIRST.fullmatch(t)
+    if m:
+        return 'label', '%s %s' % (m.group(2), m.group(1))
+    return 'bad', None
+
+
+def _dims_match(have, want):
+    if len(have) != len(want):
+        return False
+    by_axis = {_local(a): m for a, m in have.items()}
+    for axis, member in want.items():
+        got = by_axis.get(_local(axis))
+        if got is None or (str.lower(got) != str.lower(member) and _local(got) != _local(member)):
+            return False
+    return True
+
+
+def _fact_copy(f):
+    out = _FACT_TYPES[0](f['value'])
+    out.concept = f['concept']
+    out.period = dict(f['period'])
+    out.label = f['label']
+    out.dimensions = dict(f['dimensions'])
+    out.unit = f['unit']
+    out.decimals = f['decimals']
+    out.value = f['value']
+    out.scale = f['scale']
+    out.base = f['base']
+    out.cells = [dict(c) for c in f['cells']]
+    return out
+
+
+def _note_read(entry):
+    if len(_READS) < _MAX_READS:
+        _READS.append(entry)
+
+
+def _fact(concept, period, dims=None):
+    if type(concept) is not str or not str.strip(concept) or len(concept) > _MAX_NAME:
+        raise TypeError('fact(concept, period, dims): concept must be a name such as '
+                        '"us-gaap:Revenues" or "Revenues"')
+    if type(period) is int:
+        period = repr(period)
+    if type(period) is not str or len(period) > _MAX_NAME:
+        raise TypeError('fact(concept, period, dims): period must be a string such as '
+                        '"FY2024", "Q3 2024" or "2024-12-31"')
+    asked = {}
+    if dims is not None:
+        if type(dims) is not dict or len(dims) > 16:
+            raise TypeError('fact(concept, period, dims): dims must be a dict {axis: member}')
+        for axis, member in dict.items(dims):
+            if (type(axis) is not str or type(member) is not str or len(axis) > _MAX_NAME
+                    or len(member) > _MAX_NAME):
+                raise TypeError('fact(concept, period, dims): dims must map axis names to '
+                                'member names (strings)')
+            asked[axis] = member
+    _note_read(['fact', concept, period, dict(asked)])
+    where = 'fact(%s, %s%s)' % (_json.dumps(concept), _json.dumps(period),
+                                ', ' + _json.dumps(asked) if asked else '')
+
+    def miss(message):
+        return _FACT_TYPES[1](('%s: %s' % (where, message))[:1000])
+
+    if not _FACTS['count']:
+        raise miss('no tagged facts were given (the context has no inline XBRL filing)')
+    found = _concept_facts(concept)
+    if found is None:
+        raise miss('no such concept' + _nearest_concepts(concept))
+    kind, key = _parse_period(period)
+    if kind == 'bad':
+        raise miss(_PERIOD_USAGE)
+    in_period = [f for f in found
+                 if (f['label'] == key if kind == 'label' else _fact_end(f) == key)]
+    matches = [f for f in in_period if _dims_match(f['dimensions'], asked)]
+    if len(matches) == 1:
+        return _fact_copy(matches[0])
+    if matches:
+        raise miss('%d facts match (%s); give the period as a label ("Q3 2024", "9M 2024") or '
+                   'dimensions' % (len(matches), '; '.join(_describe_fact(f) for f in matches[:3])))
+    if in_period:
+        raise miss('no fact with %s in that period; nearest: %s' % (
+            'those dimensions' if asked else 'no dimensions',
+            '; '.join(_describe_fact(f) for f in in_period[:3])))
+    wanted = [f for f in found if _dims_match(f['dimensions'], asked)] or found
+    year = _re.search(r'\d{4}', key)
+
+    def distance(f):
+        end = _fact_end(f)
+        if kind == 'date':
+            a = _datetime_date.fromisoformat(end)
+            b = _datetime_date.fromisoformat(key)
+            return abs((a - b).days)
+        return abs(int(end[:4]) - int(year.group(0))) if year else 0
+
+    near = sorted(wanted, key=lambda f: (distance(f), _negated_text(_fact_end(f))))[:3]
+    raise miss('no fact in that period; nearest: ' + '; '.join(_describe_fact(f) for f in near))
+
+
+def _negated_text(text):
+    # Later dates first among equals (sorted ascending): the code points negated.
+    return tuple(-ord(c) for c in text)
+
+
+def _facts(concept):
+    if type(concept) is not str or len(concept) > _MAX_NAME:
+        raise TypeError('facts(concept): concept must be a string')
+    _note_read(['facts', concept])
+    found = _concept_facts(concept)
+    if found is None:
+        raise _FACT_TYPES[1](('facts(%s): no such concept%s' % (
+            _json.dumps(concept[:200]), _nearest_concepts(concept)))[:1000])
+    ordered = sorted(found, key=lambda f: (_fact_end(f), len(f['dimensions'])))
+    return [_fact_copy(f) for f in ordered]
 
 
 # ---------------------------------------------------------------- results
@@ -875,11 +1121,17 @@ def _settle(before=False):
         _DIRTY[0] = False
 
 
-def run_program(source, seed, max_log_chars):
+def run_program(source, seed, max_log_chars, facts_json=''):
     # The window covers everything up to the JSON text: outside it only Pyodide runs.
+    _load_facts(facts_json)
+    _new_fact_types()
+    _READS.clear()
     _RUNNING[0] = True
     try:
         result = _run(source, seed, max_log_chars)
+        if _READS:
+            result['reads'] = list(_READS)
+            _READS.clear()
         try:
             return _json.dumps(result, allow_nan=False)
         except Exception as e:

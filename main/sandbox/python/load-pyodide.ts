@@ -4,7 +4,8 @@ import type { PyProxy } from 'pyodide/ffi';
 /** What a worker needs of its Pyodide instance once the harness is in place. */
 export interface SandboxedPyodide {
   /** harness run_program: the result as a JSON string. */
-  run(program: string, seed: number, maxLogChars: number): string;
+  /** `factsJson`: the tagged facts for fact()/facts() as JSON ('' or absent: none). */
+  run(program: string, seed: number, maxLogChars: number, factsJson?: string): string;
   /** Bytes of wasm linear memory (never shrinks). */
   heapBytes(): number;
   /** True after an error the interpreter cannot continue from. */
@@ -134,14 +135,18 @@ export async function loadSandboxedPyodide(
     source: string,
     seed: number,
     maxLogChars: number,
+    factsJson?: string,
   ) => string;
   let fatal = false;
   const heap = (py as unknown as { _module: { HEAPU8: Uint8Array } })._module;
   const memory = (): number => heap.HEAPU8.buffer.byteLength;
   return {
-    run(program, seed, maxLogChars) {
+    run(program, seed, maxLogChars, factsJson) {
       try {
-        return runProgram(program, seed, maxLogChars);
+        // Facts only when there are some: a test's own harness takes the first three.
+        return factsJson
+          ? runProgram(program, seed, maxLogChars, factsJson)
+          : runProgram(program, seed, maxLogChars);
       } catch (e) {
         if (/fatal/i.test(e instanceof Error ? e.message : String(e))) fatal = true;
         throw e;

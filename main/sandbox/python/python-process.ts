@@ -37,7 +37,7 @@ function runOne(py: SandboxedPyodide, job: PythonJob): PythonResult {
   const startedAt = performance.now();
   interrupt.arm(startedAt + job.timeoutMs);
   try {
-    const json = py.run(job.program, job.seed, job.maxLogChars);
+    const json = py.run(job.program, job.seed, job.maxLogChars, job.factsJson);
     const parsed = JSON.parse(json) as Omit<PythonResult, 'durationMs'>;
     return { ...parsed, durationMs: performance.now() - startedAt } as PythonResult;
   } catch (e) {

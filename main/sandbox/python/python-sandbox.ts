@@ -1,9 +1,17 @@
+import type { SandboxFact } from '../../../shared/sandbox/fact-index';
+import { factSetOf, namesFacts, withFactTrace } from '../fact-trace';
 import { PythonSlot, type PendingPython, type PythonSandboxStats } from './python-slot';
 import { settleInOrder } from '../settle-in-order';
 import { Watchdog } from '../watchdog';
 import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
 
 export type { PythonSandboxStats } from './python-slot';
+
+/** What a program may read besides its own source. */
+export interface PythonContext {
+  /** Tagged facts for fact()/facts() (shared/sandbox/fact-index.ts). */
+  facts?: readonly SandboxFact[];
+}
 
 export interface PythonSandboxOptions {
   /** Worker threads, each with its own loaded Pyodide (default 1). */
@@ -75,8 +83,12 @@ export class PythonSandbox {
     await Promise.all(this.slots.map((s) => s.start()));
   }
 
-  run(program: string, limits: Partial<PythonLimits> = {}): Promise<PythonResult> {
-    return this.runMany([program], limits).then((results) => {
+  run(
+    program: string,
+    limits: Partial<PythonLimits> = {},
+    context: PythonContext = {},
+  ): Promise<PythonResult> {
+    return this.runMany([program], limits, context).then((results) => {
       const [result] = results;
       if (!result) throw new Error('the Python sandbox returned no result');
       return result;
@@ -86,12 +98,21 @@ export class PythonSandbox {
   runMany(
     programs: readonly string[],
     limits: Partial<PythonLimits> = {},
+    context: PythonContext = {},
   ): Promise<PythonResult[]> {
     this.assertOpen();
     if (programs.length === 0) return Promise.resolve([]);
     const resolved = resolvePythonLimits({ ...this.defaults, ...definedOnly(limits) });
+    const factSet = factSetOf(context.facts);
+    let factsJson: string | undefined;
     const done = settleInOrder<string, PythonResult>(programs, (program, settle) => {
-      this.queue.push({ job: { ...resolved, program }, settle });
+      const wantsFacts = factSet !== undefined && namesFacts(program);
+      if (wantsFacts) factsJson ??= JSON.stringify(context.facts);
+      this.queue.push({
+        job: { ...resolved, program, ...(wantsFacts ? { factsJson } : {}) },
+        // What the process reports of its fact() calls becomes the host's own trace.
+        settle: (result) => settle(withFactTrace(result, wantsFacts ? factSet : undefined)),
+      });
     });
     this.dispatch();
     return done;

@@ -272,10 +272,32 @@ function isResult(r: unknown): r is PythonResult {
   if (typeof r !== 'object' || r === null) return false;
   const x = r as Record<string, unknown>;
   if (typeof x.logs !== 'string' || typeof x.logsTruncated !== 'boolean') return false;
+  if (x.trace !== undefined) return false;
+  if (x.reads !== undefined && !areReads(x.reads)) return false;
   if (x.ok === true) return SOURCES.includes(x.source as string) && isValue(x.value, 0);
   if (x.ok !== false || typeof x.error !== 'object' || x.error === null) return false;
   const e = x.error as Record<string, unknown>;
   return ERROR_KINDS.includes(e.kind as string) && typeof e.message === 'string';
+}
+
+/** Most fact()/facts() calls a result may report (the harness keeps as many). */
+const MAX_READS = 10_000;
+const MAX_NAME = 300;
+
+const isName = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_NAME;
+
+/** The harness's record of fact()/facts() calls: names and periods as asked, nothing else. */
+function areReads(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length > MAX_READS) return false;
+  return v.every((r: unknown) => {
+    if (!Array.isArray(r)) return false;
+    if (r[0] === 'facts') return r.length === 2 && isName(r[1]);
+    if (r[0] !== 'fact' || r.length !== 4 || !isName(r[1]) || !isName(r[2])) return false;
+    const dims: unknown = r[3];
+    if (typeof dims !== 'object' || dims === null || Array.isArray(dims)) return false;
+    const entries = Object.entries(dims);
+    return entries.length <= 16 && entries.every(([a, m]) => isName(a) && isName(m));
+  });
 }
 
 /** The harness answers numbers, strings, booleans, None and lists of them (types.ts). */

@@ -1,3 +1,5 @@
+import type { TraceEntry } from '../../../shared/sandbox/types';
+
 /**
  * What the Python sandbox is given and answers: plain data (it crosses a worker boundary and is
  * stored with run items).
@@ -18,9 +20,21 @@ export type PythonErrorKind =
 /** A result as JSON: numbers, strings, booleans, null (None) and lists of them. */
 export type PythonValue = number | string | boolean | null | PythonValue[];
 
+/** A fact()/facts() call as the Python process reports it (untrusted: looked up again here). */
+export type PythonFactRead =
+  | [fn: 'fact', concept: string, period: string, dims: Record<string, string>]
+  | [fn: 'facts', concept: string];
+
 interface PythonOutcomeBase {
   /** What the program printed, up to the log limit. */
   logs: string;
+  /** The process's report of its fact()/facts() calls; replaced by `trace` on the host. */
+  reads?: PythonFactRead[];
+  /**
+   * The program's fact()/facts() reads, each looked up by the host in its own copy of the
+   * facts (as the QuickJS sandbox's trace); absent when it made none.
+   */
+  trace?: TraceEntry[];
   logsTruncated: boolean;
   /** Wall time inside the worker (or until the deadline cut it), in milliseconds. */
   durationMs: number;
@@ -52,6 +66,8 @@ export const DEFAULT_PYTHON_LIMITS: Readonly<PythonLimits> = Object.freeze({
 
 export interface PythonJob extends PythonLimits {
   program: string;
+  /** Tagged facts for fact()/facts(), as JSON (sent only to a program naming them). */
+  factsJson?: string;
 }
 
 export function resolvePythonLimits(overrides: Partial<PythonLimits> = {}): PythonLimits {
