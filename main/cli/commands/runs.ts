@@ -1,4 +1,13 @@
+import type { RunSummary } from '../../../shared/runs/run';
 import type { CliCommand } from '../command';
+
+/**
+ * A run the engine started that stopped before its end (paused by Ctrl-C, the app or an
+ * endpoint that stopped answering; interrupted by a crash or kill -9): `eval --resume` asks only
+ * its unanswered questions. A run imported from a file has nothing to resume.
+ */
+const resumable = (r: RunSummary) =>
+  r.source === 'engine' && (r.status === 'paused' || r.status === 'interrupted');
 
 export const runsCommand: CliCommand = {
   name: 'runs',
@@ -15,7 +24,7 @@ export const runsCommand: CliCommand = {
         : list
             .map(
               (r) =>
-                `#${r.runId}  ${r.status.padEnd(11)} ${`${r.done}/${r.total}`.padStart(11)}  ${r.model}${r.mode ? ` (${r.mode})` : ''}  dataset ${r.datasetId ?? 'removed'}  ${r.source}${r.message ? `\n      ${r.message}` : ''}`,
+                `#${r.runId}  ${r.status.padEnd(11)} ${`${r.done}/${r.total}`.padStart(11)}  ${r.model}${r.mode ? ` (${r.mode})` : ''}  dataset ${r.datasetId ?? 'removed'}  ${r.source}${r.message ? `\n      ${r.message}` : ''}${resumable(r) ? `\n      goes on with: workbench eval --resume ${r.runId}` : ''}`,
             )
             .join('\n'),
     );

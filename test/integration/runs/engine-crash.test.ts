@@ -126,6 +126,9 @@ describe.skipIf(!hasData)('run engine: kill -9 mid-run, then resume', () => {
     expect((JSON.parse(listed.stdout) as { runs: { status: string }[] }).runs[0]?.status).toBe(
       'interrupted',
     );
+    // and, in words, how it goes on.
+    const words = await cli(['runs', '--workspace', ws.dir]);
+    expect(words.stdout).toContain(`goes on with: workbench eval --resume ${runId}`);
 
     const resumed = await cli(['eval', '--workspace', ws.dir, '--resume', String(runId), '--json']);
     expect(resumed.status, resumed.stderr).toBe(0);

@@ -176,6 +176,10 @@ describe.skipIf(!hasData)('workbench import-run killed mid-way (kill -9)', () =>
     expect(run.done).toBeGreaterThanOrEqual(firstBatch);
     expect(run.done).toBeLessThan(1667);
     expect(run.done % 100).toBe(0);
+    // An imported run has nothing to resume: the list offers no `eval --resume` for it.
+    const words = cli(['runs', ...ws]);
+    expect(words.stdout).toContain(`#${run.runId}  interrupted`);
+    expect(words.stdout).not.toContain('goes on with');
     // What was committed reports (and re-grades) like any run.
     const report = parse(
       cli(['report', String(run.runId), '--format', 'json', '--json', ...ws]),
