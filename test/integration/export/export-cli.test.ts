@@ -102,9 +102,16 @@ describe.skipIf(!hasData)('workbench export (CLI)', () => {
     const noOut = bad(['run:1', '--format', 'csv']);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/--out FILE is required/);
-    const badTarget = bad(['7', '--format', 'csv', '--out', join(tmp.dir, 'x.csv')]);
+    // A bare id is a run, as every command that takes a run reads it (main/cli/run-ref.ts).
+    const bareId = bad(['7', '--format', 'csv', '--out', join(tmp.dir, 'x.csv')]);
+    expect(bareId.code).toBe(1);
+    expect(bareId.stderr).toMatch(/no run #7/);
+    const badTarget = bad(['sess:7', '--format', 'csv', '--out', join(tmp.dir, 'x.csv')]);
     expect(badTarget.code).toBe(2);
-    expect(badTarget.stderr).toMatch(/write run:N .* or session:N/);
+    expect(badTarget.stderr).toMatch(/must be a run \(N, run:N or #N; .*\), got "sess:7"/);
+    const badSession = bad(['session:x', '--format', 'csv', '--out', join(tmp.dir, 'x.csv')]);
+    expect(badSession.code).toBe(2);
+    expect(badSession.stderr).toMatch(/"session:x" is not a session: write session:N/);
     const badFormat = bad(['run:1', '--format', 'xml', '--out', join(tmp.dir, 'x.xml')]);
     expect(badFormat.code).toBe(2);
     expect(badFormat.stderr).toMatch(/--format must be one of html, jsonl, csv, codalab, tatqa/);
