@@ -1,5 +1,5 @@
 import { WorkbenchError } from '../../shared/api/result';
-import type { TranscriptHeader, TranscriptLine } from './transcript';
+import type { TranscriptHeader, TranscriptLine } from '../../shared/runs/transcript';
 
 /*
  * Submission files of the benchmarks, written as a stream (an array or object opened, one entry

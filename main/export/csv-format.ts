@@ -1,5 +1,5 @@
 import { csvRow, type CsvValue } from '../../shared/export/csv';
-import type { TranscriptHeader, TranscriptLine } from './transcript';
+import type { TranscriptHeader, TranscriptLine } from '../../shared/runs/transcript';
 
 /**
  * The columns of `export --format csv`, in this order (docs/transcript-jsonl.md). Columns are

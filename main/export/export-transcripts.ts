@@ -22,7 +22,7 @@ import { htmlPieces } from './html-format';
 import { jsonlPieces } from './jsonl-format';
 import { runHeader, runTranscripts } from './run-transcripts';
 import { sessionTranscripts } from './session-transcripts';
-import type { TranscriptHeader, TranscriptLine } from './transcript';
+import type { TranscriptHeader, TranscriptLine } from '../../shared/runs/transcript';
 
 export interface ExportDeps {
   db: Database;

@@ -6,7 +6,11 @@ import { evidenceExcerpt } from './html-evidence';
 import { clip, escapeHtml, escapeJson } from './html-escape';
 import { REPORT_CSS } from './html-style';
 import { programCells } from './program-cells';
-import type { TranscriptHeader, TranscriptLine, TranscriptVerdict } from './transcript';
+import type {
+  TranscriptHeader,
+  TranscriptLine,
+  TranscriptVerdict,
+} from '../../shared/runs/transcript';
 
 /** What the report needs beyond the transcript lines: questions' evidence and documents. */
 export interface HtmlSources {

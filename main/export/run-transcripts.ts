@@ -9,7 +9,7 @@ import {
   type TranscriptHeader,
   type TranscriptLine,
   type TranscriptVerdict,
-} from './transcript';
+} from '../../shared/runs/transcript';
 
 /** Items read per query: an export of a big run never holds all of its items at once. */
 export const EXPORT_BATCH = 200;

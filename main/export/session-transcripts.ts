@@ -3,7 +3,11 @@ import type { StoredQuestion } from '../../shared/datasets';
 import { answerPrediction, answerText } from '../../shared/sessions/prediction';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { SessionService } from '../sessions/session-service';
-import { TRANSCRIPT_SCHEMA, type TranscriptHeader, type TranscriptLine } from './transcript';
+import {
+  TRANSCRIPT_SCHEMA,
+  type TranscriptHeader,
+  type TranscriptLine,
+} from '../../shared/runs/transcript';
 
 export interface SessionTranscriptDeps {
   sessions: SessionService;

@@ -1,6 +1,5 @@
+import { TRANSCRIPT_SCHEMA } from '../../../shared/runs/transcript';
 import { RunMode } from '../../../shared/runs/run';
-import { readTranscriptLine } from '../../export/read-transcript-line';
-import { TRANSCRIPT_SCHEMA } from '../../export/transcript';
 import { asJsonValue, goldProblem, readId } from '../json-value';
 import { isRecord } from '../parse-json';
 import {
@@ -13,6 +12,7 @@ import {
   type ReaderOptions,
   type ReadRecord,
 } from './record';
+import { readTranscriptLine } from './transcript-line';
 
 // Generic JSONL: one record a line `{id, question?, gold?, output, scale?}` with free-text gold
 // ("$1,496.5 million", "23.42%", 0.2342) and the model's free-text output, graded as text.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { Services } from '../../../main/services';
 import type { ExportTarget } from '../../../shared/export/export-format';
-import type { TranscriptLine } from '../../../main/export/transcript';
+import type { TranscriptLine } from '../../../shared/runs/transcript';
 import { CSV_COLUMNS } from '../../../main/export/csv-format';
 import { WorkbenchError } from '../../../shared/api/result';
 import { runSourceCli } from '../../support/cli';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Services } from '../../../main/services';
 import { exportTranscripts, type ExportResult } from '../../../main/export/export-transcripts';
 import type { ExportFormat, ExportTarget } from '../../../main/export/export-target';
-import { TranscriptLine } from '../../../main/export/transcript';
+import { TranscriptLine } from '../../../shared/runs/transcript';
 
 /** Exports through the same function the CLI calls, on real services. */
 export function exportTo(

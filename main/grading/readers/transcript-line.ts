@@ -1,7 +1,7 @@
-import type { JsonValue } from '../../shared/grading/verdict';
-import type { PredictionRecord, ReaderOptions, ReadRecord } from '../grading/readers/record';
-import { goldProblem } from '../grading/json-value';
-import { TranscriptLine } from './transcript';
+import { TranscriptLine } from '../../../shared/runs/transcript';
+import type { JsonValue } from '../../../shared/grading/verdict';
+import { goldProblem } from '../json-value';
+import type { PredictionRecord, ReaderOptions, ReadRecord } from './record';
 
 /** The scorer id of verdicts a prediction file recorded itself (shared/runs/run.ts). */
 const RECORDED_SCORER = 'imported';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MarkTarget } from '../../shared/document/evidence';
-import { RunExecution, RunUsage, RunVerdict } from '../../shared/runs/run';
+import { MarkTarget } from '../document/evidence';
+import { RunExecution, RunUsage, RunVerdict } from './run';
 
 /**
  * One graded item of a run or an expert session, as every export format reads it. It is also
