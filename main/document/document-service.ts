@@ -62,19 +62,39 @@ export class DocumentService {
    */
   async open(id: number): Promise<JsonBytes<OpenedDocument>> {
     const document = this.summary(id);
-    const answer = (model: Uint8Array) =>
-      jsonBytes<OpenedDocument>(
-        Buffer.concat([
-          Buffer.from(`{"document":${JSON.stringify(document)},"model":`),
-          model,
-          Buffer.from('}'),
-        ]),
-      );
-    if (!isFileDocument(document)) return answer(this.recordModel(document));
+    const model = isFileDocument(document)
+      ? await this.fileModel(document)
+      : Buffer.from(JSON.stringify(this.recordModel(document)));
+    return jsonBytes<OpenedDocument>(
+      Buffer.concat([
+        Buffer.from(`{"document":${JSON.stringify(document)},"model":`),
+        model,
+        Buffer.from('}'),
+      ]),
+    );
+  }
+
+  /**
+   * The model as an object, for readers in this process (the run engine opens each record of a
+   * dataset once per run): what `open` answers, without its JSON bytes. A dataset record is read
+   * and checked once, not also written out as JSON and parsed back.
+   */
+  async model(id: number): Promise<Document> {
+    const document = this.summary(id);
+    if (!isFileDocument(document)) return this.recordModel(document);
+    const bytes = await this.fileModel(document);
+    return JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+    ) as Document;
+  }
+
+  /** A library file's model as JSON bytes: from the cache, else parsed (one parse per file at once). */
+  private async fileModel(document: FileDocument): Promise<Uint8Array> {
+    const id = document.id;
     const cached = documentModelsRepo(this.ws.db).get(id);
     if (cached && cached.parser_version === PARSER_VERSION) {
       const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
-      if (bytes !== null) return answer(bytes);
+      if (bytes !== null) return bytes;
     }
     if (document.kind !== 'sec-html' && document.kind !== 'pdf') {
       throw new WorkbenchError(
@@ -87,19 +107,18 @@ export class DocumentService {
       pending = this.parseAndStore(document).finally(() => this.inflight.delete(id));
       this.inflight.set(id, pending);
     }
-    return answer(await pending);
+    return pending;
   }
 
   /**
    * A dataset record is stored whole at import (small: one benchmark record) and never parsed;
    * it is checked (and brought to the current schema) on the way out like any answer.
    */
-  private recordModel(document: DocumentSummary): Uint8Array {
+  private recordModel(document: DocumentSummary): Document {
     const json = documentsRepo(this.ws.db).recordModel(document.id);
     if (json === undefined)
       throw new WorkbenchError('internal', `record #${document.id} has no stored model`);
-    const model = parseStoredDatasetDocument(JSON.parse(json));
-    return Buffer.from(JSON.stringify(model));
+    return parseStoredDatasetDocument(JSON.parse(json));
   }
 
   private async parseAndStore(document: FileDocument): Promise<Uint8Array> {

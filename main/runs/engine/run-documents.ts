@@ -1,4 +1,3 @@
-import type { Document } from '../../../shared/model';
 import { askDocument, type AskDocument } from '../../ask/document-cache';
 import type { DocumentService } from '../../document/document-service';
 
@@ -36,11 +35,8 @@ export class RunDocuments {
     return hit;
   }
 
+  /** The model itself (`DocumentService.model`): no JSON bytes made for a transport and parsed back. */
   private async open(documentId: number): Promise<AskDocument> {
-    const opened = await this.documents.open(documentId);
-    const { model } = JSON.parse(Buffer.from(opened.$jsonBytes).toString('utf8')) as {
-      model: Document;
-    };
-    return askDocument(model);
+    return askDocument(await this.documents.model(documentId));
   }
 }

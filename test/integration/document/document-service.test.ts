@@ -57,6 +57,47 @@ describe('opening documents (parse in a worker, cache in SQLite) and evidence ma
     expect(a.ok).toBe(true);
   });
 
+  it('model(id) is the model open answers: a file, and a dataset record read once', async () => {
+    const r = await ctx.services.registry.call('library.importSample', {});
+    const fileId = ((r as { value: ImportReport }).value.items[0] as { document: { id: number } })
+      .document.id;
+    const record = {
+      table: {
+        uid: 't1',
+        table: [
+          ['', '2019', '2018'],
+          ['Revenue', '1,200', '1,000'],
+        ],
+      },
+      paragraphs: [{ uid: 'p1', order: 1, text: 'Revenue grew in 2019.' }],
+      questions: [
+        {
+          uid: 'q1',
+          order: 1,
+          question: 'What was the revenue in 2019?',
+          answer: ['1,200'],
+          derivation: '',
+          answer_type: 'span',
+          answer_from: 'table',
+          rel_paragraphs: [],
+          req_comparison: false,
+          scale: 'thousand',
+        },
+      ],
+    };
+    const path = join(files.dir, 'tatqa.json');
+    writeFileSync(path, JSON.stringify([record]));
+    const stored = await ctx.services.datasets.importFile('tatqa', path);
+    const [question] = ctx.services.datasets.storedQuestions(stored.datasetId);
+    const recordId = question!.documentId!;
+    for (const id of [fileId, recordId]) {
+      const opened = await open(id);
+      const model = await ctx.services.documents.model(id);
+      expect(model).toEqual((opened as { value: { model: Document } }).value.model);
+    }
+    await expect(ctx.services.documents.model(999_999)).rejects.toThrow(/no document #999999/);
+  });
+
   it('says clearly why a document has no view, and keeps unknown ids apart', async () => {
     const p = join(files.dir, 'data.json');
     writeFileSync(p, '[{"table": {}}]');
