@@ -33,14 +33,15 @@ describe('progress on a piped stderr: occasional lines', () => {
     // No terminal control characters off a terminal: no in-place rewrites.
     expect(inPlace(r.stderr)).toBe(false);
     const progress = linesOf(r.stderr, /^ {2}big-10-k\.htm: \d+%/);
-    expect(progress[0]).toBe('  big-10-k.htm: 0%');
-    expect(progress.at(-1)).toBe('  big-10-k.htm: 100%');
+    const why = `stderr after ${elapsed} ms:\n${r.stderr}`;
+    expect(progress[0], why).toBe('  big-10-k.htm: 0%');
+    expect(progress.at(-1), why).toBe('  big-10-k.htm: 100%');
     // The copy reports every chunk (hundreds of reports for 150 MB): one line per percent
     // would be ~100 lines. Between start and end, at most one per 2 s, each a new tenth.
-    expect(progress.length).toBeLessThanOrEqual(2 + Math.floor(elapsed / 2000));
-    expect(progress.length).toBeLessThanOrEqual(12);
+    expect(progress.length, why).toBeLessThanOrEqual(2 + Math.floor(elapsed / 2000));
+    expect(progress.length, why).toBeLessThanOrEqual(12);
     const tenths = progress.map((l) => Math.floor(Number(/(\d+)%/.exec(l)![1]) / 10));
-    for (let i = 1; i < tenths.length; i++) expect(tenths[i]).toBeGreaterThan(tenths[i - 1]!);
+    for (let i = 1; i < tenths.length; i++) expect(tenths[i], why).toBeGreaterThan(tenths[i - 1]!);
   }, 120_000);
 
   describe.skipIf(!hasData)('eval of 40+ questions against a slow endpoint', () => {
