@@ -146,6 +146,15 @@ export async function main(originalArgv: string[]): Promise<number> {
       return 1;
     }
     writeStderr(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    // Kept in the workspace's log too, once one is open (loaded late: --help stays fast).
+    if (services !== undefined) {
+      const { log, logFile } = await import('./log/log.js');
+      const file = logFile();
+      if (file !== null) {
+        log.error('cli internal error', e, { command: command.name });
+        writeStderr(`workbench: written to ${file}\n`);
+      }
+    }
     return 1;
   } finally {
     ctrlC?.dispose();

@@ -10,6 +10,7 @@ import {
 import { expandJsonBytes, isJsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import { fail, ok, WorkbenchError, type Result } from '../../shared/api/result';
 import type { ApiContext } from './context';
+import { log } from '../log/log';
 
 /**
  * `signal` aborts when the caller has gone (a web client that closed its request); handlers
@@ -73,7 +74,7 @@ export function createRegistry(maps: HandlerMap[], ctx: ApiContext): Registry {
       return ok(spec.output.parse(expandJsonBytes(value)));
     } catch (e) {
       if (e instanceof WorkbenchError) return fail(e.code, e.message);
-      console.error(`[api] ${method} failed:`, e);
+      log.error('api call failed', e, { method });
       return fail('internal', `${method} failed: ${(e as Error).message ?? String(e)}`);
     }
   }

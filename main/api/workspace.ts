@@ -1,5 +1,6 @@
 import { documentsRepo } from '../db/documents-repo';
 import { schemaVersion } from '../db/migrate';
+import { log } from '../log/log';
 import type { HandlerMap } from './registry';
 
 export const workspaceHandlers: HandlerMap = {
@@ -14,6 +15,11 @@ export const workspaceHandlers: HandlerMap = {
       storedBytes: totals.bytes,
       host: host.kind,
       maxImportBytes,
+      logFile: workspace.logFile,
     };
+  },
+  'workspace.reportFailure': (failure, { workspace, host }) => {
+    log.error('screen failed', undefined, { ...failure, host: host.kind });
+    return { logFile: workspace.logFile };
   },
 };

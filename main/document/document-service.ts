@@ -9,6 +9,7 @@ import { parseStoredDatasetDocument } from '../../shared/datasets/dataset-docume
 import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
+import { log } from '../log/log';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
 export const PARSER_VERSION = 20;
@@ -149,7 +150,10 @@ export class DocumentService {
     } catch (e) {
       // A read-only workspace, a full disk, or the document removed meanwhile: the reader still
       // gets the document; only the next open parses again.
-      console.warn(`[documents] ${document.name}: read but not cached (${(e as Error).message})`);
+      log.warn('document read but not cached', {
+        document: document.name,
+        reason: (e as Error).message,
+      });
     }
     return json;
   }

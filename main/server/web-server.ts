@@ -18,6 +18,7 @@ import {
 } from './auth';
 import { readStatic } from './static-files';
 import { bodyChunks, readUploadHead, stageUpload, UploadRefused } from './upload';
+import { log } from '../log/log';
 
 export interface WebServerOptions {
   services: Services;
@@ -89,7 +90,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      console.error('[web] request failed:', e);
+      log.error('web request failed', e, { url: req.url?.replace(/\?.*/, '') });
       if (!res.headersSent) sendJson(res, 500, fail('internal', (e as Error).message));
       else res.end();
     });

@@ -5,6 +5,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import { openDatabase, type OpenOptions } from '../db/open';
 import { documentModelsRepo } from '../db/document-models-repo';
 import { recoverInterruptedJobs } from '../jobs/recover';
+import { openWorkspaceLog, type WorkspaceLog } from '../log/log';
 import { FileStore } from './file-store';
 import { HOUSEKEEPING_GRACE_MS } from './housekeeping';
 import { ModelCache } from './model-cache';
@@ -15,6 +16,8 @@ export interface Workspace {
   db: Database;
   files: FileStore;
   models: ModelCache;
+  /** `logs/workbench.log`; null when opened read-only (nothing written, the log on stderr). */
+  logFile: string | null;
   close(): void;
 }
 
@@ -28,9 +31,9 @@ export interface WorkspaceOptions extends OpenOptions {
 
 /**
  * A workspace is a folder: `workbench.sqlite` (the data), `files/` (imported originals by
- * hash) and `models/` (parsed models, a cache). Opening creates it when missing and migrates
- * it; an unwritable folder or a database from a newer app version is refused with a
- * WorkbenchError saying which.
+ * hash), `models/` (parsed models, a cache) and `logs/` (main/log). Opening creates it when
+ * missing and migrates it; an unwritable folder or a database from a newer app version is
+ * refused with a WorkbenchError saying which.
  */
 export async function openWorkspace(
   dirArg: string,
@@ -56,7 +59,9 @@ export async function openWorkspace(
   recoverInterruptedJobs(db);
   const files = new FileStore(filesDir);
   const models = new ModelCache(join(dir, 'models'));
+  let log: WorkspaceLog | null = null;
   if (options.housekeeping !== false) {
+    log = openWorkspaceLog(dir);
     await files.sweepIncoming(HOUSEKEEPING_GRACE_MS);
     await models.sweep(documentModelsRepo(db).files(), HOUSEKEEPING_GRACE_MS);
   }
@@ -66,6 +71,10 @@ export async function openWorkspace(
     db,
     files,
     models,
-    close: () => db.close(),
+    logFile: log?.file ?? null,
+    close: () => {
+      db.close();
+      log?.close();
+    },
   };
 }

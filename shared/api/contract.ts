@@ -94,13 +94,29 @@ export const WorkspaceInfo = z.object({
   storedBytes: z.number().int(),
   host: z.enum(['electron', 'web', 'cli']),
   maxImportBytes: z.number().int(),
+  /** Where this process logs warnings and errors (main/log/log.ts); null: standard error. */
+  logFile: z.string().nullable(),
 });
 export type WorkspaceInfo = z.infer<typeof WorkspaceInfo>;
+
+/** A screen that failed to render, as the renderer's error boundary reports it to the log. */
+export const ScreenFailure = z.object({
+  screen: z.string().max(200),
+  message: z.string().max(4_000),
+  stack: z.string().max(20_000).optional(),
+  componentStack: z.string().max(20_000).optional(),
+});
+export type ScreenFailure = z.infer<typeof ScreenFailure>;
 
 export { DatasetSummary } from '../datasets/stored-question';
 
 export const contract = {
   'workspace.info': { input: Empty, output: WorkspaceInfo },
+  /** Writes a screen's failure to the log; answers where the log is. */
+  'workspace.reportFailure': {
+    input: ScreenFailure,
+    output: z.object({ logFile: z.string().nullable() }),
+  },
 
   'library.list': { input: Empty, output: z.object({ documents: z.array(LibraryEntry) }) },
   /** Paths on the machine running main (Electron dialog, CLI, drag-and-drop in Electron). */

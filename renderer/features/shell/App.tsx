@@ -1,4 +1,6 @@
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useNavigation } from '../../stores/navigation';
+import { routeHash } from '../../stores/navigation/navigation-store';
 import { DocumentScreen } from '../document/DocumentScreen';
 import { GapScreen } from '../gap/GapScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
@@ -15,6 +17,9 @@ import { SessionsScreen } from '../sessions/SessionsScreen';
 /** The window: navigation on the left, the current screen on the right. */
 export function App() {
   const route = useNavigation((s) => s.route);
+  // One boundary per screen and subject: moving within a screen (another table of the same
+  // document, another pair on the gap) keeps it, going to another document or screen resets it.
+  const screenKey = 'id' in route ? `${route.screen}:${route.id}` : route.screen;
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Screens">
@@ -51,31 +56,33 @@ export function App() {
           Gap
         </a>
       </nav>
-      {route.screen === 'document' ? (
-        <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
-      ) : route.screen === 'dataset' ? (
-        <DatasetScreen key={route.id} id={route.id} />
-      ) : route.screen === 'question' ? (
-        <QuestionScreen id={route.id} />
-      ) : route.screen === 'sessions' ? (
-        <SessionsScreen />
-      ) : route.screen === 'session' ? (
-        <SessionScreen key={route.id} id={route.id} />
-      ) : route.screen === 'session-results' ? (
-        <SessionResultsScreen key={route.id} id={route.id} />
-      ) : route.screen === 'runs' ? (
-        <RunsScreen />
-      ) : route.screen === 'run' ? (
-        <RunReportScreen key={route.id} id={route.id} />
-      ) : route.screen === 'compare' ? (
-        <CompareScreen a={route.a} b={route.b} />
-      ) : route.screen === 'gap' ? (
-        <GapScreen sessionId={route.sessionId} runId={route.runId} />
-      ) : route.screen === 'models' ? (
-        <ModelsScreen />
-      ) : (
-        <LibraryScreen />
-      )}
+      <ScreenBoundary key={screenKey} screen={routeHash(route)}>
+        {route.screen === 'document' ? (
+          <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
+        ) : route.screen === 'dataset' ? (
+          <DatasetScreen key={route.id} id={route.id} />
+        ) : route.screen === 'question' ? (
+          <QuestionScreen id={route.id} />
+        ) : route.screen === 'sessions' ? (
+          <SessionsScreen />
+        ) : route.screen === 'session' ? (
+          <SessionScreen key={route.id} id={route.id} />
+        ) : route.screen === 'session-results' ? (
+          <SessionResultsScreen key={route.id} id={route.id} />
+        ) : route.screen === 'runs' ? (
+          <RunsScreen />
+        ) : route.screen === 'run' ? (
+          <RunReportScreen key={route.id} id={route.id} />
+        ) : route.screen === 'compare' ? (
+          <CompareScreen a={route.a} b={route.b} />
+        ) : route.screen === 'gap' ? (
+          <GapScreen sessionId={route.sessionId} runId={route.runId} />
+        ) : route.screen === 'models' ? (
+          <ModelsScreen />
+        ) : (
+          <LibraryScreen />
+        )}
+      </ScreenBoundary>
     </div>
   );
 }

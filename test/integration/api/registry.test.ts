@@ -58,6 +58,7 @@ describe('API registry', () => {
       filesDir: '/w/files',
       schemaVersion: 3,
       documentCount: 0,
+      logFile: null,
       storedBytes: 0,
       host: 'cli',
       maxImportBytes: 1024,
