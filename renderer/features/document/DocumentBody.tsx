@@ -1,4 +1,6 @@
-import type { Document } from '../../../shared/model';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { Block, Document } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { LazyMount } from '../../components/LazyMount';
 import type { CellRef } from '../../stores/document/document-store';
@@ -19,6 +21,44 @@ interface Props {
   readCells?: ReadonlySet<string>;
   onSelect: (cell: CellRef) => void;
   onToggleParagraph: (blockId: string) => void;
+  /**
+   * Draw the first blocks at once and the rest in idle time (the document view): a 10-K has
+   * ~1,300 blocks, and laying them all out before the first grid delayed it by a second.
+   */
+  progressive?: boolean;
+}
+
+/** Blocks in the first commit: the first screen and more (30 blocks), and the first 3 tables. */
+const FIRST_BLOCKS = 30;
+const FIRST_TABLES = 3;
+/** Blocks added per idle callback after the first commit. */
+const CHUNK = 150;
+
+/** How many blocks the first commit draws: see FIRST_BLOCKS; through the focus block too. */
+export function firstBlockCount(blocks: readonly Block[], focusId?: string): number {
+  let n = 0;
+  let tables = 0;
+  while (n < blocks.length && (n < FIRST_BLOCKS || tables < FIRST_TABLES)) {
+    if (blocks[n]!.type === 'table') tables++;
+    n++;
+  }
+  return Math.max(n, throughBlock(blocks, focusId));
+}
+
+/** The number of blocks up to and including `id` (0 when absent). */
+const throughBlock = (blocks: readonly Block[], id: string | undefined) =>
+  id === undefined ? 0 : blocks.findIndex((b) => b.id === id) + 1;
+
+/** Draws every block of the progressive document body now (set while one is mounted). */
+let revealAll: (() => void) | undefined;
+
+/**
+ * Makes every block of the document view present in the DOM before a caller looks one up by
+ * id to scroll to it (find, the outline's headings, evidence, Ask's targets). Call it from an
+ * event handler or a frame callback, not while React renders.
+ */
+export function revealDocument(): void {
+  revealAll?.();
 }
 
 /** Class names for a block that is gold evidence (and the one the user went to). */
@@ -44,11 +84,49 @@ export function DocumentBody({
   readCells,
   onSelect,
   onToggleParagraph,
+  progressive = false,
 }: Props) {
+  const total = model.blocks.length;
+  // How many blocks are drawn, per model (a new document starts over: React's "adjust state
+  // on prop change" pattern), never fewer than through the table the route names.
+  const [drawn, setDrawn] = useState(() => ({
+    model,
+    count: progressive ? firstBlockCount(model.blocks, focusTableId) : total,
+  }));
+  if (drawn.model !== model)
+    setDrawn({
+      model,
+      count: progressive ? firstBlockCount(model.blocks, focusTableId) : total,
+    });
+  const count = Math.max(
+    drawn.model === model ? drawn.count : 0,
+    throughBlock(model.blocks, focusTableId),
+  );
+  useEffect(() => {
+    if (count >= total) return;
+    // The rest in idle time, a chunk per callback (at the latest every 100 ms), after the
+    // first paint.
+    const next = () => setDrawn((d) => (d.model === model ? { model, count: count + CHUNK } : d));
+    const handle = window.requestIdleCallback(next, { timeout: 100 });
+    return () => window.cancelIdleCallback(handle);
+  }, [model, count, total]);
+  useEffect(() => {
+    if (count >= total) return;
+    const reveal = () => flushSync(() => setDrawn({ model, count: total }));
+    revealAll = reveal;
+    return () => {
+      if (revealAll === reveal) revealAll = undefined;
+    };
+  }, [model, count, total]);
+
   const tables = new Map(model.tables.map((t) => [t.id, t]));
+  // The first table, when it is among the first blocks (on the first screen or near it), is
+  // created with them rather than a frame later when it is seen.
+  const firstTableId = model.blocks.slice(0, FIRST_BLOCKS).find((b) => b.type === 'table')?.id;
+  const blocks = count >= total ? model.blocks : model.blocks.slice(0, count);
   return (
     <article className="document-body">
-      {model.blocks.map((b) => {
+      {blocks.map((b) => {
         switch (b.type) {
           case 'heading':
             return (
@@ -105,7 +183,10 @@ export function DocumentBody({
                   </span>
                   {gold?.tables.has(t.id) && <span className="gold-badge">gold evidence</span>}
                 </header>
-                <LazyMount placeholderHeight={gridHeightEstimate(t)} force={focusTableId === t.id}>
+                <LazyMount
+                  placeholderHeight={gridHeightEstimate(t)}
+                  force={focusTableId === t.id || (progressive && firstTableId === t.id)}
+                >
                   <TableGrid
                     table={t}
                     marks={marks}

@@ -9,18 +9,21 @@ import { AskPanel } from '../ask/AskPanel';
 import { readMarks } from '../ask/ask-marks';
 import { goToTarget } from '../ask/go-to-target';
 import { CellDetails } from './CellDetails';
-import { DocumentBody } from './DocumentBody';
+import { DocumentBody, revealDocument } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
 import { EvidencePanel } from './EvidencePanel';
 import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find-matches';
 import { isTypingTarget } from '../../components/typing-target';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
-import { PdfPageView } from './PdfPageView';
+import { PdfPageView, preloadPdf, releasePdf } from './PdfPageView';
 import { PdfSplitPane } from './PdfSplitPane';
 
-const scrollToBlock = (id: string) =>
+/** Scrolls to a block, drawing the rest of the document first if it is not drawn yet. */
+function scrollToBlock(id: string) {
+  if (!document.getElementById(id)) revealDocument();
   document.getElementById(id)?.scrollIntoView({ block: 'start' });
+}
 
 /**
  * Brings one occurrence into view: in a paragraph its <mark> (marked as the current one), in a
@@ -29,6 +32,7 @@ const scrollToBlock = (id: string) =>
 function showHit(hit: FindHit) {
   for (const m of document.querySelectorAll('mark.find-current'))
     m.classList.remove('find-current');
+  if (!document.getElementById(hit.blockId)) revealDocument();
   const block = document.getElementById(hit.blockId);
   const mark = block?.querySelectorAll('mark')[hit.nth];
   if (mark) {
@@ -51,6 +55,16 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   // Actions never change: called through documentStore.getState(), not subscribed to.
   // The name is known from the library before the (maybe long) parse answers.
   const listedName = useLibrary((l) => l.documents.find((d) => d.id === id)?.name);
+  // A PDF is known as one before its parse ends (from the library's list, or from the parse's
+  // progress, counted in pages): its page is shown while its tables are read.
+  const listedKind = useLibrary((l) => l.documents.find((d) => d.id === id)?.kind);
+  const parsingPages = useDocument(
+    (st) => st.status === 'loading' && st.openId === id && st.progress?.unit === 'pages',
+  );
+  const isPdf =
+    status === 'ready'
+      ? kind === 'pdf'
+      : status !== 'error' && (listedKind === 'pdf' || parsingPages);
   const findInput = useRef<HTMLInputElement>(null);
   const [matchIndex, setMatchIndex] = useState(-1);
   // The Ask panel: open or not, the cells its shown answer read, and the PDF page it went to.
@@ -62,7 +76,13 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
 
   useEffect(() => {
     void documentStore.getState().open(id);
+    // Leaving the document lets go of its PDF and pdf.js worker.
+    return () => releasePdf();
   }, [id]);
+
+  useEffect(() => {
+    if (isPdf) preloadPdf(id);
+  }, [isPdf, id]);
 
   useEffect(() => {
     if (status === 'ready' && tableId) requestAnimationFrame(() => scrollToBlock(tableId));
@@ -111,6 +131,8 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
         .getState()
         .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
     if (t.type === 'cell' || t.type === 'row' || t.type === 'table') goToTable(t.tableId);
+    // A paragraph may be in the part of the document not drawn yet.
+    else revealDocument();
     goToTarget(t);
   };
 
@@ -194,7 +216,10 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
     </header>
   );
 
-  if (status === 'loading' || status === 'idle') {
+  // A PDF's page is shown while it is parsed, in the place (and the same component, keeping its
+  // page and zoom) where it stays once the tables are read.
+  const parsing = status === 'loading' || status === 'idle';
+  if (parsing && !isPdf) {
     return (
       <main className="screen">
         {header}
@@ -202,7 +227,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
       </main>
     );
   }
-  if (status === 'error' || !model) {
+  if (!parsing && (status === 'error' || !model)) {
     return (
       <main className="screen">
         {header}
@@ -216,36 +241,45 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   return (
     <main className="screen document-screen">
       {header}
-      <DocumentWarnings
-        key={id}
-        warnings={model.warnings}
-        tableIds={tableIds}
-        onTable={goToTable}
-      />
-      <EvidencePanel
-        model={model}
-        documentName={name ?? listedName ?? `document-${id}`}
-        targets={markTargets}
-        onJump={(t) => {
-          if (t.type === 'paragraph') scrollToBlock(t.blockId);
-          else {
-            documentStore
-              .getState()
-              .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
-            goToTable(t.tableId);
-          }
-        }}
-        onUnmark={(t) => void documentStore.getState().toggleEvidence(t)}
-      />
-      <div className="document-layout">
-        <Outline
-          model={model}
-          activeTableId={tableId}
+      {model && (
+        <DocumentWarnings
+          key={id}
+          warnings={model.warnings}
+          tableIds={tableIds}
           onTable={goToTable}
-          onHeading={scrollToBlock}
         />
-        <div className={kind === 'pdf' ? 'document-content pdf-split' : 'document-content'}>
-          {kind === 'pdf' && (
+      )}
+      {model && (
+        <EvidencePanel
+          model={model}
+          documentName={name ?? listedName ?? `document-${id}`}
+          targets={markTargets}
+          onJump={(t) => {
+            if (t.type === 'paragraph') scrollToBlock(t.blockId);
+            else {
+              documentStore
+                .getState()
+                .select({ tableId: t.tableId, sourceRow: t.sourceRow, sourceCol: t.sourceCol });
+              goToTable(t.tableId);
+            }
+          }}
+          onUnmark={(t) => void documentStore.getState().toggleEvidence(t)}
+        />
+      )}
+      <div className="document-layout">
+        {/* While a PDF is parsed its outline's room is kept, so the page does not move. */}
+        {model ? (
+          <Outline
+            model={model}
+            activeTableId={tableId}
+            onTable={goToTable}
+            onHeading={scrollToBlock}
+          />
+        ) : (
+          <div className="outline" aria-hidden="true" />
+        )}
+        <div className={isPdf ? 'document-content pdf-split' : 'document-content'}>
+          {isPdf && (
             <PdfSplitPane>
               <PdfPageView
                 documentId={id}
@@ -255,18 +289,25 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
               />
             </PdfSplitPane>
           )}
-          <DocumentBody
-            model={model}
-            marks={marks}
-            query={query}
-            selected={cellRef}
-            focusTableId={tableId}
-            readCells={askOpen ? readCells : undefined}
-            onSelect={(c) => documentStore.getState().select(c)}
-            onToggleParagraph={(blockId) =>
-              void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
-            }
-          />
+          {model ? (
+            <DocumentBody
+              model={model}
+              marks={marks}
+              query={query}
+              selected={cellRef}
+              focusTableId={tableId}
+              progressive
+              readCells={askOpen ? readCells : undefined}
+              onSelect={(c) => documentStore.getState().select(c)}
+              onToggleParagraph={(blockId) =>
+                void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
+              }
+            />
+          ) : (
+            <div className="document-body">
+              <ParseProgress />
+            </div>
+          )}
         </div>
         {selected && (
           <CellDetails
@@ -279,7 +320,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
             onClose={() => documentStore.getState().select(undefined)}
           />
         )}
-        {askOpen && (
+        {askOpen && model && (
           <AskPanel
             documentId={id}
             model={model}

@@ -65,7 +65,9 @@ export function Outline({
     // growing to their wrapped labels) moves the parts: look again.
     const resized = new ResizeObserver(onScroll);
     for (const child of root.children) resized.observe(child);
-    update();
+    // On the next frame, not now: measuring the document here would lay it out before its
+    // first paint.
+    onScroll();
     return () => {
       root.removeEventListener('scroll', onScroll);
       resized.disconnect();

@@ -40,9 +40,59 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfJs;
 }
 
+/** `document.original` refused: its message is shown as it is. */
+class OriginalError extends Error {}
+
+/** The PDF of one document being loaded or loaded: kept for the last document asked for. */
+let cached:
+  | { documentId: number; task: Promise<PDFDocumentProxy>; loading?: PDFDocumentLoadingTask }
+  | undefined;
+
+/**
+ * The document's PDF, opened by pdf.js: its bytes and pdf.js itself fetched side by side, once
+ * per document (the view mounts again when the parse ends; a PDF known as one starts loading
+ * while it is parsed). Opening another document destroys the previous one and its pdf.js worker.
+ */
+function loadPdf(documentId: number): Promise<PDFDocumentProxy> {
+  if (cached?.documentId === documentId) return cached.task;
+  releasePdf(documentId);
+  const entry: NonNullable<typeof cached> = {
+    documentId,
+    task: Promise.all([api.call('document.original', { id: documentId }), loadPdfJs()]).then(
+      ([r, { getDocument }]) => {
+        if (!r.ok) throw new OriginalError(r.error.message);
+        // pdf.js may transfer the buffer to its worker: give it a copy.
+        entry.loading = getDocument({ data: r.value.bytes.slice(), isEvalSupported: false });
+        return entry.loading.promise;
+      },
+    ),
+  };
+  cached = entry;
+  // A failed load is tried again the next time the view asks for it.
+  entry.task.catch(() => {
+    if (cached === entry) cached = undefined;
+  });
+  return entry.task;
+}
+
+/** Starts loading a PDF document's page view before the view mounts (while it is parsed). */
+export function preloadPdf(documentId: number): void {
+  loadPdf(documentId).catch(() => undefined);
+}
+
+/** Lets go of a loaded PDF (and its pdf.js worker) unless it is this document's. */
+export function releasePdf(exceptDocumentId?: number): void {
+  const entry = cached;
+  if (!entry || entry.documentId === exceptDocumentId) return;
+  cached = undefined;
+  void entry.task.then((d) => d.destroy()).catch(() => undefined);
+  entry.loading?.destroy().catch(() => undefined);
+}
+
 interface Props {
   documentId: number;
-  model: Document;
+  /** Absent while the document is parsed: the page is shown, its tables not yet. */
+  model?: Document;
   focusTableId?: string;
   /** A page to show, before focusTableId's (a question's evidence page). */
   focusPage?: number;
@@ -102,7 +152,7 @@ export function PdfPageView({
   const current = loaded?.documentId === documentId ? loaded : undefined;
   const pdf = current && 'pdf' in current ? current.pdf : undefined;
   const error = current && 'error' in current ? current.error : undefined;
-  const focusPage = askedPage ?? model.tables.find((t) => t.id === focusTableId)?.page;
+  const focusPage = askedPage ?? model?.tables.find((t) => t.id === focusTableId)?.page;
   const firstPage = focusPage ?? lastPage(documentId) ?? 1;
   const [page, setPage] = useState(firstPage);
   const [zoom, setZoom] = useState<PdfZoom>({ mode: 'fit' });
@@ -124,28 +174,26 @@ export function PdfPageView({
   }
 
   useEffect(() => {
-    let task: PDFDocumentLoadingTask | undefined;
     let cancelled = false;
-    void (async () => {
-      const r = await api.call('document.original', { id: documentId });
-      if (cancelled) return;
-      if (!r.ok) return setLoaded({ documentId, error: r.error.message });
-      try {
-        const { getDocument } = await loadPdfJs();
-        if (cancelled) return;
-        // pdf.js may transfer the buffer to its worker: give it a copy.
-        task = getDocument({ data: r.value.bytes.slice(), isEvalSupported: false });
-        const doc = await task.promise;
+    loadPdf(documentId).then(
+      (doc) => {
         if (!cancelled) setLoaded({ documentId, pdf: doc });
-      } catch (e) {
+      },
+      (e: unknown) => {
         if (!cancelled)
-          setLoaded({ documentId, error: `cannot display this PDF: ${(e as Error).message}` });
-      }
-    })();
+          setLoaded({
+            documentId,
+            error:
+              e instanceof OriginalError
+                ? e.message
+                : `cannot display this PDF: ${(e as Error).message}`,
+          });
+      },
+    );
+    // The document stays loaded for the next mount (the view mounts again when a parse ends);
+    // loading another one destroys it.
     return () => {
       cancelled = true;
-      // Aborts a load in progress, or destroys the loaded document and ends its pdf.js worker.
-      task?.destroy().catch(() => undefined);
     };
   }, [documentId]);
 
@@ -178,7 +226,10 @@ export function PdfPageView({
     return () => el.removeEventListener('wheel', onWheel);
   }, [fitScale, error]);
 
-  const tablesOnPage = useMemo(() => model.tables.filter((t) => t.page === page), [model, page]);
+  const tablesOnPage = useMemo(
+    () => (model?.tables ?? []).filter((t) => t.page === page),
+    [model, page],
+  );
 
   useEffect(() => {
     if (!pdf || !canvas.current) return;

@@ -1,0 +1,276 @@
+/**
+ * How long a user waits for a document, measured in Chromium as they would see it (issue 26,
+ * done-when 1): from navigation to a document's URL (`…/?token=…#/document/<id>`) to the first
+ * table's cells in the DOM, for the filing opened the first time (cold: parsed in the worker)
+ * and again (cached: the parse is in the workspace's model cache); for a PDF, to its first page
+ * drawn and the first tables' cells. Each open is a fresh browser context (nothing kept between
+ * opens but the workspace), against the web server started as the e2e tests start it.
+ *
+ * Times are read in the page (`performance.now()`, from the navigation's start): a
+ * MutationObserver notes when the first grid cell, the outline and the progress appear, and
+ * each animation frame checks whether the PDF page's canvas has ink on it. `api` is when the
+ * `document.open` answer finished arriving (Resource Timing).
+ *
+ * Several renderer builds can be measured side by side in one run (same load), alternating:
+ *
+ *   node --import tsx test/bench/document-first-paint.ts [--reps N] \
+ *     [--renderer before=/tmp/renderer-before] [--renderer after=dist/renderer] \
+ *     [--filing FILE.html] [--pdf FILE.pdf] [--only html|pdf]
+ *
+ * Default: 3 repetitions of dist/renderer on Boeing's 2024 10-K (sec-more/, the 10-K in the
+ * data with the most tables: 106) and ADOBE's 2016 10-K PDF (99 pages, the largest FinanceBench
+ * PDF), each printed as the median and the range, with `uptime` before and after.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { ImportReport } from '../../shared/library/document';
+import { rendererDir } from '../../main/app-paths';
+import { startWebServer } from '../../main/server/web-server';
+import { ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { dataPath, hasData, noDataMessage } from '../support/data-dir';
+import { tempServices } from '../support/services';
+
+type Services = Awaited<ReturnType<typeof tempServices>>['services'];
+
+/** Times in ms from navigation start; absent: not seen before the deadline. */
+interface Marks {
+  cells?: number;
+  /** The table whose cells came first. */
+  cellsTable?: string;
+  outline?: number;
+  progress?: number;
+  pageInk?: number;
+  api?: number;
+  /** Grids mounted when the first cells appeared, and 2 s later. */
+  gridsAtFirst?: number;
+  gridsLater?: number;
+}
+
+/** Runs in the page before the app: notes when what a user waits for appears. */
+const PROBE = `(() => {
+  const m = (window.__firstPaint = {});
+  const at = (k) => { if (m[k] === undefined) m[k] = performance.now(); };
+  const look = () => {
+    if (m.cells === undefined) {
+      const cell = document.querySelector('section.doc-table .ag-cell');
+      if (cell) {
+        at('cells');
+        m.cellsTable = cell.closest('[data-table-id]')?.getAttribute('data-table-id') ?? '';
+        m.gridsAtFirst = document.querySelectorAll('section.doc-table .ag-root').length;
+      }
+    }
+    if (m.outline === undefined && document.querySelector('nav[aria-label="Outline"] li')) at('outline');
+    if (m.progress === undefined && document.querySelector('[role="progressbar"], .parse-progress')) at('progress');
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true });
+  const small = document.createElement('canvas');
+  small.width = small.height = 24;
+  const ink = () => {
+    const c = document.querySelector('[aria-label="PDF page"] canvas');
+    if (c && c.width > 0 && c.height > 0) {
+      const g = small.getContext('2d', { willReadFrequently: true });
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, 24, 24);
+      g.drawImage(c, 0, 0, 24, 24);
+      const px = g.getImageData(0, 0, 24, 24).data;
+      for (let i = 0; i < px.length; i += 4)
+        if (px[i] < 200 || px[i + 1] < 200 || px[i + 2] < 200) { at('pageInk'); return; }
+    }
+    requestAnimationFrame(ink);
+  };
+  requestAnimationFrame(ink);
+})()`;
+
+async function openOnce(
+  browser: Browser,
+  url: string,
+  id: number,
+  pdf: boolean,
+  timeoutMs = 60_000,
+): Promise<Marks> {
+  const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const base = new URL(url);
+    base.hash = `#/document/${id}`;
+    await page.goto(base.toString());
+    const done = pdf
+      ? `(() => { const m = window.__firstPaint; return m && m.cells !== undefined && m.pageInk !== undefined; })()`
+      : `(() => { const m = window.__firstPaint; return m && m.cells !== undefined; })()`;
+    // Polled by evaluation (the app's CSP forbids the eval behind waitForFunction's strings).
+    const deadline = Date.now() + timeoutMs;
+    while (!(await page.evaluate<boolean>(done))) {
+      if (Date.now() > deadline) break;
+      await page.waitForTimeout(50);
+    }
+    await page.waitForTimeout(2000);
+    return await page.evaluate<Marks>(`(() => {
+      const m = { ...window.__firstPaint };
+      m.gridsLater = document.querySelectorAll('section.doc-table .ag-root').length;
+      const api = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/call/document.open'));
+      if (api) m.api = api.responseEnd;
+      return m;
+    })()`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function importFile(services: Services, file: string): Promise<number> {
+  const r = await services.registry.call('library.importPaths', { paths: [file] });
+  const item = r.ok ? (r.value as ImportReport).items[0] : undefined;
+  if (!item?.ok) throw new Error(`import of ${file} failed`);
+  return item.document.id;
+}
+
+interface Variant {
+  name: string;
+  dir: string;
+}
+
+type Key = 'html cold' | 'html cached' | 'pdf cold' | 'pdf cached';
+
+/** One cold and one cached open of `file` on a fresh workspace, in the variant's renderer. */
+async function measureFile(
+  browser: Browser,
+  variant: Variant,
+  file: string,
+  pdf: boolean,
+): Promise<[Marks, Marks]> {
+  const ctx = await tempServices({ host: 'web' });
+  try {
+    const id = await importFile(ctx.services, file);
+    const server = await startWebServer({
+      services: ctx.services,
+      rendererDir: variant.dir,
+      maxBodyBytes: 600 * 1024 * 1024,
+    });
+    try {
+      const cold = await openOnce(browser, server.url, id, pdf);
+      const cached = await openOnce(browser, server.url, id, pdf);
+      return [cold, cached];
+    } finally {
+      await server.close();
+    }
+  } finally {
+    ctx.cleanup();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+};
+const fmt = (xs: (number | undefined)[]) => {
+  const ok = xs.filter((x): x is number => x !== undefined);
+  if (ok.length === 0) return '—';
+  const r = ok.map((x) => Math.round(x));
+  return `${Math.round(median(ok))} ms (${Math.min(...r)}–${Math.max(...r)})${ok.length < xs.length ? ` [${xs.length - ok.length} missed]` : ''}`;
+};
+
+async function main(argv: string[]): Promise<void> {
+  if (!hasData) {
+    process.stdout.write(`[skip] ${noDataMessage}\n`);
+    return;
+  }
+  let reps = 3;
+  let only: 'html' | 'pdf' | undefined;
+  const variants: Variant[] = [];
+  let filing = dataPath('sec-more', 'ba-10-k-2025-02-03.html');
+  let pdfFile = dataPath('financebench', 'pdfs', 'ADOBE_2016_10K.pdf');
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = argv[i + 1];
+    if (v === undefined) throw new Error(`${a} needs a value`);
+    i++;
+    if (a === '--reps') reps = Number(v);
+    else if (a === '--only' && (v === 'html' || v === 'pdf')) only = v;
+    else if (a === '--filing') filing = resolve(v);
+    else if (a === '--pdf') pdfFile = resolve(v);
+    else if (a === '--renderer') {
+      const eq = v.indexOf('=');
+      const name = eq > 0 ? v.slice(0, eq) : basename(v);
+      const dir = resolve(eq > 0 ? v.slice(eq + 1) : v);
+      if (!existsSync(resolve(dir, 'index.html'))) throw new Error(`no index.html in ${dir}`);
+      variants.push({ name, dir });
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  if (variants.length === 0) {
+    ensureBuiltRenderer();
+    variants.push({ name: 'dist/renderer', dir: rendererDir() });
+  }
+  const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+  process.stdout.write(`uptime before: ${uptime()}\n`);
+  process.stdout.write(`filing: ${filing}\npdf: ${pdfFile}\nreps: ${reps}\n`);
+
+  const results = new Map<string, Map<Key, Marks[]>>();
+  for (const v of variants) results.set(v.name, new Map());
+  const add = (v: Variant, key: Key, m: Marks) => {
+    const byKey = results.get(v.name)!;
+    byKey.set(key, [...(byKey.get(key) ?? []), m]);
+  };
+  const browser = await launchBrowser();
+  try {
+    for (let rep = 0; rep < reps; rep++) {
+      // Alternate the order so neither build always goes first.
+      const order = rep % 2 ? [...variants].reverse() : variants;
+      for (const v of order) {
+        const line: string[] = [];
+        const ms = (x: number | undefined) => (x === undefined ? '—' : String(Math.round(x)));
+        if (only !== 'pdf') {
+          const [hc, hw] = await measureFile(browser, v, filing, false);
+          add(v, 'html cold', hc);
+          add(v, 'html cached', hw);
+          line.push(`html cold ${ms(hc.cells)} cached ${ms(hw.cells)}`);
+        }
+        if (only !== 'html') {
+          const [pc, pw] = await measureFile(browser, v, pdfFile, true);
+          add(v, 'pdf cold', pc);
+          add(v, 'pdf cached', pw);
+          line.push(
+            `pdf cold page ${ms(pc.pageInk)} cells ${ms(pc.cells)}, cached page ${ms(pw.pageInk)} cells ${ms(pw.cells)}`,
+          );
+        }
+        process.stdout.write(`rep ${rep + 1} ${v.name}: ${line.join('; ')}\n`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  process.stdout.write(`\nmedian (min–max) of ${reps}, ms from navigation start\n`);
+  for (const [name, byKey] of results) {
+    process.stdout.write(`\n## ${name}\n`);
+    for (const [key, ms] of byKey) {
+      const pdf = key.startsWith('pdf');
+      const useful = ms.map((m) =>
+        pdf
+          ? m.cells !== undefined && m.pageInk !== undefined
+            ? Math.max(m.cells, m.pageInk)
+            : undefined
+          : m.cells,
+      );
+      process.stdout.write(
+        `${key.padEnd(12)} first cells ${fmt(ms.map((m) => m.cells))}` +
+          (pdf ? `; page drawn ${fmt(ms.map((m) => m.pageInk))}; both ${fmt(useful)}` : '') +
+          `; outline ${fmt(ms.map((m) => m.outline))}; document.open answered ${fmt(ms.map((m) => m.api))}` +
+          `; progress shown ${fmt(ms.map((m) => m.progress))}` +
+          `; grids at first paint ${ms.map((m) => m.gridsAtFirst ?? '?').join('/')}, 2 s later ${ms.map((m) => m.gridsLater ?? '?').join('/')}` +
+          `; first table ${[...new Set(ms.map((m) => m.cellsTable))].join('/')}\n`,
+      );
+    }
+  }
+  process.stdout.write(`\nuptime after: ${uptime()}\n`);
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (e: unknown) => {
+    process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  },
+);
