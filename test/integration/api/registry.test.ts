@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contract, methodNames, type WorkspaceInfo } from '../../../shared/api/contract';
+import { methodNames, type WorkspaceInfo } from '../../../shared/api/contract';
 import { allHandlers } from '../../../main/api/handlers';
 import { createRegistry } from '../../../main/api/registry';
 import { jsonBytes } from '../../../shared/api/json-bytes';
@@ -26,18 +26,12 @@ describe('API registry', () => {
     );
   });
 
-  it('every method has zod input and output schemas', () => {
-    for (const [name, spec] of Object.entries(contract)) {
-      expect(typeof spec.input.safeParse, name).toBe('function');
-      expect(typeof spec.output.safeParse, name).toBe('function');
-    }
-  });
-
   it('turns a thrown bug into an internal error result, not a crash', async () => {
     const registry = createRegistry(
       [
         ...allHandlers.slice(1),
         {
+          ...allHandlers[0],
           'workspace.info': () => {
             throw new Error('boom');
           },
@@ -67,7 +61,10 @@ describe('API registry', () => {
       createRegistry(
         [
           ...allHandlers.slice(1),
-          { 'workspace.info': () => jsonBytes(new TextEncoder().encode(text)) },
+          {
+            ...allHandlers[0],
+            'workspace.info': () => jsonBytes(new TextEncoder().encode(text)),
+          },
         ],
         dummyCtx,
       );
