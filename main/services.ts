@@ -12,6 +12,8 @@ import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
 import { LlmService } from './llm/llm-service';
 import { RetrievalService } from './retrieval/retrieval-service';
+import { RunEngine } from './runs/engine/run-engine';
+import { JudgeService } from './runs/judge/judge-service';
 import { RunService } from './runs/run-service';
 import { SessionService } from './sessions/session-service';
 import { DisputeService } from './disputes/dispute-service';
@@ -20,6 +22,13 @@ import { fileSecretStore, type SecretCipher } from './secrets/secret-store';
 import { openWorkspace, type Workspace } from './workspace/workspace';
 
 export const DEFAULT_MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * In the app and web mode, a run the circuit breaker paused is resumed by itself once its
+ * endpoint answers again (checked every 15 s, for an hour). The CLI ends with the pause and
+ * leaves that to `workbench eval --resume`.
+ */
+export const AUTO_RESUME = { everyMs: 15_000, forMs: 3_600_000 };
 
 export interface ServicesOptions {
   workspaceDir: string;
@@ -55,6 +64,13 @@ export interface Services {
   ask: AskService;
   /** Evaluation runs (main/runs); the CLI's `import-run`, `runs`, `report`, `regrade`. */
   runs: RunService;
+  /**
+   * The workspace's one run engine (main/runs/engine): the API handlers and `workbench eval`
+   * share it, so a run started by one can be paused by the other in the same process.
+   */
+  engine: RunEngine;
+  /** The LLM judge of runs (main/runs/judge); the CLI's `judge` and `report`. */
+  judge: JudgeService;
   /** Expert sessions (main/sessions); the CLI's `session` commands. */
   sessions: SessionService;
   /** Gold disputes (main/disputes); the CLI's `dispute` commands. */
@@ -92,6 +108,21 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     identityStore: fileSecretStore(workspace.dir, options.secretCipher, 'expert-identity'),
   });
   const disputes = new DisputeService({ db: workspace.db, datasets, sessions });
+  const engine = new RunEngine({
+    db: workspace.db,
+    datasets,
+    documents,
+    llm,
+    jobs,
+    ask,
+    runs,
+    batchLlm: llm,
+    prober: llm,
+    ...(options.host.kind !== 'cli' ? { autoResume: AUTO_RESUME } : {}),
+    bus,
+    questionSets,
+  });
+  const judge = new JudgeService({ db: workspace.db, llm, jobs, runs, datasets });
   const ctx: ApiContext = {
     workspace,
     bus,
@@ -108,6 +139,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     retrieval,
     ask,
     runs,
+    engine,
+    judge,
     sessions,
     disputes,
     questionSets,
@@ -127,6 +160,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     llm,
     ask,
     runs,
+    engine,
+    judge,
     sessions,
     disputes,
     questionSets,

@@ -9,6 +9,8 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { Workspace } from '../workspace/workspace';
 import type { DatasetService } from '../datasets/dataset-service';
 import type { RetrievalService } from '../retrieval/retrieval-service';
+import type { RunEngine } from '../runs/engine/run-engine';
+import type { JudgeService } from '../runs/judge/judge-service';
 import type { RunService } from '../runs/run-service';
 import type { SessionService } from '../sessions/session-service';
 import type { DisputeService } from '../disputes/dispute-service';
@@ -45,6 +47,10 @@ export interface ApiContext {
   ask: AskService;
   /** Evaluation runs: imports, re-grades, reports (main/runs). */
   runs: RunService;
+  /** The run engine: runs started, paused, resumed and cancelled (main/runs/engine). */
+  engine: RunEngine;
+  /** The LLM judge of runs (main/runs/judge). */
+  judge: JudgeService;
   /** Timed human-expert sessions (main/sessions). */
   sessions: SessionService;
   /** Gold disputes and gold versions (main/disputes). */

@@ -1,6 +1,3 @@
-import { runEngineOf } from '../runs/engine/engine-of';
-import { judgeHandlers } from '../runs/judge/judge-handlers';
-import { judgeServiceOf } from '../runs/judge/judge-service';
 import type { HandlerMap } from './registry';
 
 /** Evaluation runs: every method goes through RunService (the CLI calls the same). */
@@ -8,7 +5,7 @@ export const runsHandlers: HandlerMap = {
   'runs.list': (_input, { runs }) => ({ runs: runs.list() }),
   'runs.get': ({ runId }, { runs }) => runs.get(runId),
   'runs.report': ({ runId, compareTo, scorer }, ctx) =>
-    judgeServiceOf(ctx).withJudges(
+    ctx.judge.withJudges(
       ctx.runs.report(runId, {
         ...(compareTo !== undefined ? { compareTo } : {}),
         ...(scorer !== undefined ? { scorer } : {}),
@@ -40,14 +37,24 @@ export const runsHandlers: HandlerMap = {
   // one that cannot be asked is refused here, in one line, with nothing written, instead of
   // failing every question (docs/runs.md, "Pre-flight").
   'runs.start': async (input, ctx) => {
-    const { runId } = await runEngineOf(ctx).startChecked(input);
+    const { runId } = await ctx.engine.startChecked(input);
     return { runId, summary: ctx.runs.get(runId).summary };
   },
-  'runs.pause': ({ runId }, ctx) => ({ summary: runEngineOf(ctx).pause(runId) }),
+  'runs.pause': ({ runId }, ctx) => ({ summary: ctx.engine.pause(runId) }),
   'runs.resume': async (input, ctx) => {
-    const { runId } = await runEngineOf(ctx).resumeChecked(input);
+    const { runId } = await ctx.engine.resumeChecked(input);
     return { runId, summary: ctx.runs.get(runId).summary };
   },
-  'runs.cancel': async ({ runId }, ctx) => ({ summary: await runEngineOf(ctx).cancel(runId) }),
-  ...judgeHandlers,
+  'runs.cancel': async ({ runId }, ctx) => ({ summary: await ctx.engine.cancel(runId) }),
+  // The LLM judge (main/runs/judge).
+  'runs.judge': (input, { judge }) => judge.judge(input),
+  'runs.judgements': ({ runId, judgeModel }, { judge }) => ({
+    judgements: judge.judgements(runId, judgeModel),
+  }),
+  'runs.judgePairwise': (input, { judge }) => judge.pairwise(input),
+  'runs.elo': ({ runIds, judgeModel, rubricId }, { judge }) =>
+    judge.elo(runIds, {
+      ...(judgeModel !== undefined ? { judgeModel } : {}),
+      ...(rubricId !== undefined ? { rubricId } : {}),
+    }),
 };

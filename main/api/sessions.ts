@@ -1,4 +1,4 @@
-import { createSessionWithRun } from '../question-sets/session-with-run';
+import { createSessionWithRun } from '../sessions/session-with-run';
 import type { HandlerMap } from './registry';
 
 /** Timed human-expert sessions (main/sessions, docs/sessions.md). */

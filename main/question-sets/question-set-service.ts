@@ -14,8 +14,8 @@ import type { Session } from '../../shared/sessions/session';
 import type { DatasetService } from '../datasets/dataset-service';
 import { questionSetsRepo } from '../db/question-sets-repo';
 import { sessionsRepo } from '../db/sessions-repo';
-import { questionSetKey } from '../sessions/question-set-key';
-import { candidates } from '../sessions/sample-session';
+import { questionSetKey } from './question-set-key';
+import { candidates } from './sample-session';
 
 export interface QuestionSetServiceDeps {
   db: Database;

@@ -14,7 +14,7 @@ import { sessionsRepo } from '../db/sessions-repo';
 import { contentSha256, readBundleText, type ReadBundle } from './bundle-read';
 import { signContent } from './bundle-signature';
 import type { ExpertIdentity } from './expert-identity';
-import { questionSetKey } from './question-set-key';
+import { questionSetKey } from '../question-sets/question-set-key';
 import { copyKeys, sessionCopyKeys } from './copy-keys';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

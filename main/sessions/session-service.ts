@@ -34,8 +34,8 @@ import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
 import type { QuestionSetService } from '../question-sets/question-set-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { gradeSession, sessionIsStale, sessionScorerId } from './grade-session';
-import { candidates } from './sample-session';
-import { questionSetKey } from './question-set-key';
+import { candidates } from '../question-sets/sample-session';
+import { questionSetKey } from '../question-sets/question-set-key';
 import { ScratchRunner } from './scratch-runner';
 import {
   bundleText,

@@ -9,7 +9,6 @@
  *   node --import tsx test/bench/runs-batch.ts   (BENCH_N=… questions, default 1000)
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { runEngineOf } from '../../main/runs/engine/engine-of';
 import type { RunProgress } from '../../shared/runs/run';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { startOpenAiTestServer } from '../support/openai-test-server';
@@ -30,7 +29,7 @@ async function main(): Promise<number> {
       'tatqa',
       dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
     );
-    const engine = runEngineOf(services);
+    const engine = services.engine;
     const marks: Partial<Record<'submitted' | 'ended', number>> = {};
     const started = performance.now();
     const onProgress = (p: RunProgress) => {

@@ -21,7 +21,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import OpenAI from 'openai';
 import { runsRepo } from '../../main/db/runs-repo';
-import { runEngineOf } from '../../main/runs/engine/engine-of';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { tempServices } from '../support/services';
 import { tempDir } from '../support/temp-dir';
@@ -110,7 +109,7 @@ async function main(): Promise<number> {
     // The engine first (a cold workspace: every record's retrieval index is built in the run).
     // BENCH_SYNC_NORMAL=1: WAL with synchronous=NORMAL (commits not fsynced; see BENCHMARKS).
     if (process.env.BENCH_SYNC_NORMAL) services.workspace.db.pragma('synchronous = NORMAL');
-    const engine = runEngineOf(services);
+    const engine = services.engine;
     const started = performance.now();
     const cpu0 = process.cpuUsage();
     const last = await profiled(

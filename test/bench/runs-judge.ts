@@ -5,7 +5,6 @@
 // The scripted judge grades by the gold, so the table must rank gold > mix > half > wrong.
 //
 //   node --import tsx test/bench/runs-judge.ts
-import { judgeServiceOf } from '../../main/runs/judge/judge-service';
 import { eloMarkdown } from '../../shared/runs/judge-format';
 import { hasData, noDataMessage } from '../support/data-dir';
 import { importAnswers, importTablequestHard } from '../integration/runs/judge-support';
@@ -49,7 +48,7 @@ async function main() {
   });
   try {
     const s = env.services;
-    const judge = judgeServiceOf(s);
+    const judge = s.judge;
     const qs = await importTablequestHard(s);
     const answers: Record<string, (gold: string, i: number) => string> = {
       gold: (g) => g,

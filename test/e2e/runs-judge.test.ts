@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeServiceOf } from '../../main/runs/judge/judge-service';
 import { artifactsDir } from '../support/browser';
 import { hasData, noDataMessage } from '../support/data-dir';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server';
@@ -66,7 +65,7 @@ describe.skipIf(!hasData)('Run report: the LLM judge section (TableQuest hard)',
       },
     });
     if (!saved.ok) throw new Error(saved.error.message);
-    await judgeServiceOf(s).judge({
+    await s.judge.judge({
       runId,
       provider: { baseUrl: llm.baseUrl },
       model: 'judge-e2e',

@@ -6,7 +6,6 @@ import {
   type RunResumeInput,
   type RunStartInput,
 } from '../../../shared/runs/run';
-import { runEngineOf } from '../../runs/engine/engine-of';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { readIdList } from '../id-list';
 import { parseRunRef } from '../run-ref';
@@ -289,7 +288,7 @@ export const evalCommand: CliCommand = {
     }
 
     const services = await ctx.services();
-    const engine = runEngineOf(services);
+    const engine = services.engine;
     const printer = progressPrinter();
     // The endpoint is checked first (one request); one that cannot be asked ends here, in one
     // line, with nothing written (a resumed run keeps its status).

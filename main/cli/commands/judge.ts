@@ -3,7 +3,6 @@ import { SecretName } from '../../../shared/llm/provider';
 import type { RunJudgeResult, RunPairwiseResult } from '../../../shared/runs/judge';
 import { eloMarkdown } from '../../../shared/runs/judge-format';
 import type { PoolProgress } from '../../runs/judge/judge-pool';
-import { judgeServiceOf } from '../../runs/judge/judge-service';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { parseRunRefs } from '../run-ref';
 import { wholeNumber } from './session-args';
@@ -102,7 +101,7 @@ export const judgeCommand: CliCommand = {
     if (ctx.values.show === true) {
       if (pairwise || ids.length !== 1) throw new CliError('judge --show needs exactly one RUN', 2);
       const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined;
-      const judgements = judgeServiceOf(await ctx.services()).judgements(ids[0]!, model);
+      const judgements = (await ctx.services()).judge.judgements(ids[0]!, model);
       ctx.say(
         judgements.length === 0
           ? `run #${ids[0]} has no judgements${model ? ` by ${model}` : ''}`
@@ -123,7 +122,7 @@ export const judgeCommand: CliCommand = {
         2,
       );
     const s = await settings(ctx);
-    const judge = judgeServiceOf(await ctx.services());
+    const { judge } = await ctx.services();
     const again = `workbench judge ${pairwise ? '--pairwise ' : ''}${ids.join(' ')} --base-url ${s.provider.baseUrl} --model ${s.model}${ctx.values.rubric ? ` --rubric ${String(ctx.values.rubric)}` : ''}`;
     if (pairwise) {
       const r = await judge.pairwise(

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { eloMarkdown } from '../../../shared/runs/judge-format';
 import { reportCsv, reportMarkdown } from '../../../shared/runs/report-format';
-import { judgeServiceOf } from '../../runs/judge/judge-service';
 import { CliError, type CliCommand } from '../command';
 import { parseRunRef } from '../run-ref';
 
@@ -34,7 +33,7 @@ export const reportCommand: CliCommand = {
         throw new CliError('--elo RUN_A,RUN_B,… takes no RUN, --compare, --scorer or csv', 2);
       const ids = ctx.values.elo.split(',').map((v) => parseRunRef(v, '--elo'));
       const { 'judge-model': judgeModel, 'rubric-id': rubricId } = ctx.values;
-      const table = judgeServiceOf(await ctx.services()).elo(ids, {
+      const table = (await ctx.services()).judge.elo(ids, {
         ...(typeof judgeModel === 'string' ? { judgeModel } : {}),
         ...(typeof rubricId === 'string' ? { rubricId } : {}),
       });
@@ -45,7 +44,7 @@ export const reportCommand: CliCommand = {
       const id = parseRunRef(ctx.args[0], 'RUN');
       const other = typeof compare === 'string' ? parseRunRef(compare, '--compare') : undefined;
       const services = await ctx.services();
-      const { report, comparison } = judgeServiceOf(services).withJudges(
+      const { report, comparison } = services.judge.withJudges(
         services.runs.report(id, {
           ...(other !== undefined ? { compareTo: other } : {}),
           ...(typeof scorer === 'string' ? { scorer } : {}),

@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import {
   summarizeJudgements,
   type EloTable,
@@ -10,10 +9,6 @@ import {
   type StoredJudgement,
 } from '../../../shared/runs/judge';
 import type { RunComparison, RunReport } from '../../../shared/runs/report';
-import type { DatasetService } from '../../datasets/dataset-service';
-import type { JobRunner } from '../../jobs/job-runner';
-import type { RunService } from '../run-service';
-import type { JudgeChat } from './judge-call';
 import { eloOf, judgePairs } from './judge-pairs';
 import { judgeRepo } from './judge-repo';
 import {
@@ -24,7 +19,10 @@ import {
   type JudgeProgressListener,
 } from './judge-run';
 
-/** The LLM judge of a workspace: the API handlers and the CLI both go through it. */
+/**
+ * The LLM judge of a workspace, built once in main/services.ts: the API handlers and the CLI
+ * both go through it.
+ */
 export class JudgeService {
   constructor(private readonly deps: JudgeDeps) {}
 
@@ -63,28 +61,4 @@ export class JudgeService {
   withJudges<T extends { report: RunReport; comparison: RunComparison | null }>(result: T): T {
     return { ...result, report: { ...result.report, judges: this.judges(result.report.runId) } };
   }
-}
-
-const services = new WeakMap<object, JudgeService>();
-
-/** The workspace's judge, made on first use and kept as long as its RunService. */
-export function judgeServiceOf(s: {
-  workspace: { db: Database };
-  llm: JudgeChat;
-  jobs: JobRunner;
-  runs: RunService;
-  datasets: DatasetService;
-}): JudgeService {
-  let j = services.get(s.runs);
-  if (!j) {
-    j = new JudgeService({
-      db: s.workspace.db,
-      llm: s.llm,
-      jobs: s.jobs,
-      runs: s.runs,
-      datasets: s.datasets,
-    });
-    services.set(s.runs, j);
-  }
-  return j;
 }

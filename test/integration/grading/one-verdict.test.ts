@@ -9,7 +9,6 @@ import {
   runScorers,
   type GradedVerdict,
 } from '../../../main/grading/grading-service';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { Services } from '../../../main/services';
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { StoredQuestion } from '../../../shared/datasets';
@@ -165,7 +164,7 @@ describe.skipIf(!hasData)('one verdict everywhere: every grading path, one answe
   }, 300_000);
 
   it('run engine: a direct run over each dataset gives every scorer the same verdicts', async () => {
-    const engine = runEngineOf(s);
+    const engine = s.engine;
     for (const format of FORMATS) {
       const handle = engine.start({
         datasetId: datasets.get(format)!.datasetId,

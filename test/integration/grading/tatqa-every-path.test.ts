@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
 import { gradeAnswer, runScorers } from '../../../main/grading/grading-service';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { Services } from '../../../main/services';
 import type { AskMode } from '../../../shared/ask/ask';
 import type { StoredQuestion } from '../../../shared/datasets';
@@ -213,7 +212,7 @@ describe.skipIf(!hasDev)('TAT-QA dev analyst-written answers: every grading path
   /** Runs the engine over the whole dataset in one mode and keeps its verdicts. */
   async function engineRun(mode: 'direct' | 'cot' | 'pot') {
     const t0 = performance.now();
-    const handle = runEngineOf(s).start({
+    const handle = s.engine.start({
       datasetId,
       provider: { baseUrl: server.baseUrl },
       model: 'test-chat',

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runsRepo } from '../../../main/db/runs-repo';
 import { closeEmbeddedModels } from '../../../main/llm/embedded/embedded-models';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import { modelFileUrl } from '../../../shared/llm/provider';
 import { hasData } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
@@ -31,7 +30,7 @@ describe.skipIf(!hasData)('a run through an embedded model (TAT-QA, tiny GGUF)',
 
   it('answers every question (one at a time in the model), with the model token counts', async () => {
     const model = writeTinyGguf(join(files.dir, 'tiny.gguf'));
-    const handle = runEngineOf(env.services).start({
+    const handle = env.services.engine.start({
       datasetId,
       limit: 3,
       provider: { baseUrl: modelFileUrl(model) },

@@ -3,7 +3,6 @@ import { runBatchesRepo } from '../../../main/db/run-batches-repo';
 import { runsRepo } from '../../../main/db/runs-repo';
 import type { LlmService } from '../../../main/llm/llm-service';
 import type { BatchLlm } from '../../../main/runs/engine/batch-run';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -80,7 +79,7 @@ describe.skipIf(!hasData)('run engine through the Batch API (TAT-QA, test server
   beforeAll(async () => {
     env = await tempServices();
     s = env.services;
-    engine = runEngineOf(s);
+    engine = s.engine;
     records = tatqaDev().slice(0, 3);
     ({ datasetId } = await importTatqa(s, files.dir, records));
     server = await startOpenAiTestServer({ defaultReply: 'Answer: 2019' });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import type { MethodOutput } from '../../../shared/api/contract';
@@ -48,7 +47,7 @@ describe.skipIf(!hasData)('model time: answers from the response cache are count
   beforeAll(async () => {
     env = await tempServices();
     s = env.services;
-    engine = runEngineOf(s);
+    engine = s.engine;
     const records = tatqaDev().slice(0, 2);
     n = records.reduce((k, r) => k + r.questions.length, 0);
     ({ datasetId } = await importTatqa(s, files.dir, records));

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -47,7 +46,7 @@ describe.skipIf(!hasData)(
     beforeAll(async () => {
       env = await tempServices();
       s = env.services;
-      engine = runEngineOf(s);
+      engine = s.engine;
       records = tatqaDev().slice(0, 3);
       ({ datasetId } = await importTatqa(s, files.dir, records));
       server = await startOpenAiTestServer({ defaultReply: 'Answer: 2019' });

@@ -2,7 +2,6 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -67,7 +66,7 @@ describe.skipIf(!hasData)(
     beforeAll(async () => {
       env = await tempServices();
       s = env.services;
-      engine = runEngineOf(s);
+      engine = s.engine;
       const records = tatqaDev().slice(0, 3);
       questionCount = records.reduce((n, r) => n + r.questions.length, 0);
       ({ datasetId } = await importTatqa(s, files.dir, records));
@@ -243,7 +242,7 @@ describe.skipIf(!hasData)(
     });
 
     it('the app resumes a paused run by itself once its endpoint answers again (auto-probe)', async () => {
-      // The engine the app and web mode get (engine-of: autoResume outside the CLI), checking
+      // The engine the app and web mode get (main/services.ts: autoResume outside the CLI), checking
       // every 200 ms instead of every 15 s.
       const app = new RunEngine({
         db: s.workspace.db,

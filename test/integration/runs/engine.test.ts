@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsRepo } from '../../../main/db/runs-repo';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
 import type { RunProgress } from '../../../shared/runs/run';
@@ -39,7 +38,7 @@ describe.skipIf(!hasData)('run engine (TAT-QA, test server)', () => {
   beforeAll(async () => {
     env = await tempServices();
     s = env.services;
-    engine = runEngineOf(s);
+    engine = s.engine;
     records = tatqaDev().slice(0, 3);
     for (const r of records) for (const q of r.questions) gold.set(q.question, goldText(q.answer));
     ({ datasetId } = await importTatqa(s, files.dir, records));

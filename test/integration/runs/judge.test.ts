@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeRepo } from '../../../main/runs/judge/judge-repo';
-import { judgeServiceOf, type JudgeService } from '../../../main/runs/judge/judge-service';
+import type { JudgeService } from '../../../main/runs/judge/judge-service';
 import type { Services } from '../../../main/services';
 import type { StoredQuestion } from '../../../shared/datasets';
 import { ANALYTIC_RUBRIC } from '../../../shared/runs/judge-rubric';
@@ -72,7 +72,7 @@ describe.skipIf(!hasData)('LLM judge (TableQuest hard, test server)', () => {
   beforeAll(async () => {
     env = await tempServices();
     s = env.services;
-    judge = judgeServiceOf(s);
+    judge = s.judge;
     const set = await s.registry.call('secrets.set', { name: 'judge-key', value: SECRET });
     expect(set.ok).toBe(true);
     questions = await importTablequestHard(s);

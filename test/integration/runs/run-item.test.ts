@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEngineOf } from '../../../main/runs/engine/engine-of';
 import type { Services } from '../../../main/services';
 import type { MethodOutput } from '../../../shared/api/contract';
 import { hasData, noDataMessage } from '../../support/data-dir';
@@ -55,7 +54,7 @@ describe.skipIf(!hasData)('runs.item and runs.importBytes (TAT-QA, test server)'
 
   it('a PoT item stores its sandbox trace; runs.item answers question, gold, program, trace and verdicts', async () => {
     const question = s.datasets.storedQuestions(datasetId).find((q) => q.externalId === OTHER_ID)!;
-    const handle = runEngineOf(s).start({
+    const handle = s.engine.start({
       datasetId,
       limit: 10,
       provider: { baseUrl: server.baseUrl },
@@ -90,7 +89,7 @@ describe.skipIf(!hasData)('runs.item and runs.importBytes (TAT-QA, test server)'
   });
 
   it('a direct item has no trace; unknown items are not-found', async () => {
-    const handle = runEngineOf(s).start({
+    const handle = s.engine.start({
       datasetId,
       limit: 2,
       provider: { baseUrl: server.baseUrl },

@@ -3,13 +3,17 @@ import type {
   SessionWithRunInput,
   SessionWithRunResult,
 } from '../../shared/question-sets/question-set';
-import type { ApiContext } from '../api/context';
-import { runEngineOf } from '../runs/engine/engine-of';
+import type { QuestionSetService } from '../question-sets/question-set-service';
+import type { RunEngine } from '../runs/engine/run-engine';
+import type { RunService } from '../runs/run-service';
+import type { SessionService } from './session-service';
 
-export type SessionWithRunServices = Pick<
-  ApiContext,
-  'workspace' | 'datasets' | 'documents' | 'llm' | 'jobs' | 'ask' | 'runs' | 'sessions' | 'bus'
-> & { questionSets: ApiContext['questionSets'] };
+export interface SessionWithRunServices {
+  sessions: SessionService;
+  questionSets: QuestionSetService;
+  runs: RunService;
+  engine: RunEngine;
+}
 
 /**
  * A session and a model run on exactly the same questions, in one step (`sessions.createWithRun`,
@@ -39,7 +43,7 @@ export async function createSessionWithRun(
         'internal',
         `question set "${set.name}" and session #${session.id} are not on the same questions`,
       );
-    const { runId } = await runEngineOf(s).startChecked({
+    const { runId } = await s.engine.startChecked({
       ...input.run,
       datasetId: set.datasetId,
       questionSetId: set.id,
