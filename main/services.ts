@@ -8,6 +8,7 @@ import { parseInWorker } from './document/parse-in-worker';
 import { DatasetService } from './datasets/dataset-service';
 import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
+import { FactIndexService } from './library/fact-index-service';
 import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
 import { LlmService } from './llm/llm-service';
@@ -56,6 +57,8 @@ export interface Services {
   jobs: JobRunner;
   /** The Library's filing facts (tests await `facts.fill()`). */
   facts: FilingFactsService;
+  /** The fact index of tagged filings (issue 27): fact()/facts() in programs read it. */
+  factIndex: FactIndexService;
   /** Retrieval over documents' cells and paragraphs (the CLI's `retrieve`, main/ask). */
   retrieval: RetrievalService;
   /** Model providers (main/llm); the CLI's `models` and `ask` use it directly. */
@@ -93,10 +96,19 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
   const facts = new FilingFactsService(workspace, bus);
+  const factIndex = new FactIndexService(workspace, documents);
   const retrieval = new RetrievalService(workspace.db);
   const secrets = fileSecretStore(workspace.dir, options.secretCipher);
   const llm = new LlmService(workspace.db, secrets);
-  const ask = new AskService({ db: workspace.db, documents, datasets, retrieval, llm, jobs });
+  const ask = new AskService({
+    db: workspace.db,
+    documents,
+    datasets,
+    retrieval,
+    llm,
+    jobs,
+    factIndex,
+  });
   const runs = new RunService(workspace.db, datasets, jobs);
   const questionSets = new QuestionSetService({ db: workspace.db, datasets });
   const sessions = new SessionService({
@@ -156,6 +168,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     datasets,
     jobs,
     facts,
+    factIndex,
     retrieval,
     llm,
     ask,

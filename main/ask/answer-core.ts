@@ -17,11 +17,13 @@ import type { StoredQuestion } from '../../shared/datasets/stored-question';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
 import type { DatasetFormat } from '../../shared/model/dataset-format';
 import { buildContext } from '../../shared/retrieval/context';
+import { FACTS_PROMPT_HELP, FACTS_PROMPT_HELP_PYTHON } from '../../shared/sandbox/prompt-help';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
 import type { Embedder } from '../retrieval/embeddings';
 import type { RetrievalService } from '../retrieval/retrieval-service';
 import { searchDocument } from '../retrieval/retrieval-service';
 import type { Sandbox } from '../sandbox';
+import { namesFacts } from '../sandbox/fact-trace';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
 import { tablesForProgram } from './program-tables';
@@ -151,9 +153,20 @@ export async function prepareAsk(
   const context = buildContext(subject.doc.document, hits, {
     tokenBudget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
   });
-  const values = { question: subject.question, context: context.text, helpers: HELPERS_TEXT };
+  const tagged = isProgramMode(input.mode) && subject.doc.facts().length > 0;
+  const values = {
+    question: subject.question,
+    context: context.text,
+    // A filing with inline XBRL tags: programs may read its facts (issue 27).
+    helpers: tagged ? `${HELPERS_TEXT}\n\n${FACTS_PROMPT_HELP}` : HELPERS_TEXT,
+  };
+  let system = fillTemplate(template.system, values);
+  // A program template without {helpers} (the DocMath-Eval presets) is told of facts only when
+  // there are some, so its prompts on the benchmarks' untagged documents stay as published.
+  if (tagged && !/\{helpers\}/.test(template.system + template.user))
+    system += `\n\n${input.mode === 'pot-python' ? FACTS_PROMPT_HELP_PYTHON : FACTS_PROMPT_HELP}`;
   const messages: ChatMessage[] = [
-    { role: 'system', content: fillTemplate(template.system, values) },
+    { role: 'system', content: system },
     { role: 'user', content: fillTemplate(template.user, values) },
   ];
   return { messages, context, started };
@@ -226,7 +239,10 @@ export async function finishAsk(
     try {
       samples.push(
         input.mode === 'pot-python'
-          ? await pythonSample(askId, messages, call, i, signal, emit, deps.programTimeoutMs)
+          ? await pythonSample(askId, messages, call, i, signal, emit, deps.programTimeoutMs, {
+              facts: subject.doc.facts(),
+              tables: () => subject.doc.tables(),
+            })
           : isProgramMode(input.mode)
             ? await programSample(deps, askId, messages, subject.doc, call, i, signal, emit)
             : textSample(await call(messages, i)),
@@ -357,6 +373,8 @@ async function tryProgram(
   emit({ askId, phase: 'executing' });
   const sandbox = await deps.sandbox().run(extracted.program, {
     tables: [...tablesForProgram(extracted.program, doc.tables())],
+    // Facts go to programs that name fact() or facts() (a 10-K has ~1,000-2,400).
+    ...(namesFacts(extracted.program) ? { facts: doc.facts() } : {}),
     ...(deps.programTimeoutMs ? { timeoutMs: deps.programTimeoutMs } : {}),
   });
   if (sandbox.ok) return { program: extracted.program, sandbox };

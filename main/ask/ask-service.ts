@@ -20,6 +20,7 @@ import { Sandbox } from '../sandbox';
 import { answerQuestion, type AnswerCoreDeps, type AskSubject } from './answer-core';
 import { askCancelled, type AskProgress } from './ask-progress';
 import type { AskChat, AskProviderRef } from './ask-chat';
+import type { FactIndexService } from '../library/fact-index-service';
 import { askDocument, AskDocumentCache } from './document-cache';
 import { answerOfAsk, gradeAsk } from '../grading/grading-service';
 
@@ -55,6 +56,8 @@ export interface AskServiceDeps {
   retrieval: RetrievalService;
   llm: AskChat;
   jobs: JobRunner;
+  /** The workspace's fact index (issue 27): programs read a tagged filing's stored facts. */
+  factIndex?: Pick<FactIndexService, 'factsOf'>;
   /** Sandbox deadline per program (default 1000 ms). */
   programTimeoutMs?: number;
 }
@@ -267,11 +270,14 @@ export class AskService {
     if (documentId === undefined)
       throw new WorkbenchError('invalid-input', 'an ask needs a document or a stored question');
     const opened = await this.deps.documents.open(documentId);
+    const doc = this.cache.fromOpened(opened.$jsonBytes);
+    // The stored index names periods with the cover's fiscal year too (Home Depot's FY2024).
+    const facts = await this.deps.factIndex?.factsOf(documentId);
     return {
       documentId,
       questionId: input.questionId ?? null,
       question: requireQuestion(question),
-      doc: this.cache.fromOpened(opened.$jsonBytes),
+      doc: facts ? { ...doc, facts: () => facts } : doc,
       gold,
     };
   }

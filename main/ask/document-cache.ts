@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Document } from '../../shared/model';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
+import { buildFactIndex, type SandboxFact } from '../../shared/sandbox/fact-index';
 import type { SandboxTable } from '../../shared/sandbox/types';
 
 /** A document as an ask uses it: the model and its tables mapped for the sandbox. */
@@ -8,6 +9,11 @@ export interface AskDocument {
   document: Document;
   /** Mapped on first use by a program mode (a 10-K's 60 tables take ~15 ms). */
   tables(): SandboxTable[];
+  /**
+   * The filing's tagged facts for fact()/facts() (issue 27): the workspace's stored index when
+   * the ask service has one for the document, else built on first use; [] when untagged.
+   */
+  facts(): SandboxFact[];
 }
 
 const KEEP = 4;
@@ -53,5 +59,10 @@ export class AskDocumentCache {
 
 export function askDocument(document: Document): AskDocument {
   let tables: SandboxTable[] | undefined;
-  return { document, tables: () => (tables ??= sandboxTables(document)) };
+  let facts: SandboxFact[] | undefined;
+  return {
+    document,
+    tables: () => (tables ??= sandboxTables(document)),
+    facts: () => (facts ??= buildFactIndex(document)),
+  };
 }

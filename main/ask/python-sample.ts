@@ -1,8 +1,11 @@
-import type { AskAnswer, AskResult } from '../../shared/ask/ask';
+import type { AskAnswer, AskResult, CellRead } from '../../shared/ask/ask';
 import { answerFromProgram } from '../../shared/ask/answer';
+import { readsFromTrace } from '../../shared/ask/reads';
 import { openProgramTail } from '../../shared/ask/templates';
 import type { ChatMessage } from '../../shared/llm/provider';
 import { extractPythonProgram } from '../../shared/sandbox/extract-python';
+import type { SandboxFact } from '../../shared/sandbox/fact-index';
+import type { SandboxTable } from '../../shared/sandbox/types';
 import type { PythonResult } from '../sandbox/python';
 import { sharedPythonSandbox } from '../sandbox/python/shared-sandbox';
 import { askCancelled, NoProgramError, type AskProgress } from './ask-progress';
@@ -15,14 +18,22 @@ export interface PythonSample {
   program: string | null;
   execution: AskResult['execution'];
   repaired: boolean;
-  reads: [];
+  /** The cells of the facts the program read with fact() (the host's trace). */
+  reads: CellRead[];
   prediction: string | number | boolean | null;
+}
+
+/** What a Python program may read besides the prompt: a tagged filing's facts. */
+export interface PythonSampleContext {
+  facts: readonly SandboxFact[];
+  tables: () => readonly SandboxTable[];
 }
 
 type Problem = { kind: 'none'; reason: string } | { kind: 'failed'; line: string };
 
 interface Attempt {
   program: string | null;
+  reads?: CellRead[];
   value?: string | number | boolean;
   problem?: Problem;
 }
@@ -58,6 +69,7 @@ export async function pythonSample(
   signal: AbortSignal,
   emit: (e: AskProgress) => void,
   timeoutMs?: number,
+  context?: PythonSampleContext,
 ): Promise<PythonSample> {
   const userPrompt = messages[messages.length - 1]?.content ?? '';
   const open = openProgramTail(userPrompt, 'python');
@@ -69,11 +81,13 @@ export async function pythonSample(
     const result = await sharedPythonSandbox().run(
       extracted.program,
       timeoutMs ? { timeoutMs } : {},
+      context && context.facts.length > 0 ? { facts: context.facts } : {},
     );
+    const reads = result.trace && context ? readsFromTrace(result.trace, context.tables()) : [];
     const u = usable(result);
     return 'value' in u
-      ? { program: extracted.program, value: u.value }
-      : { program: extracted.program, problem: { kind: 'failed', line: u.line } };
+      ? { program: extracted.program, value: u.value, reads }
+      : { program: extracted.program, reads, problem: { kind: 'failed', line: u.line } };
   };
 
   const { output, tried, repaired } = await withOneRepair(
@@ -87,6 +101,7 @@ export async function pythonSample(
     (line) => emit({ askId, phase: 'repairing', message: line }),
   );
   const { program, value, problem } = tried;
+  const reads = tried.reads ?? [];
   if (problem?.kind === 'none')
     throw new NoProgramError(
       `the model wrote no Python program (${problem.reason}), also when asked again; try another model or the cot mode`,
@@ -104,16 +119,16 @@ export async function pythonSample(
         error: problem?.kind === 'failed' ? problem.line : 'not run',
       },
       repaired,
-      reads: [],
+      reads,
       prediction: null,
     };
   return {
     output,
-    answer: answerFromProgram(value, []),
+    answer: answerFromProgram(value, reads),
     program,
     execution: { ok: true, value, error: null },
     repaired,
-    reads: [],
+    reads,
     prediction: value,
   };
 }

@@ -54,16 +54,28 @@ export function describeFact(f: SandboxFact): string {
   }${f.unit ? ` ${f.unit}` : ''}`;
 }
 
-function dimsMatch(fact: Record<string, string>, asked: Record<string, string>): boolean {
+/**
+ * The fact has exactly the asked dimensions; or, `loose`, those and otherwise only
+ * srt:ConsolidationItemsAxis (filers add it to segment facts: "OperatingSegmentsMember").
+ */
+function dimsMatch(
+  fact: Record<string, string>,
+  asked: Record<string, string>,
+  loose = false,
+): boolean {
   const have = Object.entries(fact);
   const want = Object.entries(asked);
-  if (have.length !== want.length) return false;
+  const extra = have.filter(([a]) => !want.some(([w]) => local(w) === local(a)));
+  if (loose ? extra.some(([a]) => local(a) !== CONSOLIDATION) : have.length !== want.length)
+    return false;
   const map = new Map(have.map(([a, m]) => [local(a), m]));
   return want.every(([a, m]) => {
     const got = map.get(local(a));
     return got !== undefined && (got.toLowerCase() === m.toLowerCase() || local(got) === local(m));
   });
 }
+
+const CONSOLIDATION = 'consolidationitemsaxis';
 
 const SHOWN = 3;
 const MAX_MESSAGE = 1000;
@@ -157,7 +169,9 @@ export class FactSet {
     const inPeriod = list.filter((f) =>
       query.kind === 'label' ? f.label === query.label : periodEnd(f.period) === query.date,
     );
-    const matches = inPeriod.filter((f) => dimsMatch(f.dimensions, dims));
+    let matches = inPeriod.filter((f) => dimsMatch(f.dimensions, dims));
+    if (matches.length === 0 && Object.keys(dims).length > 0)
+      matches = inPeriod.filter((f) => dimsMatch(f.dimensions, dims, true));
     if (matches.length === 1) return { ok: true, fact: matches[0]! };
     if (matches.length > 1)
       return answer(

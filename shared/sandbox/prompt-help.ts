@@ -48,3 +48,47 @@ Example:
 \`\`\`javascript
 ${PROMPT_EXAMPLE_PROGRAM}
 \`\`\``;
+
+/**
+ * What a prompt adds when the context came from a filing with inline XBRL tags (issue 27): the
+ * fact()/facts() helpers (main/sandbox: QuickJS; harness-source.ts: Python). Copied word for
+ * word in docs/sandbox-helpers.md, checked by test/unit/sandbox/prompt-text.test.ts; the
+ * example is run against NVIDIA's 10-K by test/integration/sandbox/facts.test.ts.
+ */
+export const FACTS_PROMPT_EXAMPLE = `function solution() {
+  const now = fact('us-gaap:Revenues', 'FY2025');
+  const before = fact('Revenues', 'FY2024');
+  return (now.value - before.value) / before.value * 100;
+}`;
+
+export const FACTS_PROMPT_HELP = `This filing tags its numbers with inline XBRL, so two more read-only helpers give you its
+facts by concept and period, the same in every filing of the company:
+- fact(concept, period, dims) returns a frozen object {concept, period, label, dimensions, unit,
+  value, scale, base, cells}. concept is "us-gaap:Revenues" or just "Revenues". period is a
+  fiscal year "FY2024" (or "2024"), a quarter "Q3 2024", six or nine months from the fiscal
+  year's start "H1 2024" or "9M 2024", or the period's end date "2024-12-31"; a balance is
+  named by the date or period it closes. dims is left out for the company-wide fact, or
+  {axis: member} for a segment, e.g. {StatementBusinessSegmentsAxis:
+  'ComputeAndNetworkingSegmentMember'} (names as in cellInfo().xbrl, prefixes optional). value
+  is the number as the filing shows it, scale its multiplier to base units (1000000 for
+  millions), base = value × scale, unit "USD", "shares", "pure" or "USD/shares"; cells lists
+  where it is shown [{tableId, row, col}]. Used as a number, a fact is its value.
+- facts(concept) returns every fact of the concept (all periods and dimensions), oldest first.
+A missing concept or period throws an error that lists the nearest concepts or periods.
+
+Example:
+\`\`\`javascript
+${FACTS_PROMPT_EXAMPLE}
+\`\`\``;
+
+/** The same for Python programs (pot-python): the helpers are builtins of the sandbox. */
+export const FACTS_PROMPT_HELP_PYTHON = `This filing tags its numbers with inline XBRL, so two more read-only builtins give you its
+facts by concept and period:
+- fact(concept, period, dims=None) returns a float (the number as the filing shows it) with
+  attributes concept, period, label, dimensions, unit, value, scale, base (= value × scale, in
+  base units), cells. concept is "us-gaap:Revenues" or "Revenues"; period is "FY2024" (or
+  2024), "Q3 2024", "H1 2024", "9M 2024" or the period's end date "2024-12-31"; dims is None
+  for the company-wide fact or {axis: member} for a segment.
+- facts(concept) returns every fact of the concept, oldest first.
+A missing concept or period raises a LookupError that lists the nearest ones.
+Example: growth = (fact('Revenues', 'FY2025') - fact('Revenues', 'FY2024')) / fact('Revenues', 'FY2024') * 100`;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Document } from '../../../shared/model';
 import { sandboxTables } from '../../../shared/sandbox/document-tables';
+import { buildFactIndex, type SandboxFact } from '../../../shared/sandbox/fact-index';
 import { extractProgram } from '../../../shared/sandbox/extract-program';
 import type { SandboxResult, SandboxTable, TraceEntry } from '../../../shared/sandbox/types';
 import { Sandbox } from '../../sandbox';
@@ -75,11 +76,14 @@ async function readTables(path: string): Promise<SandboxTable[]> {
   return tables;
 }
 
-/** Opens a workspace document through the API (parsing it on first open) and maps its tables. */
+/**
+ * Opens a workspace document through the API (parsing it on first open) and maps its tables,
+ * and its tagged facts for fact()/facts() (none for an untagged document).
+ */
 async function documentTables(
   ctx: CliContext,
   value: string,
-): Promise<{ tables: SandboxTable[]; document: ExecDocument }> {
+): Promise<{ tables: SandboxTable[]; facts: SandboxFact[]; document: ExecDocument }> {
   const id = positiveInteger(value, '--document', Number.MAX_SAFE_INTEGER);
   if (id === undefined) throw new CliError('--document needs a document id', 2);
   const { registry } = await ctx.services();
@@ -90,6 +94,7 @@ async function documentTables(
   const tables = sandboxTables(opened.model);
   return {
     tables,
+    facts: buildFactIndex(opened.model),
     document: { id: opened.document.id, name: opened.document.name, tables: tables.length },
   };
 }
@@ -125,10 +130,11 @@ export const execCommand: CliCommand = {
       throw new CliError('give --document or --tables, not both', 2);
     const text = await readText(file);
     let tables: SandboxTable[] = [];
+    let facts: SandboxFact[] = [];
     let document: ExecDocument | undefined;
     if (typeof ctx.values.tables === 'string') tables = await readTables(ctx.values.tables);
     if (typeof ctx.values.document === 'string')
-      ({ tables, document } = await documentTables(ctx, ctx.values.document));
+      ({ tables, facts, document } = await documentTables(ctx, ctx.values.document));
 
     let program = text;
     let extractedFrom: 'fence' | 'prose' | 'whole-output' | undefined;
@@ -148,6 +154,7 @@ export const execCommand: CliCommand = {
     try {
       result = await sandbox.run(program, {
         tables,
+        facts,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(memoryMb !== undefined ? { memoryBytes: memoryMb * 1024 * 1024 } : {}),
       });

@@ -19,6 +19,7 @@ import { m0017SessionIdentity } from './0017-session-identity';
 import { m0018VerdictProvenance } from './0018-verdict-provenance';
 import { m0019QuestionSets } from './0019-question-sets';
 import { m0020RetrievalUnitLengths } from './0020-retrieval-unit-lengths';
+import { m0021FilingFactIndex } from './0021-filing-fact-index';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   m0018VerdictProvenance,
   m0019QuestionSets,
   m0020RetrievalUnitLengths,
+  m0021FilingFactIndex,
 ];
 
 export const latestSchemaVersion = migrations.length;

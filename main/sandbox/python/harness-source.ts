@@ -656,8 +656,15 @@ def _parse_period(text):
     return 'bad', None
 
 
-def _dims_match(have, want):
-    if len(have) != len(want):
+def _dims_match(have, want, loose=False):
+    # Exactly the asked dimensions; or, loose, those and otherwise only
+    # srt:ConsolidationItemsAxis (as shared/sandbox/fact-lookup.ts).
+    asked = frozenset(_local(a) for a in want)
+    extra = [a for a in have if _local(a) not in asked]
+    if loose:
+        if any(_local(a) != 'consolidationitemsaxis' for a in extra):
+            return False
+    elif len(have) != len(want):
         return False
     by_axis = {_local(a): m for a, m in have.items()}
     for axis, member in want.items():
@@ -724,6 +731,8 @@ def _fact(concept, period, dims=None):
     in_period = [f for f in found
                  if (f['label'] == key if kind == 'label' else _fact_end(f) == key)]
     matches = [f for f in in_period if _dims_match(f['dimensions'], asked)]
+    if not matches and asked:
+        matches = [f for f in in_period if _dims_match(f['dimensions'], asked, True)]
     if len(matches) == 1:
         return _fact_copy(matches[0])
     if matches:

@@ -943,4 +943,29 @@ const seeds: Seed[] = [
       ]);
     },
   },
+  {
+    version: 21,
+    insert: (db) => {
+      db.prepare(
+        `INSERT INTO fact_index_documents (document_id, index_version, parser_version, fact_count, indexed_at)
+         VALUES (1, 1, 20, 1, ?)`,
+      ).run(AT);
+      db.prepare(
+        `INSERT INTO filing_facts (document_id, seq, concept, local_name, period_start, period_end,
+           label, dimensions, unit, decimals, value, scale, base, cells)
+         VALUES (1, 0, 'us-gaap:Revenues', 'revenues', '2023-10-01', '2024-09-28', 'FY2024', '{}',
+           'USD', '-6', 391035, 1000000, 391035000000, '[{"tableId":"t1","row":0,"col":0}]')`,
+      ).run();
+    },
+    check: (db) => {
+      expect(
+        one(db, 'SELECT concept, label, base, cells FROM filing_facts WHERE document_id = 1'),
+      ).toEqual({
+        concept: 'us-gaap:Revenues',
+        label: 'FY2024',
+        base: 391035000000,
+        cells: '[{"tableId":"t1","row":0,"col":0}]',
+      });
+    },
+  },
 ];

@@ -4,6 +4,8 @@ CREATE INDEX asks_by_question ON asks (question_id, id);
 
 CREATE INDEX documents_by_dataset ON documents (dataset_id);
 
+CREATE INDEX filing_facts_by_name ON filing_facts (local_name, document_id);
+
 CREATE INDEX gold_disputes_by_question ON gold_disputes (question_id, status);
 
 CREATE INDEX jobs_running ON jobs (pid) WHERE state = 'running';
@@ -100,6 +102,32 @@ CREATE TABLE evidence_marks (
         source_col  INTEGER,
         created_at  TEXT    NOT NULL,
         UNIQUE (document_id, target)
+      ) STRICT;
+
+CREATE TABLE fact_index_documents (
+        document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+        index_version  INTEGER NOT NULL,
+        parser_version INTEGER NOT NULL,
+        fact_count     INTEGER NOT NULL CHECK (fact_count >= 0),
+        indexed_at     TEXT    NOT NULL
+      ) STRICT;
+
+CREATE TABLE filing_facts (
+        document_id  INTEGER NOT NULL REFERENCES fact_index_documents(document_id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL CHECK (seq >= 0),
+        concept      TEXT    NOT NULL CHECK (concept <> ''),
+        local_name   TEXT    NOT NULL,
+        period_start TEXT,
+        period_end   TEXT    NOT NULL,
+        label        TEXT,
+        dimensions   TEXT    NOT NULL CHECK (json_valid(dimensions)),
+        unit         TEXT,
+        decimals     TEXT,
+        value        REAL    NOT NULL,
+        scale        REAL    NOT NULL,
+        base         REAL    NOT NULL,
+        cells        TEXT    NOT NULL CHECK (json_valid(cells)),
+        PRIMARY KEY (document_id, seq)
       ) STRICT;
 
 CREATE TABLE gold_disputes (

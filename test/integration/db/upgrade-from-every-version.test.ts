@@ -56,6 +56,10 @@ function expectedCount(table: string, before: number, from: OldWorkspace): numbe
   return before;
 }
 
+/** Migration 20 dropped an 'original' workspace's retrieval index (no BM25F lengths). */
+const emptiedByMigration20 = (table: string, from: OldWorkspace): boolean =>
+  table.startsWith('retrieval_') && from.version >= 20 && from.variant === 'original';
+
 const olderVersions = Array.from({ length: latestSchemaVersion - 1 }, (_, i) => i + 1);
 const cases: OldWorkspace[] = [
   ...olderVersions.map((version): OldWorkspace => ({ version, variant: 'original' })),
@@ -99,8 +103,12 @@ describe('opening a workspace of every earlier schema version, with data', () =>
       expect(schemaVersion(old)).toBe(from.version);
       const before = rowCounts(old);
       old.close();
-      // The generator keeps up with the migrations: every table of that version has rows.
-      const empty = [...before].filter(([, n]) => n === 0).map(([t]) => t);
+      // The generator keeps up with the migrations: every table of that version has rows (but
+      // the retrieval tables migration 20 emptied in an 'original' workspace, rebuilt only by
+      // the next search).
+      const empty = [...before]
+        .filter(([t, n]) => n === 0 && !emptiedByMigration20(t, from))
+        .map(([t]) => t);
       expect(empty, `tables of version ${from.version} without a seed row`).toEqual([]);
 
       const db = openDatabase(path);

@@ -114,6 +114,17 @@ describe.skipIf(!hasData)('workbench exec --document on NVIDIA’s 10-K', () => 
     expect(r.stderr).toContain('cell("t21", 15, 0) = 72880  [t21 row 15, column 0; ×1000000 USD]');
   }, 120_000);
 
+  it('gives a tagged filing’s facts to fact() and prints each read with its cell', async () => {
+    const program = join(ws.dir, 'growth.js');
+    writeFileSync(program, "fact('Revenues', 'FY2025') / fact('us-gaap:Revenues', '2024')");
+    const r = await cli(['exec', program, '--document', String(id), '--workspace', ws.dir]);
+    expect(r.code).toBe(0);
+    expect(Number(r.stdout)).toBeCloseTo(130497 / 60922, 12);
+    expect(r.stderr).toContain(
+      'fact("Revenues", "FY2025", {}) = 130497  [t21 row 0, column 0; ×1000000 USD]',
+    );
+  }, 120_000);
+
   it('a miss fails with the nearest cells and their positions; a bad id is one line', async () => {
     const program = join(ws.dir, 'miss.js');
     writeFileSync(program, "cell('t21', ['Net revenue'], ['Jan 26, 2025'])");

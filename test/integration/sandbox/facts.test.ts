@@ -8,6 +8,7 @@ import { gridPositions } from '../../../shared/document/grid-layout';
 import type { Document } from '../../../shared/model';
 import { buildFactIndex, type SandboxFact } from '../../../shared/sandbox/fact-index';
 import { FactSet, parsePeriod } from '../../../shared/sandbox/fact-lookup';
+import { FACTS_PROMPT_EXAMPLE } from '../../../shared/sandbox/prompt-help';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { ixbrlFilingsIn, readTagTruth } from '../ingest/support/ixbrl-tag-truth';
 
@@ -257,6 +258,22 @@ describe.skipIf(!hasData)('fact() in the QuickJS sandbox', () => {
     });
   });
 
+  it('runs the prompt’s example, and reads a segment by its axis and member', async () => {
+    const nvda = filings.find((f) => f.label.startsWith('NVDA')) as Filing;
+    const example = await sandbox.run(FACTS_PROMPT_EXAMPLE, { facts: nvda.facts });
+    expect(example.ok && example.value).toBeCloseTo(((130_497 - 60_922) / 60_922) * 100, 10);
+    // NVIDIA tags segment revenue with srt:ConsolidationItemsAxis too; naming the segment is
+    // enough. Both names may drop their prefixes.
+    const segment = await sandbox.run(
+      `function solution() {
+        return fact('Revenues', 'FY2025', { StatementBusinessSegmentsAxis: 'ComputeAndNetworkingSegmentMember' }).value
+          + fact('Revenues', 'FY2025', { 'us-gaap:StatementBusinessSegmentsAxis': 'nvda:GraphicsSegmentMember' }).value;
+      }`,
+      { facts: nvda.facts },
+    );
+    expect(segment).toMatchObject({ ok: true, value: 116_193 + 14_304 });
+  });
+
   it('a missing concept throws a LookupError listing the nearest ones; facts() lists periods', async () => {
     const nvda = filings.find((f) => f.label.startsWith('NVDA')) as Filing;
     const r = await sandbox.run(
@@ -335,6 +352,8 @@ def solution():
     now = fact('us-gaap:Revenues', 'FY2025')
     before = fact('Revenues', 2024)
     assert now.unit == 'USD' and now.scale == 1e6 and now.label == 'FY2025'
+    compute = fact('Revenues', 'FY2025', {'StatementBusinessSegmentsAxis': 'ComputeAndNetworkingSegmentMember'})
+    assert compute.value == 116193, compute.value
     try:
         fact('us-gaap:Revenue', 'FY2025')
     except LookupError as e:
@@ -365,7 +384,7 @@ def solution():
       cell: { tableId: 't21', row: 0, col: 0 },
     });
     // The host looked the claims up itself: a failed read has no fact and no cell.
-    expect(r.trace?.[2]).toEqual({
+    expect(r.trace?.[3]).toEqual({
       fn: 'fact',
       args: ['us-gaap:Revenue', 'FY2025', {}],
       value: null,

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_PROMPT_HELP } from '../../../shared/sandbox/prompt-help';
+import {
+  FACTS_PROMPT_HELP,
+  FACTS_PROMPT_HELP_PYTHON,
+  SANDBOX_PROMPT_HELP,
+} from '../../../shared/sandbox/prompt-help';
 import { listTable } from '../../../shared/sandbox/table-listing';
 import type { SandboxTable } from '../../../shared/sandbox/types';
 
@@ -10,6 +14,15 @@ const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'sandbox-help
 describe('docs/sandbox-helpers.md', () => {
   it('holds the prompt text the code gives models, word for word', () => {
     expect(doc).toContain(SANDBOX_PROMPT_HELP);
+    expect(doc).toContain(FACTS_PROMPT_HELP);
+    expect(doc).toContain(FACTS_PROMPT_HELP_PYTHON);
+  });
+
+  it('names the fact helpers in both languages', () => {
+    for (const text of [FACTS_PROMPT_HELP, FACTS_PROMPT_HELP_PYTHON]) {
+      expect(text).toContain('fact(concept, period, dims');
+      expect(text).toContain('facts(concept)');
+    }
   });
 
   it('names every helper a program gets', () => {
