@@ -19,6 +19,7 @@ export default tseslint.config(
       'test/e2e/artifacts/**',
       '*.config.mjs',
       '*.config.mts',
+      '.dependency-cruiser.cjs',
     ],
   },
   js.configs.recommended,
