@@ -8,7 +8,7 @@ import { Session, SessionCreateInput, Stratify } from '../sessions/session';
  * Question sets (docs/sessions.md, "Question sets"): a named list of a dataset's questions,
  * chosen by id, by filters (type, answer source, document) or by a seeded, stratified sample.
  * Sessions and runs are made from one, so an expert and a model answer exactly the same
- * questions. A set's `key` is the sessions' question-set key (main/sessions/question-set-key.ts):
+ * questions. A set's `key` is the sessions' question-set key (main/question-sets/question-set-key.ts):
  * every session on the same questions shares it, whoever drew them.
  */
 
