@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { toFile } from 'openai';
+import { openaiSdk } from './openai-sdk';
 import { WorkbenchError } from '../../shared/api/result';
 import { RunBatchProgress } from '../../shared/runs/run';
 import type { CallSite } from './llm-errors';
@@ -62,7 +62,9 @@ export async function uploadBatchInput(
 ): Promise<string> {
   const file = await client.files.create(
     {
-      file: await toFile(Buffer.from(jsonl, 'utf8'), filename, { type: 'application/jsonl' }),
+      file: await openaiSdk().toFile(Buffer.from(jsonl, 'utf8'), filename, {
+        type: 'application/jsonl',
+      }),
       purpose: 'batch',
     },
     { signal },

@@ -1,5 +1,5 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
+import { openaiSdk } from './openai-sdk';
 import { isRetryableStatus, retryAfterMs } from './retry-policy';
 import { unreachableHint } from './endpoint';
 
@@ -92,6 +92,7 @@ const err = (code: ErrorCode, message: string) => new WorkbenchError(code, messa
 export function classify(e: unknown, site: CallSite): Classified {
   const url = site.baseUrl;
   const endpoint = `${url}${pathOf[site.what]}`;
+  const { APIError, APIUserAbortError } = openaiSdk();
   if (e instanceof APIError && !(e instanceof APIUserAbortError) && e.status !== undefined) {
     const http = e as unknown as HttpError;
     const status = http.status;
@@ -178,7 +179,7 @@ export function classify(e: unknown, site: CallSite): Classified {
       error: err('llm-bad-response', `${endpoint} refused the request (${status}${saidPart})`),
     };
   }
-  if (e instanceof APIConnectionError) {
+  if (e instanceof openaiSdk().APIConnectionError) {
     const code = causeCode(e);
     const message =
       code === 'ENOTFOUND' || code === 'EAI_AGAIN'

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { APIError, type OpenAI } from 'openai';
+import { openaiSdk } from './openai-sdk';
+import type { OpenAI } from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import {
   LlmSettings,
@@ -493,7 +494,7 @@ export class LlmService {
     if (line.kind === 'error') throw batchLineError(ep.baseUrl, line);
     if (line.status < 200 || line.status > 299)
       throw classify(
-        APIError.generate(line.status, line.body as object, undefined, new Headers()),
+        openaiSdk().APIError.generate(line.status, line.body as object, undefined, new Headers()),
         site,
       ).error;
     const value = completionOutcome(line.body as OpenAI.ChatCompletion, site, model, messages);

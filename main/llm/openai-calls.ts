@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import OpenAI from 'openai';
+import { openaiSdk } from './openai-sdk';
+import type OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
 import type { CallSite } from './llm-errors';
@@ -31,7 +32,7 @@ export function clientFor(ep: Endpoint): OpenAI {
   const id = JSON.stringify([ep.baseUrl, keyId, ep.timeoutMs]);
   const kept = clients.get(id);
   if (kept) return kept;
-  const client = new OpenAI({
+  const client = new (openaiSdk().OpenAI)({
     baseURL: ep.baseUrl,
     // Keyless local servers: send no Authorization header at all rather than a fake key.
     apiKey: ep.key ?? 'no-key',
