@@ -54,3 +54,13 @@ export function readsFromTrace(
   }
   return out;
 }
+
+/**
+ * How the grounding report cites a fact a program read with fact(): "us-gaap:Revenues, FY2025
+ * (ended 2025-01-26)", with its dimensions' members ("…; nvda:GraphicsSegmentMember").
+ */
+export function citeFact(fact: NonNullable<CellRead['fact']>): string {
+  const members = Object.values(fact.dimensions);
+  const when = fact.label ? `${fact.label} (ended ${fact.end})` : `ended ${fact.end}`;
+  return `${fact.concept}, ${when}${members.length > 0 ? `; ${members.join(', ')}` : ''}`;
+}

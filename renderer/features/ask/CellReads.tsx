@@ -1,4 +1,5 @@
 import type { CellRead } from '../../../shared/ask/ask';
+import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { positionLookup } from './ask-marks';
@@ -9,10 +10,14 @@ interface Props {
   onGo: (target: EvidenceTarget) => void;
 }
 
-/** A read cell's text as filed, and the value the program got with its scale and unit. */
+/**
+ * A read cell's text as filed, and the value the program got with its scale and unit; for a
+ * fact() read, the filer's concept and period too.
+ */
 export function CellReadValue({ read: r }: { read: CellRead }) {
   return (
     <>
+      {r.fact && <span className="fact-cite">{citeFact(r.fact)}: </span>}
       <code>{r.text ?? '—'}</code>
       {r.value !== null && (
         <span className="hint">
