@@ -73,7 +73,12 @@ export const TARGETS = [
     name: 'main',
     inputDirs: ['main', 'shared'],
     inputFiles: ['tsconfig.main.json', ...sharedFiles],
-    outputs: ['dist/main/cli.js', 'dist/main/electron/launcher.js', 'dist/main/electron/main.js'],
+    outputs: [
+      'dist/main/cli.js',
+      'dist/main/electron/launcher.js',
+      'dist/main/electron/main.js',
+      'dist/shared/api/contract.js',
+    ],
     stamp: 'dist/main/.build-stamp.json',
     commands: [[binPath('tsc'), '-p', 'tsconfig.main.json']],
   },
