@@ -3,10 +3,12 @@ import type { ModelEvidenceSource } from '../../shared/gap/gap-report';
 import { literalUnits, tracedUnits } from '../../shared/gap/model-evidence';
 import type { Document } from '../../shared/model';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
+import { buildFactIndex } from '../../shared/sandbox/fact-index';
 import type { RunItem, RunMode } from '../../shared/runs/run';
 import { tablesForProgram } from '../ask/program-tables';
 import type { DocumentService } from '../document/document-service';
 import { Sandbox } from '../sandbox';
+import { namesFacts } from '../sandbox/fact-trace';
 
 /** As long as a model's own program may run (runs use the sandbox default of 1 s). */
 const RERUN_TIMEOUT_MS = 2_000;
@@ -52,6 +54,8 @@ export class ModelUnits {
       this.sandbox ??= new Sandbox();
       const r = await this.sandbox.run(item.program, {
         tables: [...tablesForProgram(item.program, tables)],
+        // A program reading tagged facts reads them again (their cells are in the trace).
+        ...(namesFacts(item.program) ? { facts: buildFactIndex(doc) } : {}),
         timeoutMs: RERUN_TIMEOUT_MS,
       });
       const reads = r.trace.flatMap((t) => ('cell' in t && t.cell ? [t.cell] : []));
