@@ -22,6 +22,7 @@ const messagesOf = (req: RecordedRequest): Message[] =>
 
 const JS_QUESTION = 'By how much did revenue grow from fiscal 2024 to fiscal 2025, in percent?';
 const PY_QUESTION = 'Revenue growth from fiscal 2024 to fiscal 2025 in percent (Python)?';
+const UNTAGGED_QUESTION = 'What were total revenues in 2009 (a filing without tags)?';
 const JS_PROGRAM =
   "```javascript\nfunction solution() {\n  const now = fact('us-gaap:Revenues', 'FY2025');\n  const before = fact('Revenues', 'FY2024');\n  return (now.value - before.value) / before.value * 100;\n}\n```";
 const PY_PROGRAM =
@@ -39,19 +40,29 @@ describe.skipIf(!hasData)('the fact index in the workspace', () => {
       replies: [
         { match: PY_QUESTION, reply: PY_PROGRAM },
         { match: JS_QUESTION, reply: JS_PROGRAM },
+        {
+          match: UNTAGGED_QUESTION,
+          reply: '```javascript\nfunction solution() { return 1; }\n```',
+        },
       ],
     });
     const paths = {
       nvda: dataPath('sec', 'NVDA_10-K_FY2025', 'nvda-10-k-2025-02-26.html'),
       hd: dataPath('sec-more', 'hd-10-k-2025-03-21.html'),
+      gainsco: dataPath('sec', 'GAINSCO_10-K_FY2009_no_xbrl', '0001193125-10-073212.html'),
     };
     const imported = await services.registry.call('library.importPaths', {
-      paths: [paths.nvda, paths.hd],
+      paths: [paths.nvda, paths.hd, paths.gainsco],
     });
     if (!imported.ok) throw new Error(imported.error.message);
     for (const item of (imported.value as ImportReport).items) {
       if (!item.ok) throw new Error(`import failed: ${JSON.stringify(item)}`);
-      ids[item.name.startsWith('nvda') ? 'nvda' : 'hd'] = item.document.id;
+      const name = item.name.startsWith('nvda')
+        ? 'nvda'
+        : item.name.startsWith('hd')
+          ? 'hd'
+          : 'gainsco';
+      ids[name] = item.document.id;
     }
   }, 120_000);
 
@@ -158,4 +169,18 @@ describe.skipIf(!hasData)('the fact index in the workspace', () => {
     expect(r.reads.map((c) => c.fact?.label)).toEqual(['FY2025', 'FY2024']);
     expect(r.reads[0]).toMatchObject({ tableId: 't21', row: 0, col: 0 });
   });
+  it('a filing without tags has no facts, and its prompts do not mention them', async () => {
+    expect(await services.factIndex.factsOf(ids.gainsco as number)).toEqual([]);
+    await services.ask.run({
+      provider: { baseUrl: server.baseUrl },
+      model: 'test-chat',
+      mode: 'pot',
+      documentId: ids.gainsco,
+      question: UNTAGGED_QUESTION,
+    });
+    const request = server.requests.find((q) => JSON.stringify(q.body).includes(UNTAGGED_QUESTION));
+    const [system] = messagesOf(request as RecordedRequest);
+    expect(system?.content).toContain('cell(tableId, row, col)');
+    expect(system?.content).not.toContain('fact(concept');
+  }, 120_000);
 });
