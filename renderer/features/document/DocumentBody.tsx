@@ -7,7 +7,32 @@ import type { CellRef } from '../../stores/document/document-store';
 import type { GoldMarks } from './gold-marks';
 import { gridHeightEstimate } from './grid-model';
 import { Highlight } from './Highlight';
-import { TableGrid } from './TableGrid';
+import type { TableGrid as TableGridComponent } from './TableGrid';
+
+/**
+ * The grid (ag-grid, most of the renderer's code) in a chunk of its own: the app starts and asks
+ * for the document without waiting for it, and it loads while the document is read. Kept here
+ * once loaded, so a view drawn after that creates its grids in its first commit (React.lazy
+ * would suspend once more, and React holds a revealed fallback for 300 ms).
+ */
+type GridModule = { TableGrid: typeof TableGridComponent };
+let gridModule: GridModule | undefined;
+let gridLoading: Promise<GridModule> | undefined;
+function loadTableGrid(): Promise<GridModule> {
+  gridLoading ??= import('./TableGrid').then(
+    (m) => (gridModule = m),
+    (e: unknown) => {
+      gridLoading = undefined;
+      throw e;
+    },
+  );
+  return gridLoading;
+}
+
+/** Starts fetching the grid's code before a table needs it (a document is being opened). */
+export function preloadTableGrid(): void {
+  loadTableGrid().catch(() => undefined);
+}
 
 interface Props {
   model: Document;
@@ -86,6 +111,19 @@ export function DocumentBody({
   onToggleParagraph,
   progressive = false,
 }: Props) {
+  const [grid, setGrid] = useState(() => gridModule);
+  useEffect(() => {
+    let live = true;
+    if (!grid)
+      loadTableGrid().then(
+        (m) => live && setGrid(m),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [grid]);
+  const TableGrid = grid?.TableGrid;
   const total = model.blocks.length;
   // How many blocks are drawn, per model (a new document starts over: React's "adjust state
   // on prop change" pattern), never fewer than through the table the route names.
@@ -187,16 +225,20 @@ export function DocumentBody({
                   placeholderHeight={gridHeightEstimate(t)}
                   force={focusTableId === t.id || (progressive && firstTableId === t.id)}
                 >
-                  <TableGrid
-                    table={t}
-                    marks={marks}
-                    query={query}
-                    selected={selected}
-                    gold={gold}
-                    readCells={readCells}
-                    widthKey={`${model.source.name}/${t.id}`}
-                    onSelect={onSelect}
-                  />
+                  {TableGrid ? (
+                    <TableGrid
+                      table={t}
+                      marks={marks}
+                      query={query}
+                      selected={selected}
+                      gold={gold}
+                      readCells={readCells}
+                      widthKey={`${model.source.name}/${t.id}`}
+                      onSelect={onSelect}
+                    />
+                  ) : (
+                    <div style={{ height: gridHeightEstimate(t) }} />
+                  )}
                 </LazyMount>
               </section>
             );

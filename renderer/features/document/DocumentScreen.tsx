@@ -9,7 +9,7 @@ import { AskPanel } from '../ask/AskPanel';
 import { readMarks } from '../ask/ask-marks';
 import { goToTarget } from '../ask/go-to-target';
 import { CellDetails } from './CellDetails';
-import { DocumentBody, revealDocument } from './DocumentBody';
+import { DocumentBody, preloadTableGrid, revealDocument } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
 import { EvidencePanel } from './EvidencePanel';
 import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find-matches';
@@ -76,6 +76,8 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
 
   useEffect(() => {
     void documentStore.getState().open(id);
+    // The grid's code loads while the document is read.
+    preloadTableGrid();
     // Leaving the document lets go of its PDF and pdf.js worker.
     return () => releasePdf();
   }, [id]);
