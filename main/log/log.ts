@@ -48,13 +48,15 @@ function newLogger(dest: pino.DestinationStream): Logger {
 }
 
 /** Until a workspace opens (and in a process that never opens one): standard error. */
-let active: WorkspaceLog | null = null;
 const stderrLogger = newLogger(pino.destination({ dest: 2, sync: true }));
-
 /**
- * Opens `<workspace>/logs/workbench.log` and makes it the process's log until it is closed or
- * another workspace opens (a process serves one workspace; tests open many, one after another).
+ * The logs of the workspaces open in this process, oldest first; the newest is written to. A
+ * process serves one workspace; tests open several, and close them in any order.
  */
+const open: WorkspaceLog[] = [];
+const active = (): WorkspaceLog | undefined => open.at(-1);
+
+/** Opens `<workspace>/logs/workbench.log`; it is the process's log until it is closed. */
 export function openWorkspaceLog(workspaceDir: string): WorkspaceLog {
   const dir = join(workspaceDir, 'logs');
   const file = join(dir, LOG_FILE_NAME);
@@ -66,23 +68,24 @@ export function openWorkspaceLog(workspaceDir: string): WorkspaceLog {
     stderrLogger.warn({ err: e, dir }, 'log rotation failed');
   }
   const dest = pino.destination({ dest: file, sync: true, append: true });
+  let closed = false;
   const log: WorkspaceLog = {
     file,
     logger: newLogger(dest),
     close: () => {
-      if (active === log) active = null;
+      if (closed) return;
+      closed = true;
+      open.splice(open.indexOf(log), 1);
       dest.end();
     },
   };
-  const previous = active;
-  active = log;
-  previous?.close();
+  open.push(log);
   return log;
 }
 
 /** The log file this process writes to now, or null when it writes to standard error. */
 export function logFile(): string | null {
-  return active?.file ?? null;
+  return active()?.file ?? null;
 }
 
 type Fields = Record<string, unknown>;
@@ -93,9 +96,9 @@ type Fields = Record<string, unknown>;
  */
 export const log = {
   error(event: string, err?: unknown, fields: Fields = {}): void {
-    (active?.logger ?? stderrLogger).error({ ...fields, err }, event);
+    (active()?.logger ?? stderrLogger).error({ ...fields, err }, event);
   },
   warn(event: string, fields: Fields = {}): void {
-    (active?.logger ?? stderrLogger).warn(fields, event);
+    (active()?.logger ?? stderrLogger).warn(fields, event);
   },
 };

@@ -103,6 +103,26 @@ describe("the workspace's log", () => {
     }
   });
 
+  it('follows the newest open workspace, whichever closes first', async () => {
+    const a = tempDir('workspace-log-a-');
+    const b = tempDir('workspace-log-b-');
+    try {
+      const wsA = await openWorkspace(a.dir);
+      const wsB = await openWorkspace(b.dir);
+      expect(logFile()).toBe(wsB.logFile);
+      wsA.close();
+      log.warn('after A closed');
+      expect(readFileSync(wsB.logFile!, 'utf8')).toContain('after A closed');
+      wsB.close();
+      expect(logFile()).toBeNull();
+      // Closing twice is harmless (a CLI command and its services may both close).
+      expect(() => wsB.close()).not.toThrow();
+    } finally {
+      a.cleanup();
+      b.cleanup();
+    }
+  });
+
   it('is not created by a read-only open (workspace info leaves the folder as it was)', async () => {
     const t = tempDir('workspace-log-ro-');
     try {
