@@ -21,22 +21,6 @@ export const DOCUMENT_SOURCE_OPTIONS = {
 export const textFlag = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
-export function wholeNumberFlag(
-  value: string | boolean | string[] | undefined,
-  flag: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new CliError(
-      `${flag} must be a whole number from ${min} to ${max}, got ${String(value)}`,
-      2,
-    );
-  return n;
-}
-
 /** Refuses a FILE argument and anything but exactly one source; answers `--question` if given. */
 export function checkDocumentSource(ctx: CliContext, command: string): string | undefined {
   if (ctx.args.length > 0)

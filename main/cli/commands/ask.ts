@@ -11,8 +11,8 @@ import {
   readDocumentFile,
   textFlag,
   unitFlag,
-  wholeNumberFlag,
 } from '../source-flags';
+import { optionalWholeNumber } from '../flags';
 
 /** What `workbench ask --json` prints (docs/ask.md). */
 export interface AskOutput {
@@ -114,9 +114,12 @@ export const askCommand: CliCommand = {
         `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
         2,
       );
-    const k = wholeNumberFlag(ctx.values.k, '--k', 1, 200);
-    const samples = wholeNumberFlag(ctx.values.samples, '--samples', 1, 15);
-    const maxTokens = wholeNumberFlag(ctx.values['max-tokens'], '--max-tokens', 1, 1_000_000);
+    const k = optionalWholeNumber(ctx.values.k, '--k', { min: 1, max: 200 });
+    const samples = optionalWholeNumber(ctx.values.samples, '--samples', { min: 1, max: 15 });
+    const maxTokens = optionalWholeNumber(ctx.values['max-tokens'], '--max-tokens', {
+      min: 1,
+      max: 1_000_000,
+    });
     const unit = unitFlag(ctx.values.unit);
 
     const input: AskInput = {
@@ -140,19 +143,11 @@ export const askCommand: CliCommand = {
       input.document = await readDocumentFile(file);
     } else if (ctx.values.document !== undefined) {
       if (question === undefined) throw new CliError('--document needs --question "…"', 2);
-      input.documentId = wholeNumberFlag(
-        ctx.values.document,
-        '--document',
-        1,
-        Number.MAX_SAFE_INTEGER,
-      );
+      input.documentId = optionalWholeNumber(ctx.values.document, '--document', { min: 1 });
     } else {
-      input.questionId = wholeNumberFlag(
-        ctx.values['dataset-question'],
-        '--dataset-question',
-        1,
-        Number.MAX_SAFE_INTEGER,
-      );
+      input.questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
+        min: 1,
+      });
     }
 
     const services = await ctx.services();

@@ -3,7 +3,7 @@ import type { GoldDispute, ProposedAnswer } from '../../../shared/disputes/dispu
 import { parseProposedAnswer } from '../../../shared/disputes/proposed-answer';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
-import { wholeNumber } from './session-args';
+import { wholeNumber } from '../flags';
 
 /** `--gold` as typed (shared/disputes/proposed-answer.ts); a usage error when empty. */
 export function readProposedGold(text: string): ProposedAnswer {

@@ -7,6 +7,7 @@ import {
   type RunStartInput,
 } from '../../../shared/runs/run';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import { optionalDecimal, optionalWholeNumber } from '../flags';
 import { readIdList } from '../id-list';
 import { parseRunRef } from '../run-ref';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt';
@@ -48,31 +49,14 @@ const START_FLAGS = [
   'batch-api',
 ];
 
-const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function whole(v: unknown, flag: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got ${show(v)}`, 2);
-  return n;
-}
-
-function decimal(v: unknown, flag: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw new CliError(`${flag} must be a number from ${min} to ${max}, got ${show(v)}`, 2);
-  return n;
-}
 
 /** A new run's input as the flags say it; `datasetId` may wait for `--questions`/`--session`. */
 type StartFlags = Omit<RunStartInput, 'datasetId'> & { datasetId?: number };
 
 function startInput(ctx: CliContext): StartFlags {
   const v = ctx.values;
-  const datasetId = whole(v['dataset-id'], '--dataset-id', 1, Number.MAX_SAFE_INTEGER);
+  const datasetId = optionalWholeNumber(v['dataset-id'], '--dataset-id', { min: 1 });
   if (v.questions !== undefined && v.session !== undefined)
     throw new CliError('--questions and --session both say which questions; give one', 2);
   if (datasetId === undefined && v.questions === undefined && v.session === undefined)
@@ -100,16 +84,19 @@ function startInput(ctx: CliContext): StartFlags {
   const unit = unitFlag === undefined ? undefined : RetrievalUnit.safeParse(unitFlag);
   if (unit && !unit.success)
     throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
-  const k = whole(v.k, '--k', 1, 200);
-  const temperature = decimal(v.temperature, '--temperature', 0, 2);
-  const maxTokens = whole(v['max-tokens'], '--max-tokens', 1, 1_000_000);
+  const k = optionalWholeNumber(v.k, '--k', { min: 1, max: 200 });
+  const temperature = optionalDecimal(v.temperature, '--temperature', 0, 2);
+  const maxTokens = optionalWholeNumber(v['max-tokens'], '--max-tokens', {
+    min: 1,
+    max: 1_000_000,
+  });
   const scorers = text(v.scorer)
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (scorers?.length === 0) throw new CliError('--scorer needs one or more scorer ids', 2);
   const subset = text(v.subset);
-  const limit = whole(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const limit = optionalWholeNumber(v.limit, '--limit', { min: 1 });
   const template = text(v.template);
   return {
     ...(datasetId !== undefined ? { datasetId } : {}),
@@ -151,7 +138,7 @@ async function withQuestions(ctx: CliContext, flags: StartFlags): Promise<RunSta
   const services = await ctx.services();
   const sets = services.questionSets;
   if (v.session !== undefined) {
-    const sessionId = whole(v.session, '--session', 1, Number.MAX_SAFE_INTEGER)!;
+    const sessionId = optionalWholeNumber(v.session, '--session', { min: 1 })!;
     const { set, created } = sets.forSession(services.sessions.session(sessionId));
     ctx.progress(
       `session #${sessionId}: ${set.questionIds.length} questions, question set #${set.id} "${set.name}"${created ? ' (made for it)' : ''}`,
@@ -258,9 +245,12 @@ export const evalCommand: CliCommand = {
   async run(ctx) {
     if (ctx.args.length > 0)
       throw new CliError(`eval takes no FILE argument (got ${ctx.args[0]})`, 2);
-    const concurrency = whole(ctx.values.concurrency, '--concurrency', 1, 256);
-    const rpm = whole(ctx.values.rpm, '--rpm', 1, 1_000_000);
-    const poll = decimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
+    const concurrency = optionalWholeNumber(ctx.values.concurrency, '--concurrency', {
+      min: 1,
+      max: 256,
+    });
+    const rpm = optionalWholeNumber(ctx.values.rpm, '--rpm', { min: 1, max: 1_000_000 });
+    const poll = optionalDecimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
     const pacing = {
       ...(concurrency !== undefined ? { concurrency } : {}),
       ...(rpm !== undefined ? { rpm } : {}),

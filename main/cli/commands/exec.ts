@@ -7,6 +7,7 @@ import type { SandboxResult, SandboxTable, TraceEntry } from '../../../shared/sa
 import { Sandbox } from '../../sandbox';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
+import { optionalWholeNumber } from '../flags';
 
 /** The document a program ran against (`--document ID`). */
 interface ExecDocument {
@@ -23,18 +24,6 @@ export type ExecOutput =
       document?: ExecDocument;
     })
   | { file: string; ok: false; error: { kind: 'python' | 'none'; message: string } };
-
-function positiveInteger(
-  value: string | boolean | string[] | undefined,
-  flag: string,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === 'string' ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new CliError(`${flag} must be a whole number from 1 to ${max}, got ${String(value)}`, 2);
-  return n;
-}
 
 async function readText(path: string): Promise<string> {
   try {
@@ -84,7 +73,7 @@ async function documentTables(
   ctx: CliContext,
   value: string,
 ): Promise<{ tables: SandboxTable[]; facts: SandboxFact[]; document: ExecDocument }> {
-  const id = positiveInteger(value, '--document', Number.MAX_SAFE_INTEGER);
+  const id = optionalWholeNumber(value, '--document', { min: 1 });
   if (id === undefined) throw new CliError('--document needs a document id', 2);
   const { registry } = await ctx.services();
   const opened = (await callOrThrow(registry, 'document.open', { id })) as {
@@ -124,8 +113,14 @@ export const execCommand: CliCommand = {
     const [file, ...extra] = ctx.args;
     if (file === undefined || extra.length > 0)
       throw new CliError('exec needs exactly one FILE', 2);
-    const timeoutMs = positiveInteger(ctx.values['timeout-ms'], '--timeout-ms', 600_000);
-    const memoryMb = positiveInteger(ctx.values['memory-mb'], '--memory-mb', 2048);
+    const timeoutMs = optionalWholeNumber(ctx.values['timeout-ms'], '--timeout-ms', {
+      min: 1,
+      max: 600_000,
+    });
+    const memoryMb = optionalWholeNumber(ctx.values['memory-mb'], '--memory-mb', {
+      min: 1,
+      max: 2048,
+    });
     if (ctx.values.tables !== undefined && ctx.values.document !== undefined)
       throw new CliError('give --document or --tables, not both', 2);
     const text = await readText(file);

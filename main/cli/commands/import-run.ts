@@ -1,6 +1,7 @@
 import { RUN_IMPORT_FORMATS, RunMode, type RunImportFormat } from '../../../shared/runs/run';
 import { scorers } from '../../../shared/grading/scorers';
 import { CliError, type CliCommand } from '../command';
+import { optionalWholeNumber } from '../flags';
 
 const isFormat = (v: string): v is RunImportFormat =>
   (RUN_IMPORT_FORMATS as readonly string[]).includes(v);
@@ -30,11 +31,7 @@ export const importRunCommand: CliCommand = {
     if (typeof format !== 'string' || !isFormat(format))
       throw new CliError(`--format must be one of ${RUN_IMPORT_FORMATS.join(', ')}`, 2);
     if (ctx.args.length !== 1) throw new CliError('import-run needs exactly one FILE', 2);
-    if (datasetId !== undefined && (typeof datasetId !== 'string' || !/^\d+$/.test(datasetId)))
-      throw new CliError(
-        '--dataset-id must be a dataset id (workbench import-dataset prints it)',
-        2,
-      );
+    const datasetIdValue = optionalWholeNumber(datasetId, '--dataset-id');
     let runMode: RunMode | undefined;
     if (typeof mode === 'string') {
       const m = RunMode.safeParse(mode);
@@ -55,7 +52,7 @@ export const importRunCommand: CliCommand = {
     const r = await runs.importFile({
       format,
       path: ctx.args[0]!,
-      ...(typeof datasetId === 'string' ? { datasetId: Number(datasetId) } : {}),
+      ...(datasetIdValue !== undefined ? { datasetId: datasetIdValue } : {}),
       ...(typeof model === 'string' ? { model } : {}),
       ...(runMode ? { mode: runMode } : {}),
       ...(scorerIds ? { scorers: scorerIds } : {}),

@@ -5,17 +5,9 @@ import { eloMarkdown } from '../../../shared/runs/judge-format';
 import type { PoolProgress } from '../../runs/judge/judge-pool';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { parseRunRefs } from '../run-ref';
-import { wholeNumber } from './session-args';
+import { optionalWholeNumber } from '../flags';
 
 const MAX_RUBRIC_CHARS = 50_000;
-
-/** A whole-number flag within bounds (absent: undefined). */
-function bounded(v: unknown, flag: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = wholeNumber(v, flag);
-  if (n < min || n > max) throw new CliError(`${flag} must be from ${min} to ${max}, got ${n}`, 2);
-  return n;
-}
 
 async function settings(ctx: CliContext) {
   const v = ctx.values;
@@ -43,8 +35,8 @@ async function settings(ctx: CliContext) {
         2,
       );
   }
-  const concurrency = bounded(v.concurrency, '--concurrency', 1, 64);
-  const limit = bounded(v.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
+  const concurrency = optionalWholeNumber(v.concurrency, '--concurrency', { min: 1, max: 64 });
+  const limit = optionalWholeNumber(v.limit, '--limit', { min: 1 });
   const provider = { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) };
   return {
     provider,

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { presetLabels } from '../../../shared/llm/provider';
 import { describeModel, embeddedInfo } from '../../llm/embedded/embedded-provider';
 import { callOrThrow } from '../call';
+import { wholeNumber } from '../flags';
 import { CliError, type CliCommand } from '../command';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -59,9 +60,7 @@ export const modelsCommand: CliCommand = {
 
     const testId = text(ctx.values.test);
     if (testId !== undefined) {
-      const id = /^\d+$/.test(testId) ? Number(testId) : NaN;
-      if (!Number.isSafeInteger(id))
-        throw new CliError(`--test needs a provider id, got ${testId}`, 2);
+      const id = wholeNumber(testId, '--test');
       const result = (await callOrThrow(registry, 'llm.test', {
         providerId: id,
       })) as ConnectionTest;

@@ -10,7 +10,7 @@ import type { Services } from '../../services';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { readIdList } from '../id-list';
-import { wholeNumber } from './session-args';
+import { wholeNumber } from '../flags';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -80,7 +80,7 @@ const questionSetCreateCommand: CliCommand = {
         ? undefined
         : {
             count: wholeNumber(v.sample, '--sample'),
-            seed: wholeNumber(v.seed, '--seed', true),
+            seed: wholeNumber(v.seed, '--seed', { signed: true }),
             stratify: stratify.data,
           };
     const ids = text(v.ids);

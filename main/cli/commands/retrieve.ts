@@ -8,8 +8,8 @@ import {
   readDocumentFile,
   textFlag,
   unitFlag,
-  wholeNumberFlag,
 } from '../source-flags';
+import { optionalWholeNumber } from '../flags';
 
 /** What `workbench retrieve --json` prints: the hits in rank order. */
 export interface RetrieveOutput {
@@ -45,12 +45,9 @@ async function workspaceTarget(
   ctx: CliContext,
   question: string | undefined,
 ): Promise<{ documentId: number; question: string }> {
-  const questionId = wholeNumberFlag(
-    ctx.values['dataset-question'],
-    '--dataset-question',
-    1,
-    Number.MAX_SAFE_INTEGER,
-  );
+  const questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
+    min: 1,
+  });
   if (questionId !== undefined) {
     const services = await ctx.services();
     const stored = services.datasets.question(questionId);
@@ -61,12 +58,7 @@ async function workspaceTarget(
       );
     return { documentId: stored.documentId, question: question ?? stored.question };
   }
-  const documentId = wholeNumberFlag(
-    ctx.values.document,
-    '--document',
-    1,
-    Number.MAX_SAFE_INTEGER,
-  )!;
+  const documentId = optionalWholeNumber(ctx.values.document, '--document', { min: 1 })!;
   if (question === undefined) throw new CliError('--document needs --question "…"', 2);
   return { documentId, question };
 }
@@ -80,7 +72,7 @@ export const retrieveCommand: CliCommand = {
   options: DOCUMENT_SOURCE_OPTIONS,
   async run(ctx) {
     const question = checkDocumentSource(ctx, 'retrieve');
-    const k = wholeNumberFlag(ctx.values.k, '--k', 1, MAX_K) ?? DEFAULT_K;
+    const k = optionalWholeNumber(ctx.values.k, '--k', { min: 1, max: MAX_K }) ?? DEFAULT_K;
     const options = { k, unit: unitFlag(ctx.values.unit) ?? 'cell' };
 
     let hits: RetrievalHit[];

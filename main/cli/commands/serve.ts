@@ -1,6 +1,7 @@
 import { rendererDir } from '../../app-paths';
 import { startWebServer } from '../../server/web-server';
 import { CliError, type CliCommand } from '../command';
+import { optionalWholeNumber } from '../flags';
 
 export const serveCommand: CliCommand = {
   name: 'serve',
@@ -10,9 +11,7 @@ export const serveCommand: CliCommand = {
   // Ctrl-C stops the server (and closing the workspace marks its running jobs interrupted).
   handlesCtrlC: true,
   async run(ctx) {
-    const port = ctx.values.port === undefined ? 0 : Number(ctx.values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new CliError(`--port must be 0-65535, got ${String(ctx.values.port)}`, 2);
+    const port = optionalWholeNumber(ctx.values.port, '--port', { min: 0, max: 65535 }) ?? 0;
     const services = await ctx.services('web');
     const info = await services.registry.call('workspace.info', {});
     const maxImportBytes = info.ok

@@ -1,20 +1,5 @@
 import { CliError, type CliContext } from '../command';
-
-/** A whole number option or argument; a usage error (exit 2) naming it otherwise. */
-export function wholeNumber(value: unknown, name: string, signed = false): number {
-  const text = typeof value === 'string' ? value.trim() : '';
-  const n = (signed ? /^-?\d+$/ : /^\d+$/).test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(n)) throw new CliError(`${name} must be a whole number`, 2);
-  return n;
-}
-
-/** A positive number of minutes (decimals allowed: 0.5 = 30 s) as whole seconds. */
-export function minutesAsSeconds(value: unknown, name: string): number {
-  const text = typeof value === 'string' ? value.trim() : '';
-  const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-  if (!(n > 0)) throw new CliError(`${name} must be a positive number of minutes`, 2);
-  return Math.round(n * 60);
-}
+import { wholeNumber } from '../flags';
 
 /** The session id: the one FILE-less argument of `session results ID` and the like. */
 export function sessionIdArg(ctx: CliContext, command: string): number {

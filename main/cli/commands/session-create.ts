@@ -1,7 +1,8 @@
 import { Stratify } from '../../../shared/sessions/session';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
-import { minutes, minutesAsSeconds, wholeNumber } from './session-args';
+import { minutesAsSeconds, wholeNumber } from '../flags';
+import { minutes } from './session-args';
 import type { MethodOutput } from '../../../shared/api/contract';
 
 export const sessionCreateCommand: CliCommand = {
@@ -46,7 +47,7 @@ export const sessionCreateCommand: CliCommand = {
         : v['same-questions-as'] !== undefined && v.questions === undefined
           ? {}
           : { questionCount: wholeNumber(v.questions, '--questions') }),
-      seed: wholeNumber(v.seed, '--seed', true),
+      seed: wholeNumber(v.seed, '--seed', { signed: true }),
       budgetSeconds: minutesAsSeconds(v.minutes, '--minutes'),
       expert: v.expert,
       stratify,

@@ -1,7 +1,8 @@
 import type { MethodOutput } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
-import { minutes, wholeNumber } from './session-args';
+import { wholeNumber } from '../flags';
+import { minutes } from './session-args';
 
 export const sessionListCommand: CliCommand = {
   name: 'session list',

@@ -1,7 +1,8 @@
 import type { MethodOutput } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
-import { minutes, sessionIdArg, wholeNumber } from './session-args';
+import { wholeNumber } from '../flags';
+import { minutes, sessionIdArg } from './session-args';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
