@@ -172,5 +172,6 @@ describe('the GGUF header check', () => {
     }
     expect(refused).toBeGreaterThan(600);
     expect(performance.now() - started).toBeLessThan(20_000);
-  });
+    // Its own 20 s bound is the check; the unit tier's 5 s default timed it out on a loaded machine.
+  }, 30_000);
 });
