@@ -71,6 +71,7 @@ function describe(r: AskResult): string {
   return lines.join('\n');
 }
 
+// Not through the contract: ask streams the answer's tokens as they come (ask.run answers once, at the end), and --doc FILE asks a Document parsed here, which no method takes.
 export const askCommand: CliCommand = {
   name: 'ask',
   summary:

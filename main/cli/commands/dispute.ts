@@ -1,4 +1,3 @@
-import type { MethodOutput } from '../../../shared/api/contract';
 import type { GoldDispute, ProposedAnswer } from '../../../shared/disputes/dispute';
 import { parseProposedAnswer } from '../../../shared/disputes/proposed-answer';
 import { callOrThrow } from '../call';
@@ -40,12 +39,12 @@ const raise: CliCommand = {
       throw new CliError('--reason TEXT is required', 2);
     const by = text(ctx, 'by');
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'disputes.raise', {
+    const r = await callOrThrow(services.registry, 'disputes.raise', {
       questionId: wholeNumber(ctx.values.question, '--question'),
       answer: readProposedGold(gold),
       reason,
       ...(by !== undefined ? { raisedBy: by } : {}),
-    })) as MethodOutput<'disputes.raise'>;
+    });
     ctx.say(`raised gold dispute ${line(r.dispute)}`);
     return r;
   },
@@ -68,7 +67,7 @@ const list: CliCommand = {
     if (status !== undefined && !['open', 'accepted', 'rejected'].includes(status))
       throw new CliError('--status must be open, accepted or rejected', 2);
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'disputes.list', {
+    const r = await callOrThrow(services.registry, 'disputes.list', {
       ...(status !== undefined ? { status } : {}),
       ...(ctx.values['dataset-id'] !== undefined
         ? { datasetId: wholeNumber(ctx.values['dataset-id'], '--dataset-id') }
@@ -76,7 +75,7 @@ const list: CliCommand = {
       ...(ctx.values.question !== undefined
         ? { questionId: wholeNumber(ctx.values.question, '--question') }
         : {}),
-    })) as MethodOutput<'disputes.list'>;
+    });
     ctx.say(r.disputes.length === 0 ? 'no gold disputes' : r.disputes.map(line).join('\n'));
     return r;
   },
@@ -96,12 +95,12 @@ function decideCommand(decision: 'accept' | 'reject'): CliCommand {
       const note = text(ctx, 'note');
       const by = text(ctx, 'by');
       const services = await ctx.services();
-      const r = (await callOrThrow(services.registry, 'disputes.decide', {
+      const r = await callOrThrow(services.registry, 'disputes.decide', {
         disputeId: wholeNumber(ctx.args[0], 'the dispute ID'),
         decision,
         ...(note !== undefined ? { note } : {}),
         ...(by !== undefined ? { decidedBy: by } : {}),
-      })) as MethodOutput<'disputes.decide'>;
+      });
       const g = r.regrade;
       ctx.say(
         g === null

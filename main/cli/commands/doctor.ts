@@ -197,6 +197,7 @@ export function formatReport(checks: readonly DoctorCheck[]): string {
     .join('\n');
 }
 
+// Not through the contract: checks Node, the disk and the workspace folder without opening the workspace, so there is no registry to call.
 export const doctorCommand: CliCommand = {
   name: 'doctor',
   summary:

@@ -211,6 +211,7 @@ function progressPrinter() {
   };
 }
 
+// Not through the contract: drives the run engine in this process: progress on stderr, Ctrl-C pauses, it waits for the end (runs.start answers once the run has started).
 export const evalCommand: CliCommand = {
   name: 'eval',
   summary:

@@ -97,6 +97,7 @@ const traceLine = (t: TraceEntry): string => {
   return `${call} = ${c.value}  [${c.tableId} row ${c.row}, column ${c.col}; ×${c.scale}${c.unit ? ` ${c.unit}` : ''}]`;
 };
 
+// Not through the contract: no method runs a program file in a sandbox; --document opens the document through the registry (document.open).
 export const execCommand: CliCommand = {
   name: 'exec',
   summary: 'Run one JavaScript program in the QuickJS sandbox; print its answer or why it failed',

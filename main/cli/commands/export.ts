@@ -13,6 +13,7 @@ function exportTarget(text: string): ExportTarget {
   return { kind: 'run', id: parseRunRef(text, 'the run or session:N') };
 }
 
+// Not through the contract: writes the --out file item by item and atomically; export.bytes builds the whole file in memory for a download.
 export const exportCommand: CliCommand = {
   name: 'export',
   summary:

@@ -1,19 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { gapMarkdown } from '../../../shared/gap/gap-format';
-import { compareGap } from '../../gap/gap-service';
+import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
+import { optionalWholeNumber, wholeNumber } from '../flags';
 import { parseRunRef } from '../run-ref';
 
 const FORMATS = ['md', 'json'] as const;
-
-function id(v: unknown, what: string, lists: string): number {
-  if (typeof v !== 'string' || !/^\d+$/.test(v))
-    throw new CliError(
-      `${what} must be an id (${lists} lists them), got ${typeof v === 'string' ? v : 'nothing'}`,
-      2,
-    );
-  return Number(v);
-}
 
 export const gapCommand: CliCommand = {
   name: 'gap',
@@ -34,16 +26,15 @@ export const gapCommand: CliCommand = {
     if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format))
       throw new CliError(`--format must be one of ${FORMATS.join(', ')}`, 2);
     if (ctx.args.length > 0) throw new CliError(`gap takes no arguments: ${gapCommand.usage}`, 2);
-    const sessionId = id(session, '--session', 'workbench session list');
+    const sessionId = wholeNumber(session, '--session');
     const runId = parseRunRef(run, '--run');
-    if (seed !== undefined && (typeof seed !== 'string' || !/^-?\d+$/.test(seed)))
-      throw new CliError('--seed must be an integer', 2);
-    const services = await ctx.services();
-    const report = await compareGap(services, {
+    const seedValue = optionalWholeNumber(seed, '--seed', { signed: true });
+    const { registry } = await ctx.services();
+    const report = await callOrThrow(registry, 'gap.compare', {
       sessionId,
       runId,
       ...(typeof scorer === 'string' ? { scorer } : {}),
-      ...(typeof seed === 'string' ? { seed: Number(seed) } : {}),
+      ...(seedValue !== undefined ? { seed: seedValue } : {}),
     });
     const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : gapMarkdown(report);
     if (typeof out === 'string') {

@@ -9,6 +9,7 @@ import { CliError, type CliCommand } from '../command';
 const isFormat = (v: string): v is PredictionFormat =>
   (PREDICTION_FORMATS as readonly string[]).includes(v);
 
+// Not through the contract: grades a prediction file against a gold file with no workspace (gradeFile); --dataset reads the stored questions in-process.
 export const gradeCommand: CliCommand = {
   name: 'grade',
   summary: 'Grade model answers in a prediction file (analyst, strict or official-parity scorers)',

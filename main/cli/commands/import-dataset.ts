@@ -17,6 +17,7 @@ function changeLine(c: ImportChanges): string {
   ].join(', ');
 }
 
+// Not through the contract: its --out writes the documents and questions read, which datasets.import does not answer.
 export const importDatasetCommand: CliCommand = {
   name: 'import-dataset',
   summary: 'Read a benchmark dataset file into documents and questions (TAT-QA, FinQA, ...)',

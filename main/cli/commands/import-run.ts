@@ -11,6 +11,7 @@ const listed = (c: { count: number; examples: string[] }) =>
     ? '0'
     : `${c.count} (${c.examples.slice(0, 5).join(', ')}${c.count > 5 ? ', …' : ''})`;
 
+// Not through the contract: prints a line per tenth of the items as their batches commit (runs.import answers only at the end), then reads the manifest.
 export const importRunCommand: CliCommand = {
   name: 'import-run',
   summary:

@@ -17,9 +17,9 @@ export const importCommand: CliCommand = {
     });
     let report: ImportReport;
     try {
-      report = (await callOrThrow(registry, 'library.importPaths', {
+      report = await callOrThrow(registry, 'library.importPaths', {
         paths: ctx.args,
-      })) as ImportReport;
+      });
     } finally {
       stop();
       printer.end();

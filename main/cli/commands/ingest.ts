@@ -76,6 +76,7 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
   }
 }
 
+// Not through the contract: reads files into Documents with no workspace; there is no registry to call.
 export const ingestCommand: CliCommand = {
   name: 'ingest',
   summary:

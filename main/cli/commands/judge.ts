@@ -3,6 +3,7 @@ import { SecretName } from '../../../shared/llm/provider';
 import type { RunJudgeResult, RunPairwiseResult } from '../../../shared/runs/judge';
 import { eloMarkdown } from '../../../shared/runs/judge-format';
 import type { PoolProgress } from '../../runs/judge/judge-pool';
+import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { parseRunRefs } from '../run-ref';
 import { optionalWholeNumber } from '../flags';
@@ -71,6 +72,7 @@ function outcome(r: RunJudgeResult | RunPairwiseResult, again: string): string {
   return `${parts.join(', ')}${r.failed + r.notAsked > 0 ? `; \`${again}\` asks what is missing` : ''}`;
 }
 
+// Not through the contract: judging prints a line per tenth of the judgements (runs.judge answers only at the end); --show goes through runs.judgements.
 export const judgeCommand: CliCommand = {
   name: 'judge',
   summary:
@@ -93,7 +95,11 @@ export const judgeCommand: CliCommand = {
     if (ctx.values.show === true) {
       if (pairwise || ids.length !== 1) throw new CliError('judge --show needs exactly one RUN', 2);
       const model = typeof ctx.values.model === 'string' ? ctx.values.model : undefined;
-      const judgements = (await ctx.services()).judge.judgements(ids[0]!, model);
+      const { registry } = await ctx.services();
+      const { judgements } = await callOrThrow(registry, 'runs.judgements', {
+        runId: ids[0]!,
+        ...(model !== undefined ? { judgeModel: model } : {}),
+      });
       ctx.say(
         judgements.length === 0
           ? `run #${ids[0]} has no judgements${model ? ` by ${model}` : ''}`

@@ -1,9 +1,4 @@
-import type {
-  ConnectionTest,
-  DetectedServer,
-  LlmSettings,
-  ProviderView,
-} from '../../../shared/llm/provider';
+import type { ProviderView } from '../../../shared/llm/provider';
 import { resolve } from 'node:path';
 import { presetLabels } from '../../../shared/llm/provider';
 import { describeModel, embeddedInfo } from '../../llm/embedded/embedded-provider';
@@ -24,6 +19,7 @@ function providerLine(p: ProviderView): string {
  * checks one provider, `--base-url URL` lists an endpoint's models. Failures of --test are
  * reported (exit 1) with the same sentence the Models screen shows.
  */
+// Not through the contract: --model-file loads a model file and --base-url lists an endpoint that is not a saved provider; no method takes either.
 export const modelsCommand: CliCommand = {
   name: 'models',
   summary: 'List model providers; find local servers (--detect); test one (--test ID)',
@@ -42,9 +38,7 @@ export const modelsCommand: CliCommand = {
     const { registry, llm } = services;
 
     if (ctx.values.detect === true) {
-      const { servers } = (await callOrThrow(registry, 'llm.autodetect', {})) as {
-        servers: DetectedServer[];
-      };
+      const { servers } = await callOrThrow(registry, 'llm.autodetect', {});
       ctx.say(
         servers.length === 0
           ? 'no local model server answered (Ollama :11434, LM Studio :1234, llama.cpp :8080, vLLM :8000)'
@@ -61,9 +55,9 @@ export const modelsCommand: CliCommand = {
     const testId = text(ctx.values.test);
     if (testId !== undefined) {
       const id = wholeNumber(testId, '--test');
-      const result = (await callOrThrow(registry, 'llm.test', {
+      const result = await callOrThrow(registry, 'llm.test', {
         providerId: id,
-      })) as ConnectionTest;
+      });
       if (!result.ok) throw new CliError(`${result.message} [${result.code}]`, 1, result);
       ctx.say(
         `ok  ${result.message} (${Math.round(result.latencyMs)} ms)\n${result.models.map((m) => `  ${m}`).join('\n')}`,
@@ -91,10 +85,7 @@ export const modelsCommand: CliCommand = {
       return { baseUrl, models };
     }
 
-    const { providers, settings } = (await callOrThrow(registry, 'llm.providers', {})) as {
-      providers: ProviderView[];
-      settings: LlmSettings;
-    };
+    const { providers, settings } = await callOrThrow(registry, 'llm.providers', {});
     ctx.say(
       [
         `Offline mode: ${settings.offline ? 'on (only loopback endpoints)' : 'off'}`,

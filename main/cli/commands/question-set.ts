@@ -1,4 +1,3 @@
-import type { MethodOutput } from '../../../shared/api/contract';
 import {
   selectionText,
   type QuestionSet,
@@ -36,6 +35,7 @@ function datasetIdOf(services: Services, v: unknown): number | undefined {
   return t === undefined ? undefined : services.datasets.find(t).id;
 }
 
+// Not through the contract: a dataset or set is found by id or name, and --ids resolved, with the services (no method looks a name up); create, list and show are then called through the registry.
 const questionSetCreateCommand: CliCommand = {
   name: 'question-set create',
   summary:
@@ -109,11 +109,7 @@ const questionSetCreateCommand: CliCommand = {
       ...(hasFilter ? { filter } : {}),
       ...(sample ? { sample } : {}),
     };
-    const { set } = (await callOrThrow(
-      services.registry,
-      'questionSets.create',
-      input,
-    )) as MethodOutput<'questionSets.create'>;
+    const { set } = await callOrThrow(services.registry, 'questionSets.create', input);
     ctx.say(
       [
         `created question set #${set.id} "${set.name}": ${set.questionIds.length} questions of ${set.datasetName} (#${set.datasetId})`,
@@ -135,9 +131,9 @@ const questionSetListCommand: CliCommand = {
     if (ctx.args.length > 0) throw new CliError(`unexpected argument ${ctx.args[0]}`, 2);
     const services = await ctx.services();
     const datasetId = datasetIdOf(services, ctx.values.dataset);
-    const r = (await callOrThrow(services.registry, 'questionSets.list', {
+    const r = await callOrThrow(services.registry, 'questionSets.list', {
       ...(datasetId !== undefined ? { datasetId } : {}),
-    })) as MethodOutput<'questionSets.list'>;
+    });
     ctx.say(r.sets.length === 0 ? 'no question sets' : r.sets.map(setLine).join('\n'));
     return r;
   },
@@ -154,9 +150,9 @@ const questionSetShowCommand: CliCommand = {
       throw new CliError('question-set show needs exactly one SET (its id or name)', 2);
     const services = await ctx.services();
     const set = services.questionSets.find(ctx.args[0]!);
-    const r = (await callOrThrow(services.registry, 'questionSets.get', {
+    const r = await callOrThrow(services.registry, 'questionSets.get', {
       id: set.id,
-    })) as MethodOutput<'questionSets.get'>;
+    });
     ctx.say(
       [
         setLine(r.set),

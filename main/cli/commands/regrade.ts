@@ -1,7 +1,9 @@
 import { scorers } from '../../../shared/grading/scorers';
+import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { parseRunRef, parseRunRefs } from '../run-ref';
 
+// Not through the contract: --stale has no method (runs.regrade re-grades one run with one scorer, which goes through the registry).
 export const regradeCommand: CliCommand = {
   name: 'regrade',
   summary:
@@ -50,8 +52,8 @@ export const regradeCommand: CliCommand = {
     const runId = parseRunRef(ctx.args[0], 'RUN');
     if (typeof scorer !== 'string')
       throw new CliError(`--scorer is required (one of ${Object.keys(scorers).join(', ')})`, 2);
-    const { runs } = await ctx.services();
-    const r = runs.regrade(runId, scorer);
+    const { registry } = await ctx.services();
+    const r = await callOrThrow(registry, 'runs.regrade', { runId, scorer });
     ctx.say(
       `run #${r.runId} re-graded with ${r.scorer.id} ${r.scorer.version}: ${r.correct}/${r.items} correct (${r.accuracy.toFixed(2)}%)` +
         (r.previous ? `, was ${r.previous.correct} (${r.previous.accuracy.toFixed(2)}%)` : '') +

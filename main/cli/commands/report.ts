@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { eloMarkdown } from '../../../shared/runs/judge-format';
 import { reportCsv, reportMarkdown } from '../../../shared/runs/report-format';
+import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { parseRunRef } from '../run-ref';
 
@@ -33,7 +34,9 @@ export const reportCommand: CliCommand = {
         throw new CliError('--elo RUN_A,RUN_B,… takes no RUN, --compare, --scorer or csv', 2);
       const ids = ctx.values.elo.split(',').map((v) => parseRunRef(v, '--elo'));
       const { 'judge-model': judgeModel, 'rubric-id': rubricId } = ctx.values;
-      const table = (await ctx.services()).judge.elo(ids, {
+      const { registry } = await ctx.services();
+      const table = await callOrThrow(registry, 'runs.elo', {
+        runIds: ids,
         ...(typeof judgeModel === 'string' ? { judgeModel } : {}),
         ...(typeof rubricId === 'string' ? { rubricId } : {}),
       });
@@ -43,13 +46,12 @@ export const reportCommand: CliCommand = {
       if (ctx.args.length !== 1) throw new CliError('report needs exactly one RUN', 2);
       const id = parseRunRef(ctx.args[0], 'RUN');
       const other = typeof compare === 'string' ? parseRunRef(compare, '--compare') : undefined;
-      const services = await ctx.services();
-      const { report, comparison } = services.judge.withJudges(
-        services.runs.report(id, {
-          ...(other !== undefined ? { compareTo: other } : {}),
-          ...(typeof scorer === 'string' ? { scorer } : {}),
-        }),
-      );
+      const { registry } = await ctx.services();
+      const { report, comparison } = await callOrThrow(registry, 'runs.report', {
+        runId: id,
+        ...(other !== undefined ? { compareTo: other } : {}),
+        ...(typeof scorer === 'string' ? { scorer } : {}),
+      });
       result = { ...report, comparison };
       text =
         format === 'json'

@@ -63,6 +63,7 @@ async function workspaceTarget(
   return { documentId, question };
 }
 
+// Not through the contract: --doc FILE searches a Document parsed here (no method takes one) and --dataset-question reads the stored question in-process; --document goes through retrieval.search.
 export const retrieveCommand: CliCommand = {
   name: 'retrieve',
   summary:
@@ -83,11 +84,11 @@ export const retrieveCommand: CliCommand = {
     } else {
       const target = await workspaceTarget(ctx, question);
       const { registry } = await ctx.services();
-      const answer = (await callOrThrow(registry, 'retrieval.search', {
+      const answer = await callOrThrow(registry, 'retrieval.search', {
         documentId: target.documentId,
         question: target.question,
         options,
-      })) as RetrieveOutput;
+      });
       hits = answer.hits;
     }
     ctx.say(describeHits(hits));

@@ -1,4 +1,5 @@
 import type { RunSummary } from '../../../shared/runs/run';
+import { callOrThrow } from '../call';
 import type { CliCommand } from '../command';
 
 /**
@@ -16,8 +17,8 @@ export const runsCommand: CliCommand = {
   usage: 'workbench runs [--json] [--workspace DIR]',
   readOnly: true,
   async run(ctx) {
-    const { runs } = await ctx.services();
-    const list = runs.list();
+    const { registry } = await ctx.services();
+    const { runs: list } = await callOrThrow(registry, 'runs.list', {});
     ctx.say(
       list.length === 0
         ? 'no runs yet (workbench import-run --format … FILE imports one)'

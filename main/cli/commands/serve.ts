@@ -3,6 +3,7 @@ import { startWebServer } from '../../server/web-server';
 import { CliError, type CliCommand } from '../command';
 import { optionalWholeNumber } from '../flags';
 
+// Not through the contract: serve is a transport itself: it starts the web server over the services.
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Web mode: serve the app on 127.0.0.1 with a random token (npm run web)',

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import type { MethodOutput } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { sessionIdArg } from './session-args';
@@ -15,10 +14,10 @@ export const sessionExportBundleCommand: CliCommand = {
     const sessionId = sessionIdArg(ctx, 'session export-bundle');
     if (typeof ctx.values.out !== 'string') throw new CliError('--out FILE is required', 2);
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.exportBundle', {
+    const r = await callOrThrow(services.registry, 'sessions.exportBundle', {
       sessionId,
       path: resolve(ctx.values.out),
-    })) as MethodOutput<'sessions.exportBundle'>;
+    });
     ctx.say(
       `wrote session #${sessionId} to ${r.path} (${r.bytes} bytes, sha256 ${r.sha256}), signed with key ${r.fingerprint}`,
     );
@@ -35,10 +34,10 @@ export const sessionImportBundleCommand: CliCommand = {
     if (ctx.args.length !== 1)
       throw new CliError('session import-bundle needs exactly one FILE', 2);
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.importBundle', {
+    const r = await callOrThrow(services.registry, 'sessions.importBundle', {
       path: resolve(ctx.args[0] as string),
       ...(ctx.values['allow-unsigned'] === true ? { allowUnsigned: true } : {}),
-    })) as MethodOutput<'sessions.importBundle'>;
+    });
     ctx.say(
       [
         `imported as session #${r.sessionId} (dataset #${r.datasetId})`,

@@ -1,4 +1,3 @@
-import type { MethodOutput } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { wholeNumber } from '../flags';
@@ -17,9 +16,9 @@ export const sessionListCommand: CliCommand = {
         ? undefined
         : wholeNumber(ctx.values['dataset-id'], '--dataset-id');
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.list', {
+    const r = await callOrThrow(services.registry, 'sessions.list', {
       ...(datasetId !== undefined ? { datasetId } : {}),
-    })) as MethodOutput<'sessions.list'>;
+    });
     ctx.say(
       r.sessions.length === 0
         ? 'no sessions'

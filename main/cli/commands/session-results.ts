@@ -1,4 +1,3 @@
-import type { MethodOutput } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { wholeNumber } from '../flags';
@@ -14,9 +13,9 @@ export const sessionResultsCommand: CliCommand = {
   async run(ctx) {
     const sessionId = sessionIdArg(ctx, 'session results');
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.results', {
+    const r = await callOrThrow(services.registry, 'sessions.results', {
       sessionId,
-    })) as MethodOutput<'sessions.results'>;
+    });
     const a = r.accuracy;
     ctx.say(
       [
@@ -40,9 +39,9 @@ export const sessionFinishCommand: CliCommand = {
   async run(ctx) {
     const sessionId = sessionIdArg(ctx, 'session finish');
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.finish', {
+    const r = await callOrThrow(services.registry, 'sessions.finish', {
       sessionId,
-    })) as MethodOutput<'sessions.finish'>;
+    });
     ctx.say(`session #${sessionId} finished; active ${minutes(r.clock.activeSeconds)}`);
     return r;
   },
@@ -59,9 +58,9 @@ export const sessionAgreementCommand: CliCommand = {
       throw new CliError('session agreement needs two or more session IDs', 2);
     const sessionIds = ctx.args.map((a) => wholeNumber(a, 'a session ID'));
     const services = await ctx.services();
-    const r = (await callOrThrow(services.registry, 'sessions.agreement', {
+    const r = await callOrThrow(services.registry, 'sessions.agreement', {
       sessionIds,
-    })) as MethodOutput<'sessions.agreement'>;
+    });
     const k = (x: number | null) => (x === null ? 'undefined' : x.toFixed(3));
     ctx.say(
       [

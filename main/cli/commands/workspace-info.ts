@@ -1,4 +1,3 @@
-import type { WorkspaceInfo } from '../../../shared/api/contract';
 import { callOrThrow } from '../call';
 import type { CliCommand } from '../command';
 
@@ -9,10 +8,8 @@ export const workspaceInfoCommand: CliCommand = {
   readOnly: true,
   async run(ctx) {
     const { registry } = await ctx.services();
-    const info = (await callOrThrow(registry, 'workspace.info', {})) as WorkspaceInfo;
-    const { documents } = (await callOrThrow(registry, 'library.list', {})) as {
-      documents: { id: number; name: string; kind: string; size: number; sha256: string }[];
-    };
+    const info = await callOrThrow(registry, 'workspace.info', {});
+    const { documents } = await callOrThrow(registry, 'library.list', {});
     ctx.say(
       [
         `Workspace:  ${info.dir}`,
