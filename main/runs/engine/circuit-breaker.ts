@@ -26,8 +26,10 @@ export interface BreakerOptions {
  * TLS: LlmService's `llm-unreachable`), never on the model's own errors (HTTP 4xx/5xx, whose
  * retries LlmService owns): either `failures` questions in a row could not connect, or one
  * connection failed (a question given up, or a retry on the way) and a check of the endpoint
- * (one `GET /models`, no retries) cannot reach it either. A question that connects (or gets any
- * answer from the server) closes the count again.
+ * (one `GET /models`, no retries) cannot reach it either. A question that timed out without an
+ * answer asks for the same check (`suspect`): an endpoint that accepts connections and never
+ * answers fails it too. A question that connects (or gets any answer from the server) closes
+ * the count again.
  */
 export class CircuitBreaker {
   private consecutive = 0;
@@ -63,8 +65,8 @@ export class CircuitBreaker {
   }
 
   /**
-   * A connection failed (a retry is on its way, or a question gave up): check the endpoint now,
-   * unless a check runs or ran within the last `checkGapMs`.
+   * A connection failed (a retry is on its way, or a question gave up) or a question timed out:
+   * check the endpoint now, unless a check runs or ran within the last `checkGapMs`.
    */
   suspect(): void {
     const check = this.o.check;

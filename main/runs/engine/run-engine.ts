@@ -703,6 +703,11 @@ export class RunEngine {
         }
         // Connections keep failing for this question while the endpoint answers checks:
         // committed as failed (resume asks it again), so the run ends.
+      } else if (outcome.error?.code === 'llm-timeout') {
+        // No answer in time: a slow model, or an endpoint that accepts connections and never
+        // answers. The breaker's check (GET /models, a few seconds) tells them apart; a silent
+        // endpoint pauses the run instead of timing out every remaining question.
+        exec.breaker.suspect();
       } else if (!outcome.failed || outcome.error?.code.startsWith('llm-')) {
         exec.breaker.reached();
       }

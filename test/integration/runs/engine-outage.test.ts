@@ -241,6 +241,47 @@ describe.skipIf(!hasData)(
       expect(done).toMatchObject({ status: 'done', done: 6, failed: 0 });
     });
 
+    it('an endpoint that accepts connections and never answers pauses the run, instead of every question timing out', async () => {
+      const first = await serve();
+      first.fault({ kind: 'slow', delayMs: 60, times: 100_000, path: 'chat' });
+      // A provider with a 1 s timeout and no retries, so a silent endpoint shows within seconds.
+      const saved = await s.registry.call('llm.saveProvider', {
+        config: {
+          name: 'Goes silent',
+          preset: 'custom',
+          baseUrl: first.baseUrl,
+          apiKeyName: null,
+          defaultModel: 'test-chat',
+          params: {},
+          timeoutMs: 1000,
+          maxRetries: 0,
+        },
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const providerId = (saved.value as { provider: { id: number } }).provider.id;
+      const handle = await engine.startChecked({
+        datasetId,
+        provider: { providerId },
+        model: 'test-chat',
+        mode: 'direct',
+        cache: false,
+        concurrency: 2,
+      });
+      await waitFor(() => repo().committed(handle.runId).length >= 4, 20_000, '4 items');
+      // From now on the server takes every request and answers none in time (models too).
+      first.clearFaults();
+      first.fault({ kind: 'slow', delayMs: 30_000, times: 100_000 });
+      const silentAt = performance.now();
+      const paused = await handle.finished;
+      // The questions in flight time out (1 s), the check of the endpoint times out too: paused.
+      expect(performance.now() - silentAt).toBeLessThan(8000);
+      expect(paused.status).toBe('paused');
+      expect(paused.message).toMatch(/^paused: the endpoint stopped answering: .*did not/);
+      // Only the questions in flight when it went silent failed; the rest wait for a resume.
+      expect(paused.failed).toBeLessThanOrEqual(4);
+      expect(paused.remaining).toBeGreaterThan(0);
+    }, 60_000);
+
     it('the app resumes a paused run by itself once its endpoint answers again (auto-probe)', async () => {
       // The engine the app and web mode get (main/services.ts: autoResume outside the CLI), checking
       // every 200 ms instead of every 15 s.
