@@ -35,7 +35,7 @@ function datasetIdOf(services: Services, v: unknown): number | undefined {
   return t === undefined ? undefined : services.datasets.find(t).id;
 }
 
-// Not through the contract: a dataset or set is found by id or name, and --ids resolved, with the services (no method looks a name up); create, list and show are then called through the registry.
+// Not through the contract: a dataset or set is found by id or name with the services (no method looks a name up); create (with --ids), list and show then go through the registry.
 const questionSetCreateCommand: CliCommand = {
   name: 'question-set create',
   summary:
@@ -100,12 +100,8 @@ const questionSetCreateCommand: CliCommand = {
       datasetId,
       name,
       ...(text(v.description) !== undefined ? { description: text(v.description) } : {}),
-      ...(ids !== undefined
-        ? {
-            questionIds: services.questionSets.resolveIdList(readIdList(ids, '--ids'), datasetId)
-              .questionIds,
-          }
-        : {}),
+      // Each the dataset's own id or a workspace id: the contract's `ids`, resolved there.
+      ...(ids !== undefined ? { ids: readIdList(ids, '--ids') } : {}),
       ...(hasFilter ? { filter } : {}),
       ...(sample ? { sample } : {}),
     };
