@@ -6,6 +6,8 @@ import { evidenceExcerpt } from './html-evidence';
 import { clip, escapeHtml, escapeJson } from './html-escape';
 import { REPORT_CSS } from './html-style';
 import { programCells } from './program-cells';
+import { methodLines } from '../../shared/runs/report-format';
+import type { ReportMethod } from '../../shared/runs/method';
 import type {
   TranscriptHeader,
   TranscriptLine,
@@ -120,6 +122,22 @@ ${evidence}
 }
 
 /**
+ * The Method list (the run report's and the session results' text, shared/runs/report-format.ts
+ * `methodLines`): one escaped line per scorer and the default-scorer row; stale lines marked.
+ */
+function methodHtml(m: ReportMethod | undefined): string {
+  if (!m) return '';
+  const stale = new Set(m.scorers.flatMap((s, i) => ((s.stale ?? 0) > 0 ? [i] : [])));
+  return `<h2>Method</h2>
+<ul class="method">
+${methodLines(m)
+  .map((line, i) => `<li${stale.has(i) ? ' class="stale"' : ''}>${escapeHtml(line)}</li>`)
+  .join('\n')}
+</ul>
+`;
+}
+
+/**
  * The self-contained HTML report: inline CSS, no script at all (a Content-Security-Policy
  * forbids scripts and every network load besides), and every text from a model, a program, a
  * filing or an expert escaped. The summary is written last (its counts come from the stream)
@@ -171,7 +189,7 @@ ${row('Generated', escapeHtml(generatedAt))}
 <table class="verdicts"><thead><tr><th>Scorer</th><th>Correct</th><th>Accuracy</th><th>Graded</th></tr></thead><tbody>
 ${accuracy}
 </tbody></table>
-<p class="legend muted">Evidence: <span class="ev-g">gold evidence</span><span class="ev-e">marked by the expert</span><span class="ev-p">named by the program</span></p>
+${methodHtml(header.method)}<p class="legend muted">Evidence: <span class="ev-g">gold evidence</span><span class="ev-e">marked by the expert</span><span class="ev-p">named by the program</span></p>
 <h2>Reviewer overrides</h2>
 <p class="muted">None: no reviewer has overridden a verdict (the workbench has no reviewer overrides yet).</p>
 </section>

@@ -22,4 +22,5 @@ th.rl, td.rl { text-align: left; } thead th { background: #f0f2f5; }
 blockquote { margin: 6px 0; padding: 6px 10px; border-left: 4px solid #c9ced6; background: #fafbfc; }
 .legend span { margin-right: 12px; padding: 0 6px; }
 figure { margin: 8px 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
+ul.method li.stale { color: #8a4b00; font-weight: 600; }
 `;

@@ -1,3 +1,4 @@
+import { reportMethod } from '../../shared/runs/method';
 import type { Database } from 'better-sqlite3';
 import type { StoredQuestion } from '../../shared/datasets';
 import { shownFirst } from '../../shared/runs/report';
@@ -38,6 +39,11 @@ export function runHeader(deps: RunTranscriptDeps, runId: number): TranscriptHea
     ),
     items: summary.done,
     activeSeconds: null,
+    // The run report's Method list (the Report screen's, shared/runs/method.ts).
+    method: reportMethod(
+      manifest,
+      manifest.scorers.map((s) => ({ scorer: s.id, version: s.version })),
+    ),
   };
 }
 

@@ -47,6 +47,7 @@ export function sessionTranscripts(
     scorers: [results.scorer],
     items: results.items.length,
     activeSeconds: results.activeSeconds,
+    method: results.method,
   };
   const lines = results.items.map((it): TranscriptLine => {
     const q = storedQuestion(deps.datasets, it.questionId);

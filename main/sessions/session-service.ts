@@ -34,6 +34,8 @@ import { sessionsRepo, type AnswerWrite } from '../db/sessions-repo';
 import type { QuestionSetService } from '../question-sets/question-set-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { gradeSession, sessionIsStale, sessionScorerId } from './grade-session';
+import { isStale } from '../grading/grading-service';
+import { sessionMethod } from '../../shared/runs/method';
 import { candidates } from '../question-sets/sample-session';
 import { questionSetKey } from '../question-sets/question-set-key';
 import { ScratchRunner } from './scratch-runner';
@@ -512,6 +514,21 @@ export class SessionService {
       },
       activeSeconds: clock.activeSeconds,
       items,
+      method: sessionMethod(
+        s.datasetFormat,
+        items.flatMap((i) =>
+          i.verdict
+            ? [
+                {
+                  ...i.verdict,
+                  stale:
+                    i.verdict.scorer !== sessionScorerId(s.datasetFormat) ||
+                    isStale(i.verdict, s.datasetFormat, this.storedQuestion(i.questionId)),
+                },
+              ]
+            : [],
+        ),
+      ),
     };
   }
 

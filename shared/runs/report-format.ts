@@ -60,24 +60,87 @@ export function table2Markdown(rows: readonly Table2Row[], columnsIn?: readonly 
   return [head, rule, ...body].join('\n');
 }
 
-const ROLE_TEXT: Record<MethodScorer['role'], string> = {
+export const ROLE_TEXT: Record<MethodScorer['role'], string> = {
   default: 'default scorer',
   parity: 'official scorer’s port',
   imported: 'the file’s own verdicts',
   other: 'asked for by name',
 };
 
+/** A gold version as a Method list prints it (null: graded before versions were recorded). */
+const goldText = (g: string | null) => g ?? 'no gold version recorded';
+
+/** Gold versions a Method list names before it counts the rest. */
+const GOLDS_SHOWN = 3;
+
 /**
- * The Method list: each scorer with its version and role, and the default-scorer table's row
- * for the dataset's format (shared/grading/default-scorers.ts).
+ * What a session's Method row says it graded against: the verdict count and the gold versions
+ * (one per question, as a gold version hashes what the scorer reads of its question), the first
+ * three named (null: a run's row, which names its dataset instead).
+ */
+export function methodGoldText(s: MethodScorer): string | null {
+  if (!s.goldVersions) return null;
+  const n = s.verdicts ?? 0;
+  const golds = s.goldVersions;
+  const named = golds.slice(0, GOLDS_SHOWN).map(goldText).join(', ');
+  const more = golds.length > GOLDS_SHOWN ? `, … ${golds.length - GOLDS_SHOWN} more` : '';
+  return `${n} verdict${n === 1 ? '' : 's'} against ${
+    golds.length === 1 ? `gold ${named}` : `${golds.length} gold versions (${named}${more})`
+  }`;
+}
+
+/**
+ * What a Method list says of one scorer after its id and version: its role and what it graded
+ * against (a run's dataset hash; a session's verdict count and gold versions).
+ */
+export function methodScorerText(s: MethodScorer): string {
+  const gold = methodGoldText(s);
+  const against = s.gradedAgainst
+    ? `, graded against dataset ${s.gradedAgainst.slice(0, 12)}`
+    : gold
+      ? `, ${gold}`
+      : '';
+  return `${ROLE_TEXT[s.role]}${against}`;
+}
+
+/** What a Method list says of a scorer's stale verdicts (null: none). */
+export function methodStaleText(s: MethodScorer): string | null {
+  const n = s.stale ?? 0;
+  if (n === 0) return null;
+  return `stale: ${n} verdict${n === 1 ? '' : 's'} graded by an older scorer version or another gold than the question has now (workbench regrade --stale grades ${n === 1 ? 'it' : 'them'} again)`;
+}
+
+/** The default-scorer table's row as a Method list's last line says it. */
+export function methodDefaultText(d: ReportMethod['defaults']): string {
+  return `Default scorer for ${d.label}: ${d.scorer}${d.parity ? ` (beside it, ${d.parity}: the official scorer’s port)` : ''}, for every question type (${d.questionTypes}); the Ask panel, expert sessions and the gap view grade with it too. ${d.why}.`;
+}
+
+/**
+ * The Method list as plain lines (no markup; the HTML export escapes each): each scorer with
+ * its version, role, what it graded against and any stale verdicts, then the default-scorer
+ * table's row for the dataset's format (shared/grading/default-scorers.ts).
+ */
+export function methodLines(m: ReportMethod): string[] {
+  return [
+    ...m.scorers.map((s) => {
+      const stale = methodStaleText(s);
+      return `${s.id} ${s.version}: ${methodScorerText(s)}${stale ? `; ${stale}` : ''}`;
+    }),
+    methodDefaultText(m.defaults),
+  ];
+}
+
+/**
+ * The Method list in Markdown: each scorer with its version and role, and the default-scorer
+ * table's row for the dataset's format (shared/grading/default-scorers.ts).
  */
 export function methodMarkdown(m: ReportMethod): string[] {
   const d = m.defaults;
   return [
-    ...m.scorers.map(
-      (s) =>
-        `- **${s.id}** ${s.version}: ${ROLE_TEXT[s.role]}${s.gradedAgainst ? `, graded against dataset ${s.gradedAgainst.slice(0, 12)}` : ''}`,
-    ),
+    ...m.scorers.map((s) => {
+      const stale = methodStaleText(s);
+      return `- **${s.id}** ${s.version}: ${methodScorerText(s)}${stale ? `; **${stale}**` : ''}`;
+    }),
     `- Default scorer for ${d.label}: **${d.scorer}**${d.parity ? ` (beside it, ${d.parity}: the official scorer’s port)` : ''}, for every question type (${d.questionTypes}); the Ask panel, expert sessions and the gap view grade with it too. ${d.why}.`,
   ];
 }

@@ -31,6 +31,22 @@ const DefaultScorerRowSchema = z.object({
   why: z.string(),
 });
 
+/** shared/runs/method.ts ReportMethod: a run report's and a session's results' Method list. */
+export const ReportMethodSchema = z.object({
+  defaults: DefaultScorerRowSchema,
+  scorers: z.array(
+    z.object({
+      id: z.string(),
+      version: z.string(),
+      role: z.enum(['default', 'parity', 'imported', 'other']),
+      gradedAgainst: z.string().nullable(),
+      goldVersions: z.array(z.string().nullable()).optional(),
+      verdicts: z.number().int().optional(),
+      stale: z.number().int().optional(),
+    }),
+  ),
+});
+
 export const RunReportSchema = z.object({
   runId: z.number().int(),
   model: z.string(),
@@ -44,17 +60,7 @@ export const RunReportSchema = z.object({
   unanswered: z.number().int(),
   datasetChanged: z.boolean(),
   scorer: z.string(),
-  method: z.object({
-    defaults: DefaultScorerRowSchema,
-    scorers: z.array(
-      z.object({
-        id: z.string(),
-        version: z.string(),
-        role: z.enum(['default', 'parity', 'imported', 'other']),
-        gradedAgainst: z.string().nullable(),
-      }),
-    ),
-  }),
+  method: ReportMethodSchema,
   scorers: z.array(
     z.object({
       scorer: z.string(),

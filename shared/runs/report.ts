@@ -1,4 +1,4 @@
-import { defaultScorerRow, type DefaultScorerRow } from '../grading/default-scorers';
+import { defaultScorerRow } from '../grading/default-scorers';
 import { answerText } from './answer-text';
 import type { DatasetFormat } from '../model/dataset-format';
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
@@ -8,6 +8,9 @@ import { modelTimeOf, type ModelTime } from './model-time';
 import type { RunItem, RunManifest, RunMode, RunSummary, RunVerdict } from './run';
 import { IMPORTED_SCORER_ID } from './run';
 import type { QuestionFacets } from './subsets';
+import { reportMethod, type ReportMethod } from './method';
+
+export { reportMethod, type MethodScorer, type ReportMethod } from './method';
 
 /** One stored item with the facts about its question a report groups by. */
 export interface ReportItem extends RunItem {
@@ -77,29 +80,6 @@ export interface Breakdown {
   groups: { value: string; n: number; accuracy: Record<string, number> }[];
 }
 
-/** One scorer in a report's Method list. */
-export interface MethodScorer {
-  id: string;
-  version: string;
-  /**
-   * `default`: the format's default scorer (the verdict Ask, sessions and the gap use);
-   * `parity`: the port of the benchmark's official scorer; `imported`: the file's own verdicts;
-   * `other`: a scorer asked for by name.
-   */
-  role: 'default' | 'parity' | 'imported' | 'other';
-  /** The dataset content hash it graded against (null: the file's own verdicts). */
-  gradedAgainst: string | null;
-}
-
-/**
- * How a report's verdicts were reached: the default-scorer table's row for the dataset's format
- * and every scorer of the report with its version, role and what it graded against.
- */
-export interface ReportMethod {
-  defaults: DefaultScorerRow;
-  scorers: MethodScorer[];
-}
-
 export interface RunReport {
   runId: number;
   model: string;
@@ -167,34 +147,6 @@ export function shownScorer(format: DatasetFormat, scorers: readonly string[]): 
 export function shownFirst(format: DatasetFormat, scorers: readonly string[]): string[] {
   const shown = shownScorer(format, scorers);
   return shown === undefined ? [...scorers] : [shown, ...scorers.filter((s) => s !== shown)];
-}
-
-/** The Method list of a run's report (its manifest, the scorers with verdicts, the table). */
-export function reportMethod(
-  manifest: RunManifest,
-  scorers: readonly Pick<ScorerAccuracy, 'scorer' | 'version'>[],
-): ReportMethod {
-  const defaults = defaultScorerRow(manifest.dataset.format);
-  return {
-    defaults,
-    scorers: scorers.map(({ scorer: id, version }) => {
-      const ref = manifest.scorers.find((s) => s.id === id);
-      return {
-        id,
-        version,
-        role:
-          id === IMPORTED_SCORER_ID
-            ? 'imported'
-            : id === defaults.scorer
-              ? 'default'
-              : id === defaults.parity
-                ? 'parity'
-                : 'other',
-        gradedAgainst:
-          id === IMPORTED_SCORER_ID ? null : (ref?.gradedAgainst ?? manifest.dataset.contentHash),
-      };
-    }),
-  };
 }
 
 /** An item's answer as text, every digit kept, cut at 200 characters. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MarkTarget } from '../document/evidence';
 import { RunExecution, RunUsage, RunVerdict } from './run';
+import type { ReportMethod } from './method';
 
 /**
  * One graded item of a run or an expert session, as every export format reads it. It is also
@@ -89,4 +90,9 @@ export interface TranscriptHeader {
   items: number;
   /** For sessions: the whole session's active seconds. */
   activeSeconds: number | null;
+  /**
+   * The Method list the run report or the session's results show (shared/runs/method.ts): the
+   * HTML report prints it, escaped.
+   */
+  method?: ReportMethod;
 }

@@ -3,6 +3,7 @@ import { AnswerScale } from '../datasets/question';
 import { QuestionSummary } from '../datasets/stored-question';
 import { MarkTarget } from '../document/evidence';
 import { DatasetFormat } from '../model/dataset-format';
+import { ReportMethodSchema } from '../runs/report-schema';
 import { StoredVerdict } from '../runs/run';
 
 /**
@@ -307,6 +308,11 @@ export const SessionResults = z.object({
   }),
   activeSeconds: z.number(),
   items: z.array(SessionResultItem),
+  /**
+   * The Method list, as a run report's (shared/runs/method.ts `sessionMethod`): each scorer and
+   * version that decided a verdict, the gold versions, stale verdicts, the format's default row.
+   */
+  method: ReportMethodSchema,
 });
 export type SessionResults = z.infer<typeof SessionResults>;
 

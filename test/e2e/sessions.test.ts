@@ -233,6 +233,26 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
     expect(await verdicts.textContent()).toContain('✓ correct');
     await shot('results');
 
+    // The Method list, as a run report's: the scorer and version that decided each verdict,
+    // the gold versions, and the default scorer of TAT-QA.
+    const method = page.getByRole('region', { name: 'Method' });
+    const golds = [...new Set(results.items.map((i) => i.verdict!.goldVersion))];
+    const version = results.items[0]!.verdict!.scorerVersion;
+    // A gold version hashes what the scorer reads of its question: one per question.
+    expect(golds).toHaveLength(5);
+    expect(version).toMatch(/^strict-\d+$/);
+    await expect
+      .poll(() =>
+        method.getByRole('list', { name: 'Scorers' }).getByRole('listitem').allInnerTexts(),
+      )
+      .toEqual([
+        `strict ${version} — default scorer, 5 verdicts against 5 gold versions (${golds.slice(0, 3).join(', ')}, … 2 more)`,
+        expect.stringContaining(
+          'Default scorer for TAT-QA: strict, with tatqa (the official scorer’s port) beside it',
+        ),
+      ]);
+    expect(await method.innerText()).not.toContain('stale');
+
     // The gap view against the imported model run, from the results' link.
     await page
       .getByRole('region', { name: 'Against the models' })
@@ -291,10 +311,28 @@ describe.skipIf(!hasData)('Expert session in web mode (TAT-QA dev)', () => {
       expect(text).toMatch(new RegExp(`Active time\\s+${time}`));
       expect(text).toContain('read from the table');
       expect(await view.locator('section.summary').innerText()).toContain('E2E Expert');
+      const summary = await view.locator('section.summary').innerText();
+      expect(summary).toContain(
+        `Method\nstrict ${version}: default scorer, 5 verdicts against 5 gold versions (${golds.slice(0, 3).join(', ')}, … 2 more)\nDefault scorer for TAT-QA: strict`,
+      );
       await view.screenshot({ path: join(artifactsDir, 'sessions-export-html.png') });
     } finally {
       await offline.close();
     }
+
+    // A verdict graded against an older gold is marked stale in the Method list.
+    session.services.workspace.db
+      .prepare(
+        'UPDATE session_verdicts SET gold_version = ? WHERE session_id = ? AND question_id = ?',
+      )
+      .run('g1-0000000000000000', id, results.items[0]!.questionId);
+    await page.reload();
+    await expect
+      .poll(() => method.locator('.stale-mark').allInnerTexts())
+      .toEqual([
+        'stale: 1 verdict graded by an older scorer version or another gold than the question has now (workbench regrade --stale grades it again)',
+      ]);
+    expect(await method.getByRole('listitem').first().innerText()).toContain('g1-0000000000000000');
     expect(session.errors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
-import { defaultScorerRow } from '../../../shared/grading/default-scorers';
-import { IMPORTED_SCORER_ID, type RunManifest } from '../../../shared/runs/run';
-import { modeText, scorerLabel } from './run-text';
+import { reportMethod } from '../../../shared/runs/method';
+import type { RunManifest } from '../../../shared/runs/run';
+import { MethodList } from './MethodList';
+import { modeText } from './run-text';
 
 /**
  * How the run was graded, in sight rather than in the manifest: the mode, each scorer whose
@@ -11,13 +12,6 @@ import { modeText, scorerLabel } from './run-text';
  */
 export function RunMethod({ manifest }: { manifest: RunManifest }) {
   const recorded = manifest.model.params.recordedVerdicts;
-  const defaults = defaultScorerRow(manifest.dataset.format);
-  const role = (id: string) =>
-    id === defaults.scorer
-      ? 'default scorer'
-      : id === defaults.parity
-        ? 'official scorer’s port'
-        : 'asked for by name';
   return (
     <section aria-labelledby="run-method" className="run-method">
       <h2 id="run-method">Method</h2>
@@ -26,39 +20,13 @@ export function RunMethod({ manifest }: { manifest: RunManifest }) {
         {manifest.engine ? ` · template ${manifest.engine.templateId}` : ''}
         {manifest.imported ? ` · imported from ${manifest.imported.file}` : ''}
       </p>
-      <ul aria-label="Scorers">
-        {manifest.scorers.map((s) => (
-          <li key={s.id}>
-            <strong>{scorerLabel(s.id)}</strong> <span className="scorer-version">{s.version}</span>
-            {s.id === IMPORTED_SCORER_ID ? (
-              <span className="hint">
-                {' '}
-                — the file's own verdicts
-                {typeof recorded === 'string' ? ` (${recorded})` : ''}
-              </span>
-            ) : (
-              <span className="hint">
-                {' '}
-                — {role(s.id)}, graded here against dataset{' '}
-                <code className="hash">
-                  {(s.gradedAgainst ?? manifest.dataset.contentHash).slice(0, 12)}
-                </code>
-              </span>
-            )}
-          </li>
-        ))}
-        <li className="method-default">
-          Default scorer for {defaults.label}: <strong>{defaults.scorer}</strong>
-          {defaults.parity
-            ? `, with ${defaults.parity} (the official scorer’s port) beside it`
-            : ''}
-          <span className="hint">
-            {' '}
-            — every question type ({defaults.questionTypes}); the Ask panel, expert sessions and the
-            gap view grade with it too
-          </span>
-        </li>
-      </ul>
+      <MethodList
+        method={reportMethod(
+          manifest,
+          manifest.scorers.map((s) => ({ scorer: s.id, version: s.version })),
+        )}
+        imported={typeof recorded === 'string' ? ` (${recorded})` : ''}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { BundleExportButton } from './BundleExportButton';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { SessionGapLinks } from './SessionGapLinks';
 import { SessionHeader } from './SessionHeader';
+import { SessionMethod } from './SessionMethod';
 import { SessionPending } from './SessionPending';
 import { UnsignedMark } from './UnsignedMark';
 import './sessions.css';
@@ -104,6 +105,7 @@ export function SessionResultsScreen({ id }: { id: number }) {
         </section>
       )}
       {agreementError && <ApiErrorText error={agreementError} />}
+      <SessionMethod method={results.method} />
       <SessionGapLinks sessionId={id} runs={runs} />
       <section aria-labelledby="time-chart-title">
         <h2 id="time-chart-title">Active time per question</h2>

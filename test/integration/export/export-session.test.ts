@@ -166,6 +166,57 @@ describe.skipIf(!hasData)('export of a finished session', () => {
     expect(text).toMatch(/class="[^"]*ev-e/);
     expect(text).toContain('Active time');
   });
+
+  it('HTML and results: the Method list a run report shows (scorer, version, gold versions, default row, stale)', async () => {
+    const results = s.sessions.results(session.id);
+    const graded = results.items.flatMap((i) => (i.verdict ? [i.verdict] : []));
+    expect(graded).toHaveLength(4);
+    const golds = [...new Set(graded.map((v) => v.goldVersion))];
+    // A gold version hashes what the scorer reads of its question: one per question.
+    expect(golds).toHaveLength(4);
+    expect(golds.every((g) => typeof g === 'string' && /^g1-[0-9a-f]{16}$/.test(g))).toBe(true);
+    expect(results.method.defaults).toMatchObject({ format: 'tatqa', scorer: 'strict' });
+    expect(results.method.scorers).toEqual([
+      {
+        id: 'strict',
+        version: graded[0]!.scorerVersion,
+        role: 'default',
+        gradedAgainst: null,
+        goldVersions: golds,
+        verdicts: 4,
+        stale: 0,
+      },
+    ]);
+
+    const html = join(out.dir, 'session-method.html');
+    await exportTo(s, { kind: 'session', id: session.id }, 'html', html);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('<h2>Method</h2>');
+    expect(text).toContain(
+      `<li>strict ${graded[0]!.scorerVersion}: default scorer, 4 verdicts against 4 gold versions (${golds.slice(0, 3).join(', ')}, … 1 more)</li>`,
+    );
+    expect(text).toContain(
+      '<li>Default scorer for TAT-QA: strict (beside it, tatqa: the official scorer’s port), for every question type',
+    );
+    expect(text).not.toContain('stale:');
+
+    // One verdict graded against an older gold: the Method list marks it stale.
+    const first = graded[0]!;
+    s.workspace.db
+      .prepare(
+        'UPDATE session_verdicts SET gold_version = ? WHERE session_id = ? AND question_id = ?',
+      )
+      .run('g1-0000000000000000', session.id, first.questionId);
+    const after = s.sessions.results(session.id).method.scorers;
+    expect(after.map((r) => [r.verdicts, r.stale])).toEqual([[4, 1]]);
+    expect(after[0]!.goldVersions).toContain('g1-0000000000000000');
+    const staleHtml = join(out.dir, 'session-method-stale.html');
+    await exportTo(s, { kind: 'session', id: session.id }, 'html', staleHtml);
+    const stale = readFileSync(staleHtml, 'utf8');
+    expect(stale).toMatch(
+      /<li class="stale">strict [^<]*g1-0000000000000000[^<]*; stale: 1 verdict graded by an older scorer version or another gold than the question has now \(workbench regrade --stale grades it again\)<\/li>/,
+    );
+  });
 });
 
 if (!hasData) describe('export of a finished session', () => it.skip(noDataMessage));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../shared/api/result';
+import { sessionMethod } from '../../../shared/runs/method';
 import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionSummary } from '../../../shared/sessions/session';
 import {
@@ -164,6 +165,7 @@ describe('session results store', () => {
               },
               activeSeconds: 60,
               items: [],
+              method: sessionMethod('tatqa', []),
             })
           : fail('invalid-input', 'Results are shown once the session is finished.'),
     });
@@ -202,6 +204,7 @@ describe('agreement on the results screen', () => {
           },
           activeSeconds: 0,
           items: [],
+          method: sessionMethod('tatqa', []),
         }),
       'runs.list': () => fail('workspace-unavailable', 'No workspace is open.'),
       'sessions.list': () =>
