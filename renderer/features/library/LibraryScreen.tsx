@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { useLibrary } from '../../stores/library';
+import { groupByCompany } from '../../../shared/library/company-groups';
 import { kindCounts, viewDocuments, type KindFilter } from '../../stores/library/library-view';
+import type { Grouping } from '../../stores/library/grouping';
+import { CompanyGroups } from './CompanyGroups';
 import { DatasetTable } from './DatasetTable';
 import { DocumentTable } from './DocumentTable';
 import { EmptyLibrary } from './EmptyLibrary';
@@ -19,6 +22,7 @@ export function LibraryScreen() {
     progress,
     datasetNotice,
     view,
+    grouping,
     formatGuesses,
   } = useLibrary((s) => s);
   const actions = useLibrary((s) => s);
@@ -41,6 +45,14 @@ export function LibraryScreen() {
 
   const shown = useMemo(() => viewDocuments(documents, view), [documents, view]);
   const counts = useMemo(() => kindCounts(documents), [documents]);
+  const groups = useMemo(
+    () => (grouping === 'company' ? groupByCompany(shown) : []),
+    [grouping, shown],
+  );
+  const confirmRemove = (d: { id: number; name: string }) => {
+    if (window.confirm(`Remove ${d.name} from the library? Its stored copy is deleted.`))
+      void actions.remove(d.id);
+  };
   const openSample = () =>
     void actions.openSample().then((id) => {
       if (id !== undefined) window.location.hash = `#/document/${id}`;
@@ -146,24 +158,33 @@ export function LibraryScreen() {
                 </option>
               ))}
             </select>
+            <select
+              aria-label="Group"
+              value={grouping}
+              onChange={(e) => actions.setGrouping(e.currentTarget.value as Grouping)}
+            >
+              <option value="list">One list</option>
+              <option value="company">Group by company</option>
+            </select>
             <span className="hint" role="status" aria-live="polite">
               {shown.length === documents.length
                 ? `${documents.length} documents`
                 : `${shown.length} of ${documents.length} documents`}
             </span>
           </div>
-          <DocumentTable
-            documents={shown}
-            sort={view.sort}
-            formatGuesses={formatGuesses}
-            onSort={(key) => actions.sortBy(key)}
-            busy={busy}
-            onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
-            onRemove={(d) => {
-              if (window.confirm(`Remove ${d.name} from the library? Its stored copy is deleted.`))
-                void actions.remove(d.id);
-            }}
-          />
+          {grouping === 'company' ? (
+            <CompanyGroups groups={groups} onRemove={confirmRemove} />
+          ) : (
+            <DocumentTable
+              documents={shown}
+              sort={view.sort}
+              formatGuesses={formatGuesses}
+              onSort={(key) => actions.sortBy(key)}
+              busy={busy}
+              onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
+              onRemove={confirmRemove}
+            />
+          )}
           {shown.length === 0 && (
             <p className="hint">
               No document matches.{' '}

@@ -13,6 +13,7 @@ import {
   type LibraryView,
   type SortKey,
 } from './library-view';
+import { readGrouping, writeGrouping, type Grouping, type PreferenceStorage } from './grouping';
 
 export interface FormatGuess {
   format: DatasetFormat | null;
@@ -47,6 +48,9 @@ export interface LibraryState {
    * document id for the screen to open (undefined when it could not be imported: see lastImport).
    */
   openSample(): Promise<number | undefined>;
+  /** The documents as one list or one section per filer; remembered (localStorage). */
+  grouping: Grouping;
+  setGrouping(grouping: Grouping): void;
   setQuery(query: string): void;
   setKindFilter(kind: KindFilter): void;
   sortBy(key: SortKey): void;
@@ -61,7 +65,7 @@ export interface LibraryState {
 }
 
 /** Library state and actions; created with a client so tests can pass a real one. */
-export function createLibraryStore(api: ApiClient) {
+export function createLibraryStore(api: ApiClient, storage?: PreferenceStorage) {
   const asked = new Set<number>();
   const store = createStore<LibraryState>()((set, get) => {
     const runImport = async (work: () => Promise<ImportItemResult[]>) => {
@@ -84,6 +88,7 @@ export function createLibraryStore(api: ApiClient) {
     return {
       documents: [],
       view: defaultLibraryView,
+      grouping: readGrouping(storage),
       formatGuesses: {},
       datasets: [],
       loaded: false,
@@ -136,6 +141,10 @@ export function createLibraryStore(api: ApiClient) {
         asked.add(documentId);
         const r = await api.call('datasets.guessFormat', { documentId });
         if (r.ok) set({ formatGuesses: { ...get().formatGuesses, [documentId]: r.value } });
+      },
+      setGrouping: (grouping) => {
+        writeGrouping(storage, grouping);
+        set({ grouping });
       },
       setQuery: (query) => set({ view: { ...get().view, query } }),
       setKindFilter: (kind) => set({ view: { ...get().view, kind } }),
