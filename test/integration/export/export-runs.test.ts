@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../main/services';
 import { runsRepo } from '../../../main/db/runs-repo';
 import { programCells } from '../../../main/export/program-cells';
+import { escapeHtml } from '../../../main/export/html-escape';
+import { methodLines } from '../../../shared/runs/report-format';
 import { expandJsonBytes } from '../../../shared/api/json-bytes';
 import { gridLayout } from '../../../shared/document/grid-layout';
 import type { Document } from '../../../shared/model';
@@ -280,6 +282,14 @@ describe.skipIf(!hasData)('export of imported runs', () => {
     expect(html).not.toMatch(/\b(src|href)=/i);
     expect(html).toContain('class="ev-g"');
     expect(html).toContain('Reviewer overrides');
+    // The Method list the run's report shows (scorers, versions, the default row), as text.
+    const method = s.runs.report(tqRun).report.method;
+    expect(method.scorers.map((m) => m.id)).toEqual(expect.arrayContaining(['strict', 'tatqa']));
+    expect(html).toContain(
+      `<h2>Method</h2>\n<ul class="method">\n${methodLines(method)
+        .map((l) => `<li>${escapeHtml(l)}</li>`)
+        .join('\n')}\n</ul>`,
+    );
     const fm = join(out.dir, 'fm.html');
     await exportTo(s, { kind: 'run', id: fmRun }, 'html', fm);
     const fmHtml = readFileSync(fm, 'utf8');
