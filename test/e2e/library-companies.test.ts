@@ -17,6 +17,8 @@ const filings = [
   'sec-more/jnj-10-q-2025-07-24.html',
   'financebench/pdfs/NETFLIX_2017_10K.pdf',
   'sec-more/nflx-10-q-2025-07-18.html',
+  // A benchmark file: no filer, so "Other documents", with its format picker.
+  'datasets/multihiertt/dev_subset.json',
 ];
 
 describe.skipIf(!hasData)('Library grouped by company (web mode, Chromium)', () => {
@@ -66,7 +68,7 @@ describe.skipIf(!hasData)('Library grouped by company (web mode, Chromium)', () 
       '<img src=x onerror="window.__pwned=1">Evil Corp (1 document)',
       'Johnson & Johnson (1 document)',
       'Netflix, Inc. (2 documents)',
-      'Other documents (1 document)',
+      'Other documents (2 documents)',
     ]);
     expect(await sectionTitles()).toHaveLength(4);
 
@@ -80,7 +82,10 @@ describe.skipIf(!hasData)('Library grouped by company (web mode, Chromium)', () 
     ]);
     expect(await rowsOf(/^Other documents/)).toEqual([
       expect.stringMatching(/^— — — analyst-notes\.html/),
+      expect.stringMatching(/dev_subset\.json Dataset/),
     ]);
+    const format = page.getByRole('combobox', { name: 'Format of dev_subset.json' });
+    await expect.poll(() => format.inputValue()).toBe('multihiertt');
     // The period end is a machine-readable date too.
     const time = page
       .getByRole('region', { name: /^Netflix/ })

@@ -1,12 +1,22 @@
+import type { DatasetFormat } from '../../../shared/datasets';
 import type { CompanyGroup } from '../../../shared/library/company-groups';
 import type { LibraryEntry } from '../../../shared/library/filing-facts';
+import type { FormatGuess } from '../../stores/library/library-store';
 import { formatPeriod, kindLabel, shortKindLabel } from './format';
+import { ReadAsDataset } from './ReadAsDataset';
+import './company-groups.css';
 
 interface Props {
   /** Already searched and filtered, grouped by shared/library/company-groups. */
   groups: CompanyGroup[];
+  /** Dataset files' format guesses by document id (a dataset file lands in "Other documents"). */
+  formatGuesses: Record<number, FormatGuess>;
+  busy: boolean;
   onRemove: (doc: LibraryEntry) => void;
+  onReadDataset: (doc: LibraryEntry, format: DatasetFormat) => void;
 }
+
+type RowProps = Omit<Props, 'groups'> & { doc: LibraryEntry };
 
 const opens = (d: LibraryEntry) => d.kind === 'sec-html' || d.kind === 'pdf';
 
@@ -16,7 +26,7 @@ const opens = (d: LibraryEntry) => d.kind === 'sec-html' || d.kind === 'pdf';
  * period end and fiscal year. Company names come from the files and are shown as text only.
  * Rows are focusable: Enter opens a filing, arrows move between rows, Delete asks to remove.
  */
-export function CompanyGroups({ groups, onRemove }: Props) {
+export function CompanyGroups({ groups, ...rowProps }: Props) {
   return (
     <div className="company-groups">
       {groups.map((g, i) => {
@@ -29,6 +39,14 @@ export function CompanyGroups({ groups, onRemove }: Props) {
               {title} <span className="hint">({n === 1 ? '1 document' : `${n} documents`})</span>
             </h2>
             <table className="documents company-filings" aria-label={`Filings of ${title}`}>
+              <colgroup>
+                <col className="col-form" />
+                <col className="col-period" />
+                <col className="col-fy" />
+                <col className="col-name" />
+                <col className="col-kind" />
+                <col className="col-actions" />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Form</th>
@@ -43,7 +61,7 @@ export function CompanyGroups({ groups, onRemove }: Props) {
               </thead>
               <tbody>
                 {g.documents.map((d) => (
-                  <FilingRow key={d.id} doc={d} onRemove={onRemove} />
+                  <FilingRow key={d.id} doc={d} {...rowProps} />
                 ))}
               </tbody>
             </table>
@@ -56,7 +74,7 @@ export function CompanyGroups({ groups, onRemove }: Props) {
 
 const dash = <span className="muted">—</span>;
 
-function FilingRow({ doc: d, onRemove }: { doc: LibraryEntry; onRemove: Props['onRemove'] }) {
+function FilingRow({ doc: d, formatGuesses, busy, onRemove, onReadDataset }: RowProps) {
   const f = d.facts;
   return (
     <tr
@@ -72,14 +90,28 @@ function FilingRow({ doc: d, onRemove }: { doc: LibraryEntry; onRemove: Props['o
           (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
       }}
     >
-      <td className="form">{f?.form ?? dash}</td>
-      <td className="period">
-        {f?.periodEnd ? <time dateTime={f.periodEnd}>{formatPeriod(f.periodEnd)}</time> : dash}
-      </td>
-      <td className="fiscal">{f?.fiscalYear != null ? `FY ${f.fiscalYear}` : dash}</td>
+      {d.kind === 'dataset' ? (
+        // A dataset file has no cover page: its three fact columns hold the format picker.
+        <td colSpan={3} className="dataset-read">
+          <ReadAsDataset
+            name={d.name}
+            guess={formatGuesses[d.id]}
+            busy={busy}
+            onRead={(format) => onReadDataset(d, format)}
+          />
+        </td>
+      ) : (
+        <>
+          <td className="form">{f?.form ?? dash}</td>
+          <td className="period">
+            {f?.periodEnd ? <time dateTime={f.periodEnd}>{formatPeriod(f.periodEnd)}</time> : dash}
+          </td>
+          <td className="fiscal">{f?.fiscalYear != null ? `FY ${f.fiscalYear}` : dash}</td>
+        </>
+      )}
       <td className="name" title={d.name}>
         {opens(d) ? <a href={`#/document/${d.id}`}>{d.name}</a> : d.name}
-        {f === null && <span className="muted"> (reading…)</span>}
+        {f === null && d.kind !== 'dataset' && <span className="muted"> (reading…)</span>}
       </td>
       <td title={kindLabel[d.kind] ?? d.kind}>{shortKindLabel[d.kind] ?? d.kind}</td>
       <td className="row-actions">

@@ -173,7 +173,13 @@ export function LibraryScreen() {
             </span>
           </div>
           {grouping === 'company' ? (
-            <CompanyGroups groups={groups} onRemove={confirmRemove} />
+            <CompanyGroups
+              groups={groups}
+              formatGuesses={formatGuesses}
+              busy={busy}
+              onReadDataset={(d, format) => void actions.readDataset(d.id, format)}
+              onRemove={confirmRemove}
+            />
           ) : (
             <DocumentTable
               documents={shown}
