@@ -1,7 +1,7 @@
 /**
  * Start time of web mode (issue 26, done-when 2): from `npm run web` starting to the URL printed,
  * with nothing changed since the last build (target ≤ 3 s), beside what that time is made of:
- * the build check alone (`node scripts/build-if-changed.mjs`), the server alone
+ * the build check alone (`node main/build/build-if-changed.mjs`), the server alone
  * (`node dist/main/cli.js serve`) and a bare `node -e 0`; with `--before`, also the old script
  * (`npm run build && node dist/main/cli.js serve`, a full build every time) in the same run.
  * Each command runs ROUNDS times, interleaved, against one temporary workspace. Fails when the
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
       runs.web!.push(web.seconds);
       if (/building/.test(web.output)) rebuilt++;
       runs.check!.push(
-        (await timed(process.execPath, ['scripts/build-if-changed.mjs'], env)).seconds,
+        (await timed(process.execPath, ['main/build/build-if-changed.mjs'], env)).seconds,
       );
       runs.serve!.push(
         (await timed(process.execPath, ['dist/main/cli.js', 'serve'], env, url)).seconds,
@@ -117,7 +117,7 @@ async function main(): Promise<number> {
     .join(' ');
   console.log(`load average ${load} on ${availableParallelism()} cores; ${ROUNDS} rounds, seconds`);
   console.log(`npm run web, nothing changed, to the URL: ${fmt(runs.web!)}`);
-  console.log(`  build check alone (node scripts/build-if-changed.mjs): ${fmt(runs.check!)}`);
+  console.log(`  build check alone (node main/build/build-if-changed.mjs): ${fmt(runs.check!)}`);
   console.log(`  server alone (node dist/main/cli.js serve) to the URL: ${fmt(runs.serve!)}`);
   console.log(`  node -e 0: ${fmt(runs.node!)}`);
   if (values.before)

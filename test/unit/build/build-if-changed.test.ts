@@ -2,16 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type * as ScriptModule from '../../../scripts/build-if-changed.mjs';
+import type * as ScriptModule from '../../../main/build/build-if-changed.mjs';
 
-// scripts/build-if-changed.mjs is what `npm run web` and `npm start` run before starting: a second
+// main/build/build-if-changed.mjs is what `npm run web` and `npm start` run before starting: a second
 // start with nothing changed must not build, and any changed input must.
 type Script = typeof ScriptModule;
 type Target = Script['TARGETS'][number];
 
 let script: Script;
 beforeAll(async () => {
-  script = await import('../../../scripts/build-if-changed.mjs');
+  script = await import('../../../main/build/build-if-changed.mjs');
 });
 
 let root: string;

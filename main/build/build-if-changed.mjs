@@ -13,7 +13,8 @@
  * stamp, or a failed build (its stamp is removed first), always builds.
  *
  * Plain JavaScript on purpose: it runs before dist/ exists, and loading tsx would cost more than
- * the whole check. Type-checked through tsconfig.test.json (checkJs).
+ * the whole check. Type-checked through tsconfig.test.json (checkJs). It lives in main/ because
+ * the repo's top-level layout is fixed; tsc does not compile it (main's build takes only .ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -260,7 +261,8 @@ function runCommands(target) {
 class BuildFailed extends Error {}
 
 function appRoot() {
-  return join(dirname(fileURLToPath(import.meta.url)), '..');
+  // main/build/ → the repo root.
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 }
 
 /** @param {string[]} argv */
