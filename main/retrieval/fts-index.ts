@@ -1,14 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import {
-  bm25fScores,
-  DEFAULT_BM25F,
-  type Bm25fParams,
-  type ScoredUnit,
-} from '../../shared/retrieval/bm25f';
+import { bm25fScores, type ScoredUnit } from '../../shared/retrieval/bm25f';
 import type { HitKind, RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
 import { tokenCount, type WeightedTerm } from '../../shared/retrieval/terms';
 import type { IndexUnit } from '../../shared/retrieval/units';
 import { pagesFirst } from '../../shared/retrieval/pages';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { perConnection } from '../db/per-connection';
 import { writeTransaction } from '../db/write-transaction';
 
@@ -72,14 +68,6 @@ interface LoadedUnits {
   rows: MetaRow[];
   scored: ScoredUnit[];
 }
-
-/**
- * How much more a unit of a statement the question asks for scores (×2): enough to lift the
- * cash flow statement over a note that repeats "capital expenditures" in a sentence, not
- * enough to lift a statement row that matches none of the question's line items. Chosen on
- * the benches (docs/BENCHMARKS.md, Retrieval: ×1.25–×3 move FinanceBench by one question).
- */
-export const STATEMENT_BOOST = 2;
 
 /** Documents whose unit metadata stays in memory between searches (a few open filings). */
 const CACHED_DOCUMENTS = 8;
@@ -255,17 +243,19 @@ export const ftsIndex = perConnection((db: Database) => {
     /**
      * The units of the given kinds ranked by BM25F for the terms; ties in document order.
      * Units of `favoured` blocks (the statement tables a question asks for, see
-     * shared/retrieval/statements.ts) score STATEMENT_BOOST times more; on a paged document
-     * the hits spread over the best pages (shared/retrieval/pages.ts).
+     * shared/retrieval/statements.ts) score `statementBoost` times more; on a paged document
+     * the hits spread over the best pages (shared/retrieval/pages.ts). The settings are the
+     * defaults of shared/retrieval/tuning.ts unless the recall bench passes others.
      */
     search: (
       index: IndexRow,
       terms: readonly WeightedTerm[],
       kinds: HitKind[],
       limit: number,
-      options: { params?: Bm25fParams; favoured?: ReadonlySet<string> } = {},
+      options: { tuning?: RetrievalTuning; favoured?: ReadonlySet<string> } = {},
     ): RankedUnit[] => {
       if (terms.length === 0) return [];
+      const tuning = options.tuning ?? DEFAULT_TUNING;
       const units = load(index);
       const scores = bm25fScores(
         units.scored,
@@ -276,17 +266,19 @@ export const ftsIndex = perConnection((db: Database) => {
           kinds.includes('table'),
         ),
         new Set(kinds),
-        options.params ?? DEFAULT_BM25F,
+        tuning.bm25,
         terms.map((t) => t.weight),
       );
       const favoured = options.favoured;
       if (favoured && favoured.size > 0)
         for (const [i, score] of scores)
-          if (favoured.has(units.rows[i]!.block_id)) scores.set(i, score * STATEMENT_BOOST);
+          if (favoured.has(units.rows[i]!.block_id)) scores.set(i, score * tuning.statementBoost);
       const ranked = pagesFirst(
         [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
         ([i]) => units.rows[i]!.page ?? undefined,
         ([, score]) => score,
+        tuning.pageDamping,
+        tuning.pageDepth,
       );
       return withParagraphShare(ranked, ([i]) => units.rows[i]!.kind === 'paragraph', limit).map(
         ([i, score]) => {

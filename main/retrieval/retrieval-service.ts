@@ -6,6 +6,7 @@ import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
 import { statementBlocks } from '../../shared/retrieval/statements';
 import { searchTerms } from '../../shared/retrieval/terms';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { indexUnits } from '../../shared/retrieval/units';
 import { PARSER_VERSION } from '../document/document-service';
 import { denseRanking, type Embedder } from './embeddings';
@@ -55,6 +56,7 @@ function bm25Search(
   question: string,
   options: RetrievalOptions,
   limit: number,
+  tuning: RetrievalTuning = DEFAULT_TUNING,
 ) {
   return ftsIndex(db).search(
     index,
@@ -63,6 +65,7 @@ function bm25Search(
     limit,
     {
       favoured: statementBlocks(document, question),
+      tuning,
     },
   );
 }
@@ -86,7 +89,11 @@ function checkQuestion(question: string): void {
  * on first search and again when the document's model changed (see indexVersionKey).
  */
 export class RetrievalService {
-  constructor(private readonly db: Db) {}
+  /** `tuning`: the ranking's settings; only the recall bench passes other than the defaults. */
+  constructor(
+    private readonly db: Db,
+    private readonly tuning: RetrievalTuning = DEFAULT_TUNING,
+  ) {}
 
   /** Builds the document's index if missing or stale, then searches. */
   async search(
@@ -109,7 +116,9 @@ export class RetrievalService {
       throw e;
     }
     if (!options.embeddings)
-      return bm25Search(this.db, index, document, question, options, k).map((r) => r.hit);
+      return bm25Search(this.db, index, document, question, options, k, this.tuning).map(
+        (r) => r.hit,
+      );
     if (!embedder)
       throw new WorkbenchError(
         'unsupported',
@@ -117,7 +126,7 @@ export class RetrievalService {
       );
     // Fuse a deeper BM25 list with the dense ranking, so units only one of them finds can rise.
     const depth = Math.max(50, 5 * k);
-    const lexical = bm25Search(this.db, index, document, question, options, depth);
+    const lexical = bm25Search(this.db, index, document, question, options, depth, this.tuning);
     const modelKey = `${options.embeddings.providerId}/${options.embeddings.model}`;
     const dense = await denseRanking(
       this.db,

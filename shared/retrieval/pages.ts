@@ -15,6 +15,8 @@ export function pagesFirst<T>(
   ranked: readonly T[],
   pageOf: (item: T) => number | undefined,
   scoreOf: (item: T) => number,
+  damping = PAGE_DAMPING,
+  depth = PAGE_DEPTH,
 ): T[] {
   if (!ranked.some((x) => pageOf(x) !== undefined)) return [...ranked];
   // Units without a page stand alone, as if each were its own page.
@@ -28,8 +30,8 @@ export function pagesFirst<T>(
   });
   const pages = [...groups.values()].map((items, order) => {
     const sorted = items.map(scoreOf).sort((a, b) => b - a);
-    const rest = sorted.slice(1, 1 + PAGE_DEPTH).reduce((a, b) => a + b, 0);
-    return { items, order, score: sorted[0]! + PAGE_DAMPING * rest };
+    const rest = sorted.slice(1, 1 + depth).reduce((a, b) => a + b, 0);
+    return { items, order, score: sorted[0]! + damping * rest };
   });
   // Ties keep the order of the pages' best units (rank order, which keeps document order).
   pages.sort((a, b) => b.score - a.score || a.order - b.order);
