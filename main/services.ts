@@ -108,6 +108,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     llm,
     jobs,
     factIndex,
+    filings: facts,
   });
   const runs = new RunService(workspace.db, datasets, jobs);
   const questionSets = new QuestionSetService({ db: workspace.db, datasets });

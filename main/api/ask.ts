@@ -15,6 +15,7 @@ export const askHandlers: HandlerMap = {
         mode: input.mode,
         ...(input.question !== undefined ? { question: input.question } : {}),
         ...(input.documentId !== undefined ? { documentId: input.documentId } : {}),
+        ...(input.documentIds !== undefined ? { documentIds: input.documentIds } : {}),
         ...(input.questionId !== undefined ? { questionId: input.questionId } : {}),
         ...(input.params !== undefined ? { params: input.params } : {}),
         ...(input.retrieval !== undefined ? { retrieval: input.retrieval } : {}),

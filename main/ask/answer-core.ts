@@ -26,6 +26,7 @@ import type { Sandbox } from '../sandbox';
 import { namesFacts } from '../sandbox/fact-trace';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
+import { buildFilingsContext, interleaveHits, type FilingPart } from './filings-subject';
 import { tablesForProgram } from './program-tables';
 import { askCancelled, NoProgramError, type AskProgress } from './ask-progress';
 import { pythonSample } from './python-sample';
@@ -47,6 +48,11 @@ export interface AskSubject {
   question: string;
   doc: AskDocument;
   gold: { question: StoredQuestion; format: DatasetFormat } | null;
+  /**
+   * An ask across several filings (issue 27): each filing's own document and facts; `doc` is
+   * then their combination with qualified ids (filings-subject.ts) and `documentId` the first.
+   */
+  parts?: FilingPart[];
 }
 
 /** What answering needs besides the question: the index, the model, the sandbox. */
@@ -149,10 +155,19 @@ export async function prepareAsk(
 
   emit({ askId, phase: 'retrieving' });
   const options = input.retrieval ?? {};
-  const hits = await retrieve(deps, subject, options, signal);
-  const context = buildContext(subject.doc.document, hits, {
-    tokenBudget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
-  });
+  const tokenBudget = options.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
+  const { parts } = subject;
+  const context =
+    parts && parts.length > 1
+      ? buildFilingsContext(
+          subject.doc.document,
+          parts,
+          await retrieveAcross(deps, subject.question, parts, options, signal),
+          tokenBudget,
+        )
+      : buildContext(subject.doc.document, await retrieve(deps, subject, options, signal), {
+          tokenBudget,
+        });
   const tagged = isProgramMode(input.mode) && subject.doc.facts().length > 0;
   const values = {
     question: subject.question,
@@ -270,6 +285,12 @@ export async function finishAsk(
   return {
     askId,
     documentId: subject.documentId,
+    ...(subject.parts && subject.parts.length > 1
+      ? {
+          documentIds: subject.parts.map((p) => p.documentId),
+          filings: subject.parts.map((p) => p.filing),
+        }
+      : {}),
     questionId: subject.questionId,
     question: subject.question,
     mode: input.mode,
@@ -379,6 +400,32 @@ async function tryProgram(
   });
   if (sandbox.ok) return { program: extracted.program, sandbox };
   return { program: extracted.program, sandbox, problem: { kind: 'sandbox', result: sandbox } };
+}
+
+/** Each filing's own ranking (its stored index), taken in turns: filings-subject.ts. */
+async function retrieveAcross(
+  deps: AnswerCoreDeps,
+  question: string,
+  parts: readonly FilingPart[],
+  options: RetrievalOptions,
+  signal: AbortSignal,
+): Promise<RetrievalHit[]> {
+  const rankings: { documentId: number; hits: RetrievalHit[] }[] = [];
+  for (const p of parts) {
+    if (signal.aborted) throw askCancelled();
+    const subject: AskSubject = {
+      documentId: p.documentId,
+      questionId: null,
+      question,
+      doc: p.doc,
+      gold: null,
+    };
+    rankings.push({
+      documentId: p.documentId,
+      hits: await retrieve(deps, subject, options, signal),
+    });
+  }
+  return interleaveHits(rankings);
 }
 
 async function retrieve(

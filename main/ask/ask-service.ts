@@ -22,6 +22,8 @@ import { askCancelled, type AskProgress } from './ask-progress';
 import type { AskChat, AskProviderRef } from './ask-chat';
 import type { FactIndexService } from '../library/fact-index-service';
 import { askDocument, AskDocumentCache } from './document-cache';
+import type { FilingFactsService } from '../library/filing-facts-service';
+import { filingsSubject } from './filings-input';
 import { answerOfAsk, gradeAsk } from '../grading/grading-service';
 
 export { DEFAULT_TOKEN_BUDGET } from './answer-core';
@@ -39,6 +41,8 @@ export interface AskInput {
   question?: string;
   /** A workspace document (library file or dataset record). */
   documentId?: number;
+  /** Several library documents asked about together (issue 27); one id = documentId. */
+  documentIds?: number[];
   /** A stored dataset question: its text, document and gold. */
   questionId?: number;
   /** A document outside the workspace (CLI --doc FILE): retrieval runs in memory. */
@@ -58,6 +62,11 @@ export interface AskServiceDeps {
   jobs: JobRunner;
   /** The workspace's fact index (issue 27): programs read a tagged filing's stored facts. */
   factIndex?: Pick<FactIndexService, 'factsOf'>;
+  /**
+   * The Library's filing facts (company, form, period), to label each filing of an ask across
+   * several; `fill` reads those not read yet.
+   */
+  filings?: Pick<FilingFactsService, 'stored' | 'fill'>;
   /** Sandbox deadline per program (default 1000 ms). */
   programTimeoutMs?: number;
 }
@@ -230,6 +239,37 @@ export class AskService {
   }
 
   private async subject(input: AskInput): Promise<AskSubject> {
+    // The same document twice counts once.
+    const ids = input.documentIds && [...new Set(input.documentIds)];
+    if (ids !== undefined && ids.length > 1) {
+      if (input.document !== undefined || input.documentId !== undefined)
+        throw new WorkbenchError(
+          'invalid-input',
+          'give the documents as documentIds only (not with documentId or a file)',
+        );
+      if (input.questionId !== undefined)
+        throw new WorkbenchError(
+          'invalid-input',
+          'a stored question is about its own document; ask it without documentIds',
+        );
+      return filingsSubject(ids, requireQuestion(input.question), {
+        open: async (id) => {
+          const opened = await this.deps.documents.open(id);
+          return this.cache.fromOpened(opened.$jsonBytes);
+        },
+        summary: (id) => this.deps.documents.summary(id),
+        facts: async (id) => (await this.deps.factIndex?.factsOf(id)) ?? null,
+        ...(this.deps.filings ? { filings: this.deps.filings } : {}),
+      });
+    }
+    if (ids !== undefined && ids.length === 1) {
+      if (input.documentId !== undefined && input.documentId !== ids[0])
+        throw new WorkbenchError(
+          'invalid-input',
+          `documentId #${input.documentId} and documentIds [${ids[0]}] name different documents`,
+        );
+      input = { ...input, documentId: ids[0]! };
+    }
     const given = [input.document, input.documentId, input.questionId].filter(
       (x) => x !== undefined,
     ).length;

@@ -1,9 +1,12 @@
 import type { SandboxTable } from '../../shared/sandbox/types';
 
-/** A table id written as a whole string literal: 't21', "t21" or `t21`. */
-const LITERAL_ID = /(['"`])(t\d+)\1/g;
-/** Signs that a program builds table ids at run time ('t' + n, `t${n}`). */
-const BUILT_ID = /(['"`])t\1\s*\+|`t\$\{/;
+/**
+ * A table id written as a whole string literal: 't21', "t21" or `t21`; in an ask across
+ * filings qualified with its document, 'd12:t21'.
+ */
+const LITERAL_ID = /(['"`])((?:d\d+:)?t\d+)\1/g;
+/** Signs that a program builds table ids at run time ('t' + n, `t${n}`, 'd12:t' + n, `d${d}:…`). */
+const BUILT_ID = /(['"`])(?:d\d+:)?t\1\s*\+|`(?:d\d+:)?t\$\{|`d\$\{|(['"`])d\2\s*\+/;
 
 /**
  * The tables a program can reach. Mapping all of a 10-K's 60 tables into the sandbox costs ~4 ms

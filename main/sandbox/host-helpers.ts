@@ -218,6 +218,8 @@ export function tracedFact(f: SandboxFact): TracedFact {
     scale: f.scale,
     base: f.base,
     cells: f.cells,
+    // Across several filings: which one the fact is from (the program may show or check it).
+    ...(f.filing ? { filing: { documentId: f.filing.documentId, label: f.filing.label } } : {}),
   };
 }
 

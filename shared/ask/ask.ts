@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GenerationParams, Usage } from '../llm/provider';
 import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
+import { AskFiling, MAX_ASK_DOCUMENTS } from './filings';
 
 /**
  * How the model answers: `direct` (the answer only), `cot` (reasoning ending "Therefore, the
@@ -18,6 +19,16 @@ export const AskRequest = z
     askId: z.string().min(8).max(64),
     /** A library or dataset-record document; or the document of `questionId`. */
     documentId: z.number().int().optional(),
+    /**
+     * Several library documents asked about together (issue 27): retrieval runs across them,
+     * the prompt labels each item with its filing, cell() and fact() reach all of them. One id
+     * is the same as `documentId`.
+     */
+    documentIds: z
+      .array(z.number().int())
+      .min(1, 'name at least one document')
+      .max(MAX_ASK_DOCUMENTS, `at most ${MAX_ASK_DOCUMENTS} documents in one ask`)
+      .optional(),
     /** A stored dataset question: its text, document and gold (for the grade). */
     questionId: z.number().int().optional(),
     /** The question; may be omitted with `questionId`. */
@@ -39,6 +50,18 @@ export type AskRequest = z.infer<typeof AskRequest>;
 export const GroundingSource = z.enum(['cell', 'context', 'constant', 'unsupported']);
 export type GroundingSource = z.infer<typeof GroundingSource>;
 
+/**
+ * A fact a program read through fact() (issue 27): the concept, its fiscal period label
+ * ("FY2024", "Q3 2024"; null for other spans) and period end (ISO), its dimensions.
+ */
+export const FactCitation = z.object({
+  concept: z.string(),
+  label: z.string().nullable(),
+  end: z.string(),
+  dimensions: z.record(z.string(), z.string()),
+});
+export type FactCitation = z.infer<typeof FactCitation>;
+
 export const GroundingLiteral = z.object({
   /** As written in the program (a literal) or as displayed in the cell (a `cell()` read). */
   text: z.string(),
@@ -53,6 +76,10 @@ export const GroundingLiteral = z.object({
   paragraphIndex: z.number().int().optional(),
   /** The block the context match lies in (a paragraph id), for linking. */
   blockId: z.string().optional(),
+  /** The document the cell or paragraph is in, in an ask across several (issue 27). */
+  documentId: z.number().int().optional(),
+  /** Read through fact(): the fact's concept and period, cited beside its cell. */
+  fact: FactCitation.optional(),
 });
 export type GroundingLiteral = z.infer<typeof GroundingLiteral>;
 
@@ -74,14 +101,9 @@ export const CellRead = z.object({
    * ("FY2024", "Q3 2024"; null for other spans) and period end (ISO), so the grounding report
    * can cite them beside the cell.
    */
-  fact: z
-    .object({
-      concept: z.string(),
-      label: z.string().nullable(),
-      end: z.string(),
-      dimensions: z.record(z.string(), z.string()),
-    })
-    .optional(),
+  fact: FactCitation.optional(),
+  /** The document the cell is in, in an ask across several filings (issue 27). */
+  documentId: z.number().int().optional(),
 });
 export type CellRead = z.infer<typeof CellRead>;
 
@@ -113,7 +135,12 @@ export const AskResult = z.object({
   id: z.number().int(),
   askId: z.string(),
   createdAt: z.string(),
+  /** The document asked about; the first of `documentIds` in an ask across several. */
   documentId: z.number().int().nullable(),
+  /** Every document of an ask across several filings, in the order asked (issue 27). */
+  documentIds: z.array(z.number().int()).optional(),
+  /** The filings an ask across several covered, as the prompt labelled them. */
+  filings: z.array(AskFiling).optional(),
   questionId: z.number().int().nullable(),
   question: z.string(),
   mode: AskMode,

@@ -1,5 +1,6 @@
 import { formatNumber } from './answer';
 import type { CellRead, GroundingLiteral } from './ask';
+import { splitQualifiedId } from './filings';
 import { programLiterals, type ProgramLiteral } from './program-literals';
 
 /**
@@ -89,7 +90,10 @@ function bestContextMatch(
 }
 
 function link(c: ContextNumber): Partial<GroundingLiteral> {
+  // An ask across filings qualifies ids ("d12:t21", "d12:p4"): the match names its document.
+  const documentId = splitQualifiedId(c.tableId ?? c.blockId ?? '')?.documentId;
   return {
+    ...(documentId !== undefined ? { documentId } : {}),
     ...(c.tableId !== undefined ? { tableId: c.tableId } : {}),
     ...(c.row !== undefined ? { row: c.row } : {}),
     ...(c.col !== undefined ? { col: c.col } : {}),
@@ -134,6 +138,8 @@ export function groundProgram(
       tableId: r.tableId,
       ...(r.row !== null ? { row: r.row } : {}),
       ...(r.col !== null ? { col: r.col } : {}),
+      ...(r.documentId !== undefined ? { documentId: r.documentId } : {}),
+      ...(r.fact ? { fact: r.fact } : {}),
     });
   }
   const seenValues = new Set<number>();

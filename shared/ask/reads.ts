@@ -1,5 +1,6 @@
 import type { SandboxTable, TraceEntry } from '../sandbox/types';
 import type { CellRead } from './ask';
+import { splitQualifiedId } from './filings';
 
 /**
  * The cells a program read, from the sandbox's trace (recorded by the host, so a program cannot
@@ -29,6 +30,8 @@ export function readsFromTrace(
     if (t.cell) {
       const { row, col } = t.cell;
       const source = byId.get(t.cell.tableId)?.cells.find((c) => c.row === row && c.col === col);
+      // An ask across filings qualifies table ids ("d12:t21"): the read names its document.
+      const documentId = splitQualifiedId(t.cell.tableId)?.documentId;
       out.push({
         tableId: t.cell.tableId,
         row,
@@ -38,6 +41,7 @@ export function readsFromTrace(
         scale: t.cell.scale,
         unit: t.cell.unit,
         ...(fact ? { fact } : {}),
+        ...(documentId !== undefined ? { documentId } : {}),
       });
     } else if (t.fn !== 'fact') {
       // A hand-made table without grid positions: the value is all the trace knows.

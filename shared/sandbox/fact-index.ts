@@ -40,6 +40,11 @@ export interface SandboxFact {
   /** The fact's value in base units (dollars, shares; a fraction for a percentage). */
   base: number;
   cells: FactCell[];
+  /**
+   * In an ask across several filings: the filing the fact was read from (its cells' table ids
+   * are then qualified, "d12:t21"); absent for one filing.
+   */
+  filing?: { documentId: number; label: string };
 }
 
 /** Bump when the index reads facts differently: stored indexes are built again. */

@@ -102,7 +102,16 @@ export type TraceEntry =
 /** A fact a program read through fact(), as the trace keeps it (issue 27). */
 export type TracedFact = Pick<
   SandboxFact,
-  'concept' | 'period' | 'label' | 'dimensions' | 'unit' | 'value' | 'scale' | 'base' | 'cells'
+  | 'concept'
+  | 'period'
+  | 'label'
+  | 'dimensions'
+  | 'unit'
+  | 'value'
+  | 'scale'
+  | 'base'
+  | 'cells'
+  | 'filing'
 >;
 
 /** What cellInfo() returns: the cell's number as displayed and everything to convert it. */
