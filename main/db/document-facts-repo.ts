@@ -8,20 +8,26 @@ interface FactsRow {
   form: string | null;
   period_end: string | null;
   fiscal_year: number | null;
+  fiscal_period: string | null;
+  cik: string | null;
   source: FilingFacts['source'];
 }
 
 /** The Library's filing facts per document (migration 7), read once and kept. */
 export const documentFactsRepo = perConnection((db: Database) => {
   const put = db.prepare(
-    `INSERT INTO document_facts (document_id, company, form, period_end, fiscal_year, source, reader_version, read_at)
-     VALUES (@id, @company, @form, @periodEnd, @fiscalYear, @source, @version, @readAt)
+    `INSERT INTO document_facts (document_id, company, form, period_end, fiscal_year, fiscal_period,
+       cik, source, reader_version, read_at)
+     VALUES (@id, @company, @form, @periodEnd, @fiscalYear, @fiscalPeriod, @cik, @source, @version,
+       @readAt)
      ON CONFLICT (document_id) DO UPDATE SET company = excluded.company, form = excluded.form,
-       period_end = excluded.period_end, fiscal_year = excluded.fiscal_year, source = excluded.source,
+       period_end = excluded.period_end, fiscal_year = excluded.fiscal_year,
+       fiscal_period = excluded.fiscal_period, cik = excluded.cik, source = excluded.source,
        reader_version = excluded.reader_version, read_at = excluded.read_at`,
   );
+  // Rows of an older reader are shown until they are read again (they lack only what it added).
   const all = db.prepare<[number], FactsRow>(
-    'SELECT * FROM document_facts WHERE reader_version = ?',
+    'SELECT * FROM document_facts WHERE reader_version <= ?',
   );
   const missing = db.prepare<[number], { id: number; kind: string; sha256: string }>(
     `SELECT d.id, d.kind, d.sha256 FROM documents d
@@ -43,7 +49,7 @@ export const documentFactsRepo = perConnection((db: Database) => {
         if ((e as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw e;
       }
     },
-    /** Facts of every document read by this reader version, by document id. */
+    /** Facts of every document read by this reader version or an older one, by document id. */
     byDocument: (version: number): Map<number, FilingFacts> =>
       new Map(
         all.all(version).map((r) => [
@@ -53,6 +59,8 @@ export const documentFactsRepo = perConnection((db: Database) => {
             form: r.form,
             periodEnd: r.period_end,
             fiscalYear: r.fiscal_year,
+            fiscalPeriod: r.fiscal_period,
+            cik: r.cik,
             source: r.source,
           },
         ]),

@@ -24,9 +24,11 @@ const PDF_PAGES = 3;
 
 const wanted: CoverFactName[] = [
   'EntityRegistrantName',
+  'EntityCentralIndexKey',
   'DocumentType',
   'DocumentPeriodEndDate',
   'DocumentFiscalYearFocus',
+  'DocumentFiscalPeriodFocus',
 ];
 
 /**

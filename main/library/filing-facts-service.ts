@@ -7,9 +7,10 @@ import { readFilingFacts } from './filing-facts-reader';
 
 /**
  * Bump when the reader reads better: every document's facts are read again, lazily. 2: the
- * fiscal year of the period itself (issue 23), not the first "fiscal 2023" on a cover.
+ * fiscal year of the period itself (issue 23), not the first "fiscal 2023" on a cover. 3: the
+ * filer's CIK and the fiscal period focus (issue 27, migration 22).
  */
-export const FACTS_READER_VERSION = 2;
+export const FACTS_READER_VERSION = 3;
 
 export type ReadFacts = (path: string, kind: DocumentKind) => Promise<FilingFacts>;
 

@@ -13,6 +13,13 @@ export const FilingFacts = z.object({
   /** The period's end as an ISO date (yyyy-mm-dd). */
   periodEnd: z.string().nullable(),
   fiscalYear: z.number().int().nullable(),
+  /**
+   * The fiscal period the filing reports, dei:DocumentFiscalPeriodFocus as filed ("FY", "Q1",
+   * "Q2", "Q3", "H1", …); "FY" for an annual report's cover read from its words. Null: unknown.
+   */
+  fiscalPeriod: z.string().nullable(),
+  /** The filer's SEC Central Index Key, ten digits ("0000200406"), from dei:EntityCentralIndexKey. */
+  cik: z.string().nullable(),
   /** Where the facts came from: the inline XBRL cover facts or the cover page's text. */
   source: z.enum(['xbrl', 'text', 'none']),
 });
@@ -23,12 +30,15 @@ export const noFacts: FilingFacts = {
   form: null,
   periodEnd: null,
   fiscalYear: null,
+  fiscalPeriod: null,
+  cik: null,
   source: 'none',
 };
 
 /** The cover facts this module reads, by their dei: name. */
 export const coverFactNames = [
   'EntityRegistrantName',
+  'EntityCentralIndexKey',
   'DocumentType',
   'DocumentPeriodEndDate',
   'DocumentFiscalYearFocus',
@@ -172,8 +182,44 @@ export function factsFromCoverFacts(f: Partial<Record<CoverFactName, string>>): 
     form,
     periodEnd,
     fiscalYear: fy ? +fy[1]! : periodEnd ? fiscalYearOfEnd(periodEnd, yearEnd) : null,
+    fiscalPeriod: f.DocumentFiscalPeriodFocus
+      ? normalizeFiscalPeriod(f.DocumentFiscalPeriodFocus)
+      : annualForm(form),
+    cik: f.EntityCentralIndexKey ? normalizeCik(f.EntityCentralIndexKey) : null,
     source: 'xbrl',
   };
+}
+
+/** "0000200406", "200406", "CIK 0000200406" → "0000200406"; null when it is not a CIK. */
+export function normalizeCik(text: string): string | null {
+  const digits = /^\s*(?:CIK\s*)?(\d{1,10})\s*$/i.exec(text)?.[1];
+  return digits && /[1-9]/.test(digits) ? digits.padStart(10, '0') : null;
+}
+
+/** dei:DocumentFiscalPeriodFocus as the taxonomy spells it (FY, Q1–Q4, H1, H2, M9…); else null. */
+function normalizeFiscalPeriod(text: string): string | null {
+  const t = text.replace(/\s+/g, '').toUpperCase();
+  return /^(FY|Q[1-4]|H[12]|M\d{1,2}|T[1-3]|CY)$/.test(t) ? t : null;
+}
+
+/** An annual report's period is its fiscal year: what a cover without the dei: focus implies. */
+const annualForm = (form: string | null): string | null =>
+  form !== null && /^(10-K|20-F|40-F)/.test(form) ? 'FY' : null;
+
+/**
+ * How the Library names a filing's period: "FY2024" for a year, "Q2 2025" for a quarter,
+ * "H1 2025" and "9M 2025" for six and nine months, "fiscal 2025" when only the year is known.
+ */
+export function fiscalPeriodLabel(
+  facts: Pick<FilingFacts, 'fiscalPeriod' | 'fiscalYear'> | null,
+): string | null {
+  if (!facts || facts.fiscalYear === null) return null;
+  const y = facts.fiscalYear;
+  const p = facts.fiscalPeriod;
+  if (p === 'FY' || p === 'CY') return `FY${y}`;
+  if (p && /^(Q[1-4]|H[12])$/.test(p)) return `${p} ${y}`;
+  if (p === 'M9') return `9M ${y}`;
+  return `fiscal ${y}`;
 }
 
 /**
@@ -296,7 +342,15 @@ export function factsFromCoverText(text: string): FilingFacts {
     }
   }
   if (!company && !form && !periodEnd && fiscalYear === null) return noFacts;
-  return { company, form, periodEnd, fiscalYear, source: 'text' };
+  return {
+    company,
+    form,
+    periodEnd,
+    fiscalYear,
+    fiscalPeriod: annualForm(form),
+    cik: null,
+    source: 'text',
+  };
 }
 
 /**

@@ -58,7 +58,7 @@ describe.skipIf(!hasData)('Library grouped by company (web mode, Chromium)', () 
       t.replace(/\s+/g, ' ').trim(),
     );
 
-  it('shows one section per filer, newest period first, with form, period end and fiscal year', async () => {
+  it('shows one section per filer, newest period first, with form, period end and fiscal period', async () => {
     await page.goto(session.server.url);
     await page.getByRole('row', { name: /nflx-10-q/ }).waitFor();
     await page.getByRole('combobox', { name: 'Group' }).selectOption('company');
@@ -75,10 +75,10 @@ describe.skipIf(!hasData)('Library grouped by company (web mode, Chromium)', () 
     // The 2025 10-Q above the 2017 10-K, though the 10-K PDF was imported first.
     const netflix = await rowsOf(/^Netflix, Inc\./);
     expect(netflix).toHaveLength(2);
-    expect(netflix[0]).toMatch(/^10-Q Jun 30, 2025 FY 2025 nflx-10-q-2025-07-18\.html SEC HTML/);
-    expect(netflix[1]).toMatch(/^10-K Dec 31, 2017 FY 2017 NETFLIX_2017_10K\.pdf PDF/);
+    expect(netflix[0]).toMatch(/^10-Q Jun 30, 2025 Q2 2025 nflx-10-q-2025-07-18\.html SEC HTML/);
+    expect(netflix[1]).toMatch(/^10-K Dec 31, 2017 FY2017 NETFLIX_2017_10K\.pdf PDF/);
     expect(await rowsOf(/^Johnson & Johnson/)).toEqual([
-      expect.stringMatching(/^10-Q Jun 29, 2025 FY 2025 jnj-10-q-2025-07-24\.html/),
+      expect.stringMatching(/^10-Q Jun 29, 2025 Q2 2025 jnj-10-q-2025-07-24\.html/),
     ]);
     expect(await rowsOf(/^Other documents/)).toEqual([
       expect.stringMatching(/^— — — analyst-notes\.html/),

@@ -20,6 +20,7 @@ import { m0018VerdictProvenance } from './0018-verdict-provenance';
 import { m0019QuestionSets } from './0019-question-sets';
 import { m0020RetrievalUnitLengths } from './0020-retrieval-unit-lengths';
 import { m0021FilingFactIndex } from './0021-filing-fact-index';
+import { m0022FilerAndFactLabels } from './0022-filer-and-fact-labels';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   m0019QuestionSets,
   m0020RetrievalUnitLengths,
   m0021FilingFactIndex,
+  m0022FilerAndFactLabels,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -1,6 +1,6 @@
 import type { DatasetFormat } from '../../../shared/datasets';
 import type { CompanyGroup } from '../../../shared/library/company-groups';
-import type { LibraryEntry } from '../../../shared/library/filing-facts';
+import { fiscalPeriodLabel, type LibraryEntry } from '../../../shared/library/filing-facts';
 import type { FormatGuess } from '../../stores/library/library-store';
 import { formatPeriod, kindLabel, shortKindLabel } from './format';
 import { ReadAsDataset } from './ReadAsDataset';
@@ -23,8 +23,9 @@ const opens = (d: LibraryEntry) => d.kind === 'sec-html' || d.kind === 'pdf';
 /**
  * The Library by filer: one section per company (its name as a heading; filings without a known
  * filer under "Other documents"), each a table of its filings newest period first with form,
- * period end and fiscal year. Company names come from the files and are shown as text only.
- * Rows are focusable: Enter opens a filing, arrows move between rows, Delete asks to remove.
+ * period end and fiscal period ("FY2024", "Q2 2025"). Company names come from the files and
+ * are shown as text only. Rows are focusable: Enter opens a filing, arrows move between rows,
+ * Delete asks to remove.
  */
 export function CompanyGroups({ groups, ...rowProps }: Props) {
   return (
@@ -51,7 +52,7 @@ export function CompanyGroups({ groups, ...rowProps }: Props) {
                 <tr>
                   <th scope="col">Form</th>
                   <th scope="col">Period end</th>
-                  <th scope="col">Fiscal year</th>
+                  <th scope="col">Fiscal period</th>
                   <th scope="col">Name</th>
                   <th scope="col">Kind</th>
                   <th scope="col">
@@ -106,7 +107,7 @@ function FilingRow({ doc: d, formatGuesses, busy, onRemove, onReadDataset }: Row
           <td className="period">
             {f?.periodEnd ? <time dateTime={f.periodEnd}>{formatPeriod(f.periodEnd)}</time> : dash}
           </td>
-          <td className="fiscal">{f?.fiscalYear != null ? `FY ${f.fiscalYear}` : dash}</td>
+          <td className="fiscal">{fiscalPeriodLabel(f) ?? dash}</td>
         </>
       )}
       <td className="name" title={d.name}>

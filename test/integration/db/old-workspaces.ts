@@ -968,4 +968,28 @@ const seeds: Seed[] = [
       });
     },
   },
+  {
+    version: 22,
+    insert: (db) => {
+      db.prepare(
+        `UPDATE document_facts SET cik = '0000320193', fiscal_period = 'FY', reader_version = 3
+         WHERE document_id = 1`,
+      ).run();
+      db.prepare(
+        `UPDATE filing_facts SET row_label = 'Total net sales' WHERE document_id = 1`,
+      ).run();
+    },
+    check: (db, from) => {
+      // Rows written before 22 come through with the new columns empty, to be read again.
+      const facts = one(db, 'SELECT cik, fiscal_period, reader_version FROM document_facts');
+      const label = one(db, 'SELECT row_label FROM filing_facts WHERE document_id = 1');
+      if (from.version >= 22) {
+        expect(facts).toEqual({ cik: '0000320193', fiscal_period: 'FY', reader_version: 3 });
+        expect(label).toEqual({ row_label: 'Total net sales' });
+      } else {
+        expect(facts).toEqual({ cik: null, fiscal_period: null, reader_version: 2 });
+        if (from.version >= 21) expect(label).toEqual({ row_label: null });
+      }
+    },
+  },
 ];

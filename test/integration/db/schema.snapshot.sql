@@ -2,6 +2,8 @@ CREATE INDEX asks_by_document ON asks (document_id, id);
 
 CREATE INDEX asks_by_question ON asks (question_id, id);
 
+CREATE INDEX document_facts_by_cik ON document_facts (cik) WHERE cik IS NOT NULL;
+
 CREATE INDEX documents_by_dataset ON documents (dataset_id);
 
 CREATE INDEX filing_facts_by_name ON filing_facts (local_name, document_id);
@@ -66,7 +68,7 @@ CREATE TABLE document_facts (
         source         TEXT    NOT NULL CHECK (source IN ('xbrl', 'text', 'none')),
         reader_version INTEGER NOT NULL,
         read_at        TEXT    NOT NULL
-      ) STRICT;
+      , cik TEXT CHECK (cik IS NULL OR length(cik) = 10), fiscal_period TEXT) STRICT;
 
 CREATE TABLE document_models (
         document_id    INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
@@ -126,7 +128,7 @@ CREATE TABLE filing_facts (
         value        REAL    NOT NULL,
         scale        REAL    NOT NULL,
         base         REAL    NOT NULL,
-        cells        TEXT    NOT NULL CHECK (json_valid(cells)),
+        cells        TEXT    NOT NULL CHECK (json_valid(cells)), row_label TEXT,
         PRIMARY KEY (document_id, seq)
       ) STRICT;
 

@@ -51,6 +51,8 @@ describe('filing facts in the library', () => {
       form: '10-Q',
       periodEnd: '2024-03-31',
       fiscalYear: 2024,
+      fiscalPeriod: null,
+      cik: null,
       source: 'text',
     });
     // Kept: a new service over the same workspace reads nothing again.
@@ -71,7 +73,15 @@ describe('filing facts in the library', () => {
     const id = item!.ok ? item!.document.id : -1;
     const slow = new FilingFactsService(ctx.services.workspace, ctx.services.bus, async () => {
       await call('library.remove', { id });
-      return { company: 'X', form: '10-K', periodEnd: null, fiscalYear: null, source: 'text' };
+      return {
+        company: 'X',
+        form: '10-K',
+        periodEnd: null,
+        fiscalYear: null,
+        fiscalPeriod: 'FY',
+        cik: null,
+        source: 'text',
+      };
     });
     await slow.fill();
     expect(await list()).toEqual([]);
@@ -122,6 +132,8 @@ describe('filing facts in the library', () => {
         form: '10-Q',
         periodEnd: '2025-06-30',
         fiscalYear: 2025,
+        fiscalPeriod: 'Q2',
+        cik: '0000034088',
         source: 'xbrl',
       });
       expect(byName.get('0001193125-10-073212.html')).toMatchObject({

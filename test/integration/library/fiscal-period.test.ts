@@ -38,6 +38,8 @@ describe('an Adobe-like 10-K cover: "fiscal 2023" before "For the fiscal year en
       form: '10-K',
       periodEnd: '2022-12-02',
       fiscalYear: 2022,
+      fiscalPeriod: 'FY',
+      cik: null,
       source: 'text',
     });
   });
@@ -94,6 +96,26 @@ describe.skipIf(!hasData)('real filings', () => {
       checked.push(label);
     }
     expect(checked).toHaveLength(13);
+  });
+
+  it('each inline XBRL filing in sec/ and sec-more/: the CIK and fiscal period focus are its dei facts', async () => {
+    const ciks = new Map<string, string>();
+    for (const { label, path } of secFilings()) {
+      const dei = deiFacts(readFileSync(path, 'utf8'));
+      if (dei.EntityCentralIndexKey === undefined) continue; // GAINSCO 2009: no inline XBRL
+      const facts = await readFilingFacts(path, 'sec-html');
+      expect({ label, cik: facts.cik, fiscalPeriod: facts.fiscalPeriod }).toEqual({
+        label,
+        cik: dei.EntityCentralIndexKey.padStart(10, '0'),
+        fiscalPeriod: dei.DocumentFiscalPeriodFocus,
+      });
+      // an annual report's focus is the year, a quarterly one's a quarter
+      expect(facts.fiscalPeriod, label).toMatch(facts.form === '10-K' ? /^FY$/ : /^Q[1-3]$/);
+      ciks.set(label, facts.cik!);
+    }
+    expect(ciks.size).toBe(13);
+    // thirteen filings of thirteen filers: no two share a CIK
+    expect(new Set(ciks.values()).size).toBe(13);
   });
 
   it("FinanceBench PDFs: the fiscal year agrees with document_information's doc_period", async () => {

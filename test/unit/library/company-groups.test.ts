@@ -3,8 +3,11 @@ import type { LibraryEntry } from '../../../shared/library/filing-facts';
 import {
   byPeriodNewestFirst,
   companyKey,
+  companyKeyOf,
+  findCompany,
   groupByCompany,
 } from '../../../shared/library/company-groups';
+import { fiscalPeriodLabel } from '../../../shared/library/filing-facts';
 
 let nextId = 1;
 function entry(
@@ -26,6 +29,8 @@ function entry(
       form: null,
       periodEnd: null,
       fiscalYear: null,
+      fiscalPeriod: null,
+      cik: null,
       source: 'xbrl',
       ...facts,
     },
@@ -135,6 +140,74 @@ describe('groupByCompany', () => {
 
   it('answers no groups for an empty library', () => {
     expect(groupByCompany([])).toEqual([]);
+  });
+});
+
+describe('groupByCompany with CIKs', () => {
+  const ba10k = entry('ba-10-k-2025-02-03.html', {
+    company: 'BOEING CO',
+    form: '10-K',
+    periodEnd: '2024-12-31',
+    fiscalYear: 2024,
+    fiscalPeriod: 'FY',
+    cik: '0000012927',
+  });
+  const ba10q = entry('ba-10-q-2025-07-29.html', {
+    company: 'The Boeing Company',
+    form: '10-Q',
+    periodEnd: '2025-06-30',
+    fiscalYear: 2025,
+    fiscalPeriod: 'Q2',
+    cik: '0000012927',
+  });
+  const baPdf = entry(
+    'BOEING_2022_10K.pdf',
+    { company: 'THE BOEING COMPANY', form: '10-K', periodEnd: '2022-12-31', source: 'text' },
+    'pdf',
+  );
+  // Two filers whose names read alike: their CIKs keep them apart.
+  const acme1 = entry('acme-a.html', { company: 'Acme Inc.', cik: '0000000001' });
+  const acme2 = entry('acme-b.html', { company: 'ACME CORP', cik: '0000000002' });
+  const acmePdf = entry('acme.pdf', { company: 'Acme', source: 'text' }, 'pdf');
+
+  it('keys a filer by its CIK though its filings spell the name differently', () => {
+    const groups = groupByCompany([ba10k, ba10q]);
+    expect(groups.map((g) => [g.key, g.cik, g.company])).toEqual([
+      ['cik:0000012927', '0000012927', 'The Boeing Company'],
+    ]);
+    expect(groups[0]!.documents).toEqual([ba10q, ba10k]);
+    expect(companyKeyOf(ba10q)).toBe('cik:0000012927');
+    expect(companyKeyOf(baPdf)).toBe('boeing');
+  });
+
+  it('puts a filing without a CIK under the CIK whose filings carry its name, sorted by period', () => {
+    const [boeing] = groupByCompany([baPdf, ba10k, ba10q]);
+    expect(boeing!.key).toBe('cik:0000012927');
+    expect(boeing!.documents).toEqual([ba10q, ba10k, baPdf]);
+  });
+
+  it('keeps two CIKs apart and a name both carry under neither', () => {
+    const groups = groupByCompany([acme1, acme2, acmePdf]);
+    expect(groups.map((g) => g.key).sort()).toEqual(['acme', 'cik:0000000001', 'cik:0000000002']);
+  });
+
+  it('finds a company by key, by CIK with or without zeros, and by name', () => {
+    const docs = [baPdf, ba10k, ba10q, acme1];
+    for (const ref of ['cik:0000012927', '12927', '0000012927', 'Boeing Co.', 'THE BOEING COMPANY'])
+      expect(findCompany(docs, ref)?.key, ref).toBe('cik:0000012927');
+    expect(findCompany(docs, 'Netflix')).toBeNull();
+    expect(findCompany(docs, '99')).toBeNull();
+  });
+});
+
+describe('fiscalPeriodLabel', () => {
+  it('names years, quarters and halves, and says "fiscal" when the period is unknown', () => {
+    expect(fiscalPeriodLabel({ fiscalPeriod: 'FY', fiscalYear: 2024 })).toBe('FY2024');
+    expect(fiscalPeriodLabel({ fiscalPeriod: 'Q2', fiscalYear: 2025 })).toBe('Q2 2025');
+    expect(fiscalPeriodLabel({ fiscalPeriod: 'H1', fiscalYear: 2025 })).toBe('H1 2025');
+    expect(fiscalPeriodLabel({ fiscalPeriod: null, fiscalYear: 2022 })).toBe('fiscal 2022');
+    expect(fiscalPeriodLabel({ fiscalPeriod: 'Q1', fiscalYear: null })).toBeNull();
+    expect(fiscalPeriodLabel(null)).toBeNull();
   });
 });
 

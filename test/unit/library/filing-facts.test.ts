@@ -30,6 +30,8 @@ describe('inline XBRL cover facts', () => {
   const ixbrl = `<div style="display:none"><ix:header><ix:hidden>
     <ix:nonNumeric contextRef="c-1" name="dei:DocumentFiscalYearFocus" id="f-33">2024</ix:nonNumeric>
     <ix:nonNumeric contextRef="c-1" name="dei:AmendmentFlag" id="f-32">false</ix:nonNumeric>
+    <ix:nonNumeric contextRef="c-1" name="dei:DocumentFiscalPeriodFocus" id="f-34">FY</ix:nonNumeric>
+    <ix:nonNumeric contextRef="c-1" name="dei:EntityCentralIndexKey" id="f-35">0000200406</ix:nonNumeric>
     </ix:hidden></ix:header></div>
     <span><ix:nonNumeric contextRef="c-1" name="dei:DocumentType" id="f-1">10-K</ix:nonNumeric></span>
     For the fiscal year ended <ix:nonNumeric contextRef="c-1" name="dei:DocumentPeriodEndDate"
@@ -45,6 +47,8 @@ describe('inline XBRL cover facts', () => {
       form: '10-K',
       periodEnd: '2024-12-31',
       fiscalYear: 2024,
+      fiscalPeriod: 'FY',
+      cik: '0000200406',
       source: 'xbrl',
     });
   });
@@ -79,6 +83,8 @@ describe('cover page text', () => {
       form: '10-K',
       periodEnd: '2009-12-31',
       fiscalYear: 2009,
+      fiscalPeriod: 'FY',
+      cik: null,
       source: 'text',
     });
   });
@@ -125,6 +131,8 @@ describe('cover page text', () => {
       form: null,
       periodEnd: null,
       fiscalYear: 2023,
+      fiscalPeriod: null,
+      cik: null,
       source: 'text',
     });
   });

@@ -28,6 +28,8 @@ function entry(
       form: null,
       periodEnd: null,
       fiscalYear: null,
+      fiscalPeriod: null,
+      cik: null,
       source: 'xbrl',
       ...facts,
     },
