@@ -6,7 +6,7 @@ import {
 } from '../../shared/export/export-format';
 import { exportKey } from '../stores/export/export-store';
 import { exportStore, useExport } from '../stores/export';
-import { ApiErrorText } from '../features/ask/ApiErrorText';
+import { ApiErrorText } from './ApiErrorText';
 import './export-menu.css';
 
 interface Props {

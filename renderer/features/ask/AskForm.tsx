@@ -6,7 +6,7 @@ import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
 import { useLlm } from '../../stores/llm';
 import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 import { MODE_TEXT } from './answer-text';
-import { ApiErrorText } from './ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { PromptTemplates } from './PromptTemplates';
 
 const optionalInt = (s: string) => (s.trim() === '' ? undefined : Math.trunc(Number(s)));

@@ -1,5 +1,5 @@
 import { askStore, useAsk } from '../../stores/ask';
-import { ApiErrorText } from './ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 /** Earlier asks of this document or question, newest first; one click shows it again. */
 export function AskHistory() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { EndedAsk, RunningAsk } from '../../stores/ask/ask-store';
 import { askStore } from '../../stores/ask';
 import { PHASE_TEXT } from './answer-text';
-import { ApiErrorText } from './ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 /**
  * The ask in flight: its phase and the model's text as it streams (plain text: model output is

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { PromptTemplate } from '../../../shared/ask/ask';
 import { askStore, useAsk } from '../../stores/ask';
 import type { ApiError } from '../../../shared/api/result';
-import { ApiErrorText } from './ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 /** An id for a user's copy: from its name, unique enough, within the contract's 64 characters. */
 const copyId = (name: string) =>

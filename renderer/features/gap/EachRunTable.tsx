@@ -1,6 +1,6 @@
 import type { RunSummary } from '../../../shared/runs/run';
 import type { EachRunRow } from '../../stores/gap/gap-store';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { f2, pValueText } from './gap-bars';
 import { ColumnHeads } from '../../components/ColumnHeads';
 

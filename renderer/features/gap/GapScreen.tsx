@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { PairedCharts } from '../../components/charts/PairedCharts';
 import { gapStore, useGap } from '../../stores/gap';
 import { navigationStore } from '../../stores/navigation';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { CoverageTable } from './CoverageTable';
 import { UnsignedMark } from '../sessions/UnsignedMark';
 import { DisagreementList } from './DisagreementList';

@@ -1,6 +1,6 @@
 import { presetLabels, type DetectedServer } from '../../../shared/llm/provider';
 import { llmStore, useLlm } from '../../stores/llm';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 interface Props {
   /** Base URLs already configured: found servers with one of them are not offered again. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ProviderView } from '../../../shared/llm/provider';
 import { llmStore, useLlm } from '../../stores/llm';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { DetectedServers } from './DetectedServers';
 import { PriceTable } from './PriceTable';
 import { ProviderForm } from './ProviderForm';

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ProviderPreset, presetLabels, type ProviderView } from '../../../shared/llm/provider';
 import { llmStore, useLlm } from '../../stores/llm';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import {
   configOf,
   draftOf,

@@ -1,6 +1,6 @@
 import { modelFilePath, presetLabels, type ProviderView } from '../../../shared/llm/provider';
 import { llmStore, useLlm } from '../../stores/llm';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { EmbeddedModelFacts } from './EmbeddedModelFacts';
 
 interface Props {

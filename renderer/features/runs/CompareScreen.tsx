@@ -4,7 +4,7 @@ import type { RunReport } from '../../../shared/runs/report';
 import { PairedCharts } from '../../components/charts/PairedCharts';
 import { navigationStore } from '../../stores/navigation';
 import { compareStore, runsListStore, useCompare, useRunsList } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { EloSection } from './EloSection';
 import { FlipList } from './FlipList';
 import { comparisonBars } from './report-bars';

@@ -5,7 +5,7 @@ import type { EloTable } from '../../../shared/runs/judge';
 import { IntervalBarChart } from '../../components/charts/IntervalBarChart';
 import { symmetricDomain, type IntervalBar } from '../../components/charts/interval-bars';
 import { judgeEloStore, useJudgeElo } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import {
   JudgeModelFields,
   JudgePassControls,

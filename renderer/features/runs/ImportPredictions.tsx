@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { RUN_IMPORT_FORMATS, RunImportFormat } from '../../../shared/runs/run';
 import { navigationStore } from '../../stores/navigation';
 import { runImportStore, runsListStore, useRunImport, useRunsList } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { DatasetOptions } from '../../components/FormOptions';
 
 const FORMAT_LABEL: Record<RunImportFormat, string> = {

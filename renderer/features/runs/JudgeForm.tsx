@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { judgeRunStore, runReportStore, useJudgeRun } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import {
   JudgeModelFields,
   JudgePassControls,

@@ -1,6 +1,6 @@
 import type { ApiError } from '../../../shared/api/result';
 import type { JudgeJobState } from '../../stores/runs/judge-job';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 
 /** The judge model chosen in a judge form (the picker's provider and model). */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { answerText } from '../../../shared/runs/answer-text';
 import type { RunItemDetail } from '../../../shared/runs/item-detail';
 import { runItemStore, useRunItem } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { ProgramView } from '../ask/ProgramView';
 import { ItemTrace } from './ItemTrace';
 import { scorerLabel } from './run-text';

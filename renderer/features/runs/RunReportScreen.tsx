@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { runReportStore, runsListStore, useRunReport, useRunsList } from '../../stores/runs';
 import { navigationStore } from '../../stores/navigation';
 import { ExportMenu } from '../../components/ExportMenu';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { Breakdowns } from './Breakdowns';
 import { ReportItems } from './ReportItems';
 import { RunControls } from './RunControls';

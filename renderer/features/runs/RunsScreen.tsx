@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { ImportPredictions } from './ImportPredictions';
 import { RunControls } from './RunControls';
 import { RunProgressBar } from './RunProgressBar';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { bundleStore, useBundles } from '../../stores/sessions';
 import { UnsignedMark } from './UnsignedMark';
-import '../ask/api-error.css';
+import '../../components/api-error.css';
 
 /**
  * Import a bundle another expert exported on their machine. Main checks its signature and says

@@ -13,7 +13,7 @@ import type {
   QuestionSetDraft,
   QuestionSetMethod,
 } from '../../stores/sessions/question-sets-store';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 /** Takes a set's questions into the session builder and moves the focus there. */
 function startSessionOn(setId: number): void {

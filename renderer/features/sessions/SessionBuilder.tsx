@@ -8,7 +8,7 @@ import {
   useSessionsList,
 } from '../../stores/sessions';
 import type { SessionDraft } from '../../stores/sessions/sessions-list-store';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 import { DatasetOptions, StratifyOptions } from '../../components/FormOptions';
 import { RunModeOptions } from '../runs/RunModeOptions';

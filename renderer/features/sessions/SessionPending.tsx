@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../../shared/api/result';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 
 interface Props {
   header: ReactNode;

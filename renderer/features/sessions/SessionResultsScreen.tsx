@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { sessionResultsStore, useBundles, useSessionResults } from '../../stores/sessions';
 import { durationText, durationWords } from '../../stores/sessions/duration-text';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { ExportMenu } from '../../components/ExportMenu';
 import { ActiveTimeChart } from './ActiveTimeChart';
 import { BundleExportButton } from './BundleExportButton';

@@ -5,7 +5,7 @@ import { navigationStore } from '../../stores/navigation';
 import { sessionStore, useSession } from '../../stores/sessions';
 import { emptyAnswer } from '../../stores/sessions/answer-draft';
 import { questionStatus } from '../../stores/sessions/session-store';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { QuestionDocument } from '../questions/QuestionDocument';
 import { AnswerForm } from './AnswerForm';
 import { ClockBar } from './ClockBar';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { durationText } from '../../stores/sessions/duration-text';
 import { sessionsListStore, useBundles, useSessionsList } from '../../stores/sessions';
-import { ApiErrorText } from '../ask/ApiErrorText';
+import { ApiErrorText } from '../../components/ApiErrorText';
 import { BundleExportButton } from './BundleExportButton';
 import { BundleImport } from './BundleImport';
 import { ColumnHeads } from '../../components/ColumnHeads';

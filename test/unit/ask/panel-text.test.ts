@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LlmErrorCode } from '../../../shared/llm/provider';
 import { answerQuantity, usd } from '../../../renderer/features/ask/answer-text';
-import { errorHeadline, errorHint } from '../../../renderer/features/ask/error-text';
+import { errorHeadline, errorHint } from '../../../renderer/components/error-text';
 
 describe('Ask panel texts', () => {
   it('has a headline for every model error code, and a hint for those with something to do', () => {

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../shared/api/result';
+import type { ApiError } from '../../shared/api/result';
 
 /**
  * A headline for each way an ask or a connection can fail; main's message (which names the

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../shared/api/result';
+import type { ApiError } from '../../shared/api/result';
 import { errorHeadline, errorHint } from './error-text';
 import './api-error.css';
 
