@@ -1,6 +1,8 @@
 import { basename, resolve } from 'node:path';
 import { AskMode, type AskResult } from '../../../shared/ask/ask';
 import { isProgramMode } from '../../../shared/ask/templates';
+import { filingTitle } from '../../../shared/ask/filings';
+import { citeFact } from '../../../shared/ask/reads';
 import { SecretName, modelFileUrl } from '../../../shared/llm/provider';
 import type { AskInput } from '../../ask/ask-service';
 import { writeStderr } from '../terminal-text';
@@ -13,6 +15,7 @@ import {
   unitFlag,
 } from '../source-flags';
 import { optionalWholeNumber } from '../flags';
+import { askDocumentIds } from './ask-documents';
 
 /** What `workbench ask --json` prints (docs/ask.md). */
 export interface AskOutput {
@@ -27,6 +30,9 @@ export interface AskOutput {
   evidence: AskResult['evidence'];
   usage: AskResult['usage'];
   grade: AskResult['grade'];
+  /** An ask across several filings: the documents and filings it covered (issue 27). */
+  documentIds?: number[];
+  filings?: NonNullable<AskResult['filings']>;
 }
 
 export const askOutput = (r: AskResult): AskOutput => ({
@@ -40,11 +46,17 @@ export const askOutput = (r: AskResult): AskOutput => ({
   evidence: r.evidence,
   usage: r.usage,
   grade: r.grade,
+  ...(r.documentIds ? { documentIds: r.documentIds } : {}),
+  ...(r.filings ? { filings: r.filings } : {}),
 });
 
 /** The human-readable answer: value, program result, grounding, grade. */
 function describe(r: AskResult): string {
   const lines = [`answer: ${r.answer.text || '(none)'}`];
+  if (r.filings) {
+    lines.push('filings:');
+    for (const f of r.filings) lines.push(`  ${f.prefix ?? `d${f.documentId}`}  ${filingTitle(f)}`);
+  }
   if (r.execution && !r.execution.ok) lines.push(`program failed: ${r.execution.error}`);
   if (r.repaired) lines.push('(the first program failed; this is the repaired one)');
   if (r.grounding) {
@@ -57,7 +69,8 @@ function describe(r: AskResult): string {
             ? ` ${l.blockId}`
             : '';
       const mark = l.source === 'unsupported' ? 'UNSUPPORTED' : l.source;
-      lines.push(`  ${l.text.padEnd(14)} ${mark}${where}`);
+      const fact = l.fact ? ` (${citeFact(l.fact)})` : '';
+      lines.push(`  ${l.text.padEnd(14)} ${mark}${where}${fact}`);
     }
   }
   if (r.samples) lines.push(`samples: ${r.samples.map((s) => s.answer || '—').join(', ')}`);
@@ -77,9 +90,12 @@ export const askCommand: CliCommand = {
   summary:
     'Ask a model (any OpenAI-compatible endpoint) a question about a filing: direct, CoT, or a program run in the sandbox with its grounding',
   usage:
-    'workbench ask (--doc FILE --question "…" | --document ID --question "…" | --dataset-question ID [--question "…"]) [--mode direct|cot|pot|pot-python|table-first] (--base-url URL --model NAME [--api-key-name NAME] | --model-file FILE.gguf [--model NAME]) [--k N] [--unit cell|row|block] [--max-tokens N] [--samples K] [--template ID] [--json] [--workspace DIR]',
+    'workbench ask (--doc FILE --question "…" | --document ID [--document ID …] --question "…" | --company KEY --question "…" | --dataset-question ID [--question "…"]) [--mode direct|cot|pot|pot-python|table-first] (--base-url URL --model NAME [--api-key-name NAME] | --model-file FILE.gguf [--model NAME]) [--k N] [--unit cell|row|block] [--max-tokens N] [--samples K] [--template ID] [--json] [--workspace DIR]',
   options: {
     ...DOCUMENT_SOURCE_OPTIONS,
+    // Several filings at once (issue 27): --document A --document B, or a company's filings.
+    document: { type: 'string', multiple: true },
+    company: { type: 'string' },
     mode: { type: 'string' },
     'base-url': { type: 'string' },
     'model-file': { type: 'string' },
@@ -90,7 +106,23 @@ export const askCommand: CliCommand = {
     template: { type: 'string' },
   },
   async run(ctx) {
-    const question = checkDocumentSource(ctx, 'ask');
+    const company = textFlag(ctx.values.company);
+    if (
+      company !== undefined &&
+      ['doc', 'document', 'dataset-question'].some((f) => ctx.values[f] !== undefined)
+    )
+      throw new CliError(
+        'give --company KEY or one of --doc FILE, --document ID, --dataset-question ID, not both',
+        2,
+      );
+    // --company is a source like --document: the same checks of FILE arguments and --question.
+    const question =
+      company === undefined
+        ? checkDocumentSource(ctx, 'ask')
+        : checkDocumentSource(
+            { ...ctx, values: { ...ctx.values, company: undefined, document: [company] } },
+            'ask',
+          );
     const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
     if (!mode.success)
       throw new CliError(
@@ -142,9 +174,15 @@ export const askCommand: CliCommand = {
     if (file !== undefined) {
       if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
       input.document = await readDocumentFile(file);
-    } else if (ctx.values.document !== undefined) {
-      if (question === undefined) throw new CliError('--document needs --question "…"', 2);
-      input.documentId = optionalWholeNumber(ctx.values.document, '--document', { min: 1 });
+    } else if (ctx.values.document !== undefined || company !== undefined) {
+      if (question === undefined)
+        throw new CliError(
+          `${company !== undefined ? '--company' : '--document'} needs --question "…"`,
+          2,
+        );
+      const ids = await askDocumentIds(ctx, company);
+      if (ids.length === 1) input.documentId = ids[0]!;
+      else input.documentIds = ids;
     } else {
       input.questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
         min: 1,
