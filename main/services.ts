@@ -9,6 +9,7 @@ import { DatasetService } from './datasets/dataset-service';
 import { EventBus } from './events/bus';
 import { Importer } from './library/importer';
 import { FactIndexService } from './library/fact-index-service';
+import { CompanyFactsService } from './library/company-facts-service';
 import { FilingFactsService } from './library/filing-facts-service';
 import { JobRunner } from './jobs/job-runner';
 import { LlmService } from './llm/llm-service';
@@ -145,6 +146,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     datasets,
     jobs,
     facts,
+    companyFacts: new CompanyFactsService(workspace, facts, factIndex),
     llm,
     secrets,
     sampleDir: sampleDir(),

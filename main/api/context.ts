@@ -3,6 +3,7 @@ import type { DocumentService } from '../document/document-service';
 import type { EventBus } from '../events/bus';
 import type { Importer } from '../library/importer';
 import type { FilingFactsService } from '../library/filing-facts-service';
+import type { CompanyFactsService } from '../library/company-facts-service';
 import type { JobRunner } from '../jobs/job-runner';
 import type { LlmService } from '../llm/llm-service';
 import type { SecretStore } from '../secrets/secret-store';
@@ -38,6 +39,8 @@ export interface ApiContext {
   jobs: JobRunner;
   /** Company, form and period of each library file, read in the background. */
   facts: FilingFactsService;
+  /** A company's tagged facts across its filings: the Facts panel (issue 27). */
+  companyFacts: CompanyFactsService;
   /** Model providers, chat and embeddings (main/llm). */
   llm: LlmService;
   maxImportBytes: number;

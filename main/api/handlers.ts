@@ -3,6 +3,7 @@ import { datasetsHandlers } from './datasets';
 import { disputesHandlers } from './disputes';
 import { documentHandlers } from './document';
 import { exportHandlers } from './export';
+import { factsHandlers } from './facts';
 import { gapHandlers } from './gap';
 import { jobsHandlers } from './jobs';
 import { libraryHandlers } from './library';
@@ -19,6 +20,7 @@ import type { HandlerMap } from './registry';
 export const allHandlers: HandlerMap[] = [
   workspaceHandlers,
   libraryHandlers,
+  factsHandlers,
   documentHandlers,
   datasetsHandlers,
   questionSetsHandlers,

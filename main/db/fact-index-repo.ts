@@ -50,19 +50,31 @@ export const factIndexRepo = perConnection((db: Database) => {
   );
   const putFact = db.prepare(
     `INSERT INTO filing_facts (document_id, seq, concept, local_name, period_start, period_end,
-       label, dimensions, unit, decimals, value, scale, base, cells)
+       label, dimensions, unit, decimals, value, scale, base, cells, row_label)
      VALUES (@documentId, @seq, @concept, @localName, @periodStart, @periodEnd, @label,
-       @dimensions, @unit, @decimals, @value, @scale, @base, @cells)`,
+       @dimensions, @unit, @decimals, @value, @scale, @base, @cells, @rowLabel)`,
   );
   const factsOf = db.prepare<[number], FactRow>(
     'SELECT * FROM filing_facts WHERE document_id = ? ORDER BY seq',
+  );
+  const labeled = db.prepare<[number], FactRow & { row_label: string | null }>(
+    'SELECT * FROM filing_facts WHERE document_id = ? ORDER BY seq',
+  );
+  const unlabeled = db.prepare<[number], { n: number }>(
+    'SELECT 1 AS n FROM filing_facts WHERE document_id = ? AND row_label IS NULL LIMIT 1',
   );
   const byName = db.prepare<[string], FactRow & { document_id: number }>(
     'SELECT * FROM filing_facts WHERE local_name = ? ORDER BY document_id, seq',
   );
   const replace = writeTransaction(
     db,
-    (documentId: number, indexVersion: number, parserVersion: number, facts: SandboxFact[]) => {
+    (
+      documentId: number,
+      indexVersion: number,
+      parserVersion: number,
+      facts: SandboxFact[],
+      rowLabels: readonly string[],
+    ) => {
       removeDocument.run(documentId);
       putDocument.run(
         documentId,
@@ -88,6 +100,7 @@ export const factIndexRepo = perConnection((db: Database) => {
           scale: f.scale,
           base: f.base,
           cells: JSON.stringify(f.cells),
+          rowLabel: rowLabels[seq] ?? '',
         });
       });
     },
@@ -95,14 +108,23 @@ export const factIndexRepo = perConnection((db: Database) => {
   return {
     /** Which index and parser version built a document's facts; undefined if none did. */
     state: (documentId: number) => state.get(documentId),
-    /** A document's facts, replaced in one transaction. */
+    /**
+     * A document's facts, replaced in one transaction, each with the label of the row its first
+     * cell is on ('' for none).
+     */
     replace: (
       documentId: number,
       indexVersion: number,
       parserVersion: number,
       facts: SandboxFact[],
-    ) => replace(documentId, indexVersion, parserVersion, facts),
+      rowLabels: readonly string[] = [],
+    ) => replace(documentId, indexVersion, parserVersion, facts, rowLabels),
     facts: (documentId: number): SandboxFact[] => factsOf.all(documentId).map(fromRow),
+    /** A document's facts with their row labels (null: indexed before labels were kept). */
+    labeledFacts: (documentId: number): { fact: SandboxFact; rowLabel: string | null }[] =>
+      labeled.all(documentId).map((r) => ({ fact: fromRow(r), rowLabel: r.row_label })),
+    /** Whether a document's facts were indexed before row labels were kept (migration 22). */
+    lacksRowLabels: (documentId: number): boolean => unlabeled.get(documentId) !== undefined,
     /** A concept's facts in every indexed filing (prefix and case ignored). */
     byConcept: (concept: string): { documentId: number; fact: SandboxFact }[] =>
       byName.all(localName(concept)).map((r) => ({ documentId: r.document_id, fact: fromRow(r) })),

@@ -1,4 +1,6 @@
+import { gridLayout } from '../../shared/document/grid-layout';
 import type { FilingFacts } from '../../shared/library/filing-facts';
+import type { Document } from '../../shared/model';
 import {
   buildFactIndex,
   FACT_INDEX_VERSION,
@@ -33,7 +35,11 @@ export class FactIndexService {
     if (summary.kind !== 'sec-html') return [];
     const repo = factIndexRepo(this.ws.db);
     const state = repo.state(documentId);
-    if (state?.index_version === FACT_INDEX_VERSION && state.parser_version === PARSER_VERSION)
+    if (
+      state?.index_version === FACT_INDEX_VERSION &&
+      state.parser_version === PARSER_VERSION &&
+      !repo.lacksRowLabels(documentId)
+    )
       return repo.facts(documentId);
     let pending = this.building.get(documentId);
     if (!pending) {
@@ -41,6 +47,17 @@ export class FactIndexService {
       this.building.set(documentId, pending);
     }
     return pending;
+  }
+
+  /**
+   * A document's facts with the label of the row each is shown on (the Facts panel searches
+   * both), built first when needed.
+   */
+  async labeledFactsOf(
+    documentId: number,
+  ): Promise<{ fact: SandboxFact; rowLabel: string | null }[]> {
+    if ((await this.factsOf(documentId)).length === 0) return [];
+    return factIndexRepo(this.ws.db).labeledFacts(documentId);
   }
 
   /** A concept's facts in every filing indexed so far, with their document ids. */
@@ -55,7 +72,13 @@ export class FactIndexService {
       periodEnd: cover?.periodEnd ?? null,
       fiscalYear: cover?.source === 'xbrl' ? cover.fiscalYear : null,
     });
-    factIndexRepo(this.ws.db).replace(documentId, FACT_INDEX_VERSION, PARSER_VERSION, facts);
+    factIndexRepo(this.ws.db).replace(
+      documentId,
+      FACT_INDEX_VERSION,
+      PARSER_VERSION,
+      facts,
+      rowLabels(model, facts),
+    );
     return facts;
   }
 
@@ -65,4 +88,18 @@ export class FactIndexService {
     const { sha256 } = this.documents.summary(documentId);
     return sha256 === null ? null : readFilingFacts(this.ws.files.pathFor(sha256), 'sec-html');
   }
+}
+
+/** The label of the row each fact's first cell is on, as the grid shows it ('' for none). */
+function rowLabels(model: Pick<Document, 'tables'>, facts: readonly SandboxFact[]): string[] {
+  const layouts = new Map<string, ReturnType<typeof gridLayout> | null>();
+  return facts.map((f) => {
+    const at = f.cells[0];
+    if (!at) return '';
+    if (!layouts.has(at.tableId)) {
+      const table = model.tables.find((t) => t.id === at.tableId);
+      layouts.set(at.tableId, table ? gridLayout(table) : null);
+    }
+    return layouts.get(at.tableId)?.rows[at.row]?.label.trim() ?? '';
+  });
 }

@@ -15,6 +15,12 @@ import {
 import { EvidenceMark, MarkTarget } from '../document/evidence';
 import { DocumentSummary, ImportReport } from '../library/document';
 import { LibraryEntry } from '../library/filing-facts';
+import {
+  FactsSearchInput,
+  FactsSearchResult,
+  FactsSeriesInput,
+  FactsSeriesResult,
+} from '../facts/company-facts';
 import { Document } from '../model';
 import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
 import { AskPhase, AskRequest, AskResult, PromptTemplate } from '../ask/ask';
@@ -136,6 +142,14 @@ export const contract = {
     input: z.object({ id: z.number().int() }).strict(),
     output: z.object({ removed: z.boolean() }),
   },
+
+  /**
+   * A company's tagged facts (docs/facts.md): concepts whose name or row labels hold the query's
+   * words, and one concept's values across the company's filings and periods with their cells.
+   * Filings not indexed yet are parsed first (seconds each).
+   */
+  'facts.search': { input: FactsSearchInput, output: FactsSearchResult },
+  'facts.series': { input: FactsSeriesInput, output: FactsSeriesResult },
 
   /** Parses the document on first open (off the main thread) and caches the model. */
   'document.open': {
