@@ -8,6 +8,7 @@ import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker'
 import { MODE_TEXT } from './answer-text';
 import { ApiErrorText } from '../../components/ApiErrorText';
 import { PromptTemplates } from './PromptTemplates';
+import { FilingPicker } from './FilingPicker';
 
 const optionalInt = (s: string) => (s.trim() === '' ? undefined : Math.trunc(Number(s)));
 
@@ -62,6 +63,9 @@ export function AskForm() {
           }
         }}
       />
+      {context?.documentId !== undefined && context.questionId === undefined && (
+        <FilingPicker documentId={context.documentId} />
+      )}
       <div className="ask-pickers">
         <div className="ask-field">
           <label htmlFor={`${id}-mode`}>Mode</label>

@@ -46,7 +46,9 @@ export function AskPanel({ documentId, questionId, question, model, onGo, onClos
       </header>
       <AskForm />
       <AskStream running={running} ended={ended} />
-      {shown && !running && <AskResultView result={shown} model={model} onGo={onGo} />}
+      {shown && !running && (
+        <AskResultView result={shown} documentId={documentId} model={model} onGo={onGo} />
+      )}
       <AskHistory />
     </aside>
   );

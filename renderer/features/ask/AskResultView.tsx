@@ -5,19 +5,24 @@ import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { answerQuantity, executionValue, MODE_TEXT, usd } from './answer-text';
 import { CellReads } from './CellReads';
+import { citePlacer } from './filing-cite';
+import { filingTitle } from '../../../shared/ask/filings';
 import { EvidenceHits } from './EvidenceHits';
 import { GroundingReport } from './GroundingReport';
 import { ProgramView } from './ProgramView';
 
 interface Props {
   result: AskResult;
+  /** The document the panel is beside (an ask across filings frames and links per filing). */
+  documentId?: number;
   model?: Document;
   onGo: (target: EvidenceTarget, page?: number) => void;
 }
 
 /** One answered ask: answer, grade, program and its run, grounding, reads, evidence, usage. */
-export function AskResultView({ result: r, model, onGo }: Props) {
+export function AskResultView({ result: r, documentId, model, onGo }: Props) {
   const quantity = answerQuantity(r.answer);
+  const place = useMemo(() => citePlacer(r, documentId), [r, documentId]);
   const unsupported = useMemo(
     () =>
       new Set(
@@ -30,6 +35,16 @@ export function AskResultView({ result: r, model, onGo }: Props) {
   return (
     <section className="ask-result" aria-label="Answer">
       <p className="ask-question-shown">{r.question}</p>
+      {r.filings && (
+        <ul className="ask-filings-shown" aria-label="Filings asked about">
+          {r.filings.map((f) => (
+            <li key={f.documentId}>
+              <code>{f.prefix ?? `d${f.documentId}`}</code> {filingTitle(f)}
+              {f.documentId === documentId && <span className="hint"> (open)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="ask-answer">
         <span className="ask-answer-text">
           {r.answer.text ? numberText(r.answer.text) : '(no answer)'}
@@ -95,7 +110,12 @@ export function AskResultView({ result: r, model, onGo }: Props) {
       {r.grounding && (
         <>
           <h3>Grounding</h3>
-          <GroundingReport literals={r.grounding.literals} model={model} onGo={onGo} />
+          <GroundingReport
+            literals={r.grounding.literals}
+            model={model}
+            onGo={onGo}
+            place={place}
+          />
         </>
       )}
       {r.reads.length > 0 && (
@@ -103,14 +123,14 @@ export function AskResultView({ result: r, model, onGo }: Props) {
           <h3>
             Cells read <span className="hint">({r.reads.length}, highlighted in the tables)</span>
           </h3>
-          <CellReads reads={r.reads} model={model} onGo={onGo} />
+          <CellReads reads={r.reads} model={model} onGo={onGo} place={place} />
         </>
       )}
 
       <h3>
         Evidence <span className="hint">({r.evidence.length} retrieved)</span>
       </h3>
-      <EvidenceHits hits={r.evidence} onGo={onGo} />
+      <EvidenceHits hits={r.evidence} onGo={onGo} place={place} />
 
       <p className="hint ask-usage" aria-label="Usage">
         {r.usage.promptTokens.toLocaleString()} prompt + {r.usage.completionTokens.toLocaleString()}{' '}

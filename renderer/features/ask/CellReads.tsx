@@ -3,11 +3,14 @@ import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { positionLookup } from './ask-marks';
+import { filingShort, openFilingTable, type Placer } from './filing-cite';
 
 interface Props {
   reads: CellRead[];
   model?: Document;
   onGo: (target: EvidenceTarget) => void;
+  /** Where a read's table lies (an ask across filings: which filing). */
+  place?: Placer;
 }
 
 /**
@@ -31,24 +34,40 @@ export function CellReadValue({ read: r }: { read: CellRead }) {
   );
 }
 
-/** The cells the program read through cell()/cellInfo(), each a link to the cell in the grid. */
-export function CellReads({ reads, model, onGo }: Props) {
+/**
+ * The cells the program read through cell()/cellInfo()/fact(), each a link to the cell in the
+ * grid; in an ask across filings each names its filing, and one of another filing opens it.
+ */
+export function CellReads({ reads, model, onGo, place }: Props) {
   if (reads.length === 0) return <p className="hint">The program read no cells.</p>;
   const at = model ? positionLookup(model) : undefined;
   const caption = (id: string) => model?.tables.find((t) => t.id === id)?.caption;
   return (
     <ul className="cell-reads" aria-label="Cells read">
       {reads.map((r, i) => {
-        const target = at?.(r.tableId, r.row, r.col);
-        const label = `${r.tableId} row ${r.row ?? '?'}, col ${r.col ?? '?'}`;
+        const p = place?.(r.tableId);
+        const tableId = p?.localId ?? r.tableId;
+        const here = p?.here ?? true;
+        const target = here ? at?.(tableId, r.row, r.col) : undefined;
+        const label = `${tableId} row ${r.row ?? '?'}, col ${r.col ?? '?'}`;
         return (
           <li key={i}>
-            {target ? (
+            {p?.filing && <span className="filing-badge">{filingShort(p.filing)}</span>}{' '}
+            {!here && p?.documentId != null ? (
+              <button
+                type="button"
+                className="link"
+                onClick={() => openFilingTable(p.documentId!, tableId)}
+                title="Open this filing at the table"
+              >
+                {label}
+              </button>
+            ) : target ? (
               <button
                 type="button"
                 className="link"
                 onClick={() => onGo(target)}
-                title={caption(r.tableId)}
+                title={caption(tableId)}
               >
                 {label}
               </button>

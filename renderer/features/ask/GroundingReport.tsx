@@ -1,12 +1,16 @@
 import type { GroundingLiteral } from '../../../shared/ask/ask';
+import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { positionLookup } from './ask-marks';
+import { filingShort, openFilingTable, type Placer } from './filing-cite';
 
 interface Props {
   literals: GroundingLiteral[];
   model?: Document;
   onGo: (target: EvidenceTarget) => void;
+  /** Where a literal's table or paragraph lies (an ask across filings: which filing). */
+  place?: Placer;
 }
 
 const SOURCE_TEXT: Record<GroundingLiteral['source'], string> = {
@@ -17,10 +21,12 @@ const SOURCE_TEXT: Record<GroundingLiteral['source'], string> = {
 };
 
 /**
- * Where every number the program used came from: a cell it read (linked), a literal matching
- * the retrieved context (linked to its paragraph or cell), a known constant, or unsupported (red).
+ * Where every number the program used came from: a cell it read (linked; for a fact() read the
+ * filer's concept and period too), a literal matching the retrieved context (linked to its
+ * paragraph or cell), a known constant, or unsupported (red). In an ask across filings each
+ * source names its filing, and a link to another filing opens that filing's table.
  */
-export function GroundingReport({ literals, model, onGo }: Props) {
+export function GroundingReport({ literals, model, onGo, place }: Props) {
   const at = model ? positionLookup(model) : undefined;
   const unsupported = literals.filter((l) => l.source === 'unsupported').length;
   if (literals.length === 0) return <p className="hint">The program used no numbers.</p>;
@@ -41,33 +47,57 @@ export function GroundingReport({ literals, model, onGo }: Props) {
         </thead>
         <tbody>
           {literals.map((l, i) => {
-            const cell = l.tableId ? at?.(l.tableId, l.row, l.col) : undefined;
+            const id = l.tableId ?? l.blockId;
+            const p = id !== undefined ? place?.(id) : undefined;
+            const localTable = l.tableId !== undefined ? (p?.localId ?? l.tableId) : undefined;
+            const localBlock = l.blockId !== undefined ? (p?.localId ?? l.blockId) : undefined;
+            const here = p?.here ?? true;
+            const cell = localTable && here ? at?.(localTable, l.row, l.col) : undefined;
             const target: EvidenceTarget | undefined =
               cell ??
-              (l.blockId
-                ? { type: 'paragraph', blockId: l.blockId }
-                : l.tableId
-                  ? { type: 'table', tableId: l.tableId }
+              (localBlock
+                ? { type: 'paragraph', blockId: localBlock }
+                : localTable
+                  ? { type: 'table', tableId: localTable }
                   : undefined);
             const where =
-              l.tableId !== undefined
-                ? `${l.tableId}${l.row !== undefined ? ` row ${l.row}` : ''}${l.col !== undefined ? `, col ${l.col}` : ''}`
-                : l.blockId !== undefined
-                  ? `paragraph ${l.paragraphIndex ?? l.blockId}`
+              localTable !== undefined
+                ? `${localTable}${l.row !== undefined ? ` row ${l.row}` : ''}${l.col !== undefined ? `, col ${l.col}` : ''}`
+                : localBlock !== undefined
+                  ? `paragraph ${l.paragraphIndex ?? localBlock}`
+                  : undefined;
+            const go =
+              !here && p?.documentId != null && localTable
+                ? () => openFilingTable(p.documentId!, localTable)
+                : here && target
+                  ? () => onGo(target)
                   : undefined;
             return (
               <tr key={i} className={`grounding-${l.source}`}>
                 <td>
                   <code>{l.text}</code>
-                  {l.via === 'read' && <span className="hint"> via cell()</span>}
+                  {l.via === 'read' && (
+                    <span className="hint"> via {l.fact ? 'fact()' : 'cell()'}</span>
+                  )}
                 </td>
                 <td className="num">
                   {l.value.toLocaleString('en-US', { maximumFractionDigits: 10 })}
                 </td>
                 <td>
                   <span className={`source-badge source-${l.source}`}>{SOURCE_TEXT[l.source]}</span>{' '}
-                  {target && where ? (
-                    <button type="button" className="link" onClick={() => onGo(target)}>
+                  {p?.filing && (
+                    <span className="filing-badge" title={p.filing.company ?? undefined}>
+                      {filingShort(p.filing)}
+                    </span>
+                  )}{' '}
+                  {l.fact && <span className="fact-cite">{citeFact(l.fact)} </span>}
+                  {go && where ? (
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={go}
+                      title={here ? undefined : 'Open this filing at the table'}
+                    >
                       {where}
                     </button>
                   ) : (

@@ -1,4 +1,5 @@
 import type { AskResult } from '../../../shared/ask/ask';
+import { locateId } from '../../../shared/ask/filings';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import { gridLayout } from '../../../shared/document/grid-layout';
 import type { Document, Table } from '../../../shared/model';
@@ -40,17 +41,28 @@ export function positionLookup(model: Pick<Document, 'tables'>) {
   };
 }
 
-/** Every cell the program read (and every grounding literal linked to a cell). */
-export function readMarks(result: AskResult | undefined, model: Document | undefined): ReadMarks {
+/**
+ * Every cell the program read (and every grounding literal linked to a cell) in the document
+ * in view: in an ask across filings (issue 27) only the reads of that filing (`documentId`),
+ * their qualified table ids ("d12:t21") taken back to the document's own.
+ */
+export function readMarks(
+  result: AskResult | undefined,
+  model: Document | undefined,
+  documentId?: number,
+): ReadMarks {
   const cells = new Set<string>();
   if (!result || !model) return { cells };
   const at = positionLookup(model);
-  const add = (t: ReturnType<typeof at>) => {
+  const add = (tableId: string, row: number | null | undefined, col: number | null | undefined) => {
+    const place = locateId(tableId, result.documentId);
+    if (documentId !== undefined && place.documentId !== documentId) return;
+    const t = at(place.localId, row, col);
     if (t) cells.add(readKey(t.tableId, t.sourceRow, t.sourceCol));
   };
-  for (const r of result.reads) add(at(r.tableId, r.row, r.col));
+  for (const r of result.reads) add(r.tableId, r.row, r.col);
   for (const l of result.grounding?.literals ?? [])
-    if (l.source === 'cell' && l.tableId) add(at(l.tableId, l.row, l.col));
+    if (l.source === 'cell' && l.tableId) add(l.tableId, l.row, l.col);
   return { cells };
 }
 

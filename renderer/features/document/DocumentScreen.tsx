@@ -70,7 +70,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   // The Ask panel: open or not, the cells its shown answer read, and the PDF page it went to.
   const askOpen = useAsk((s) => s.panelOpen);
   const asked = useAsk((s) => s.shown);
-  const readCells = useMemo(() => readMarks(asked, model).cells, [asked, model]);
+  const readCells = useMemo(() => readMarks(asked, model, id).cells, [asked, model, id]);
   // A page the panel went to holds while the route's table is the one it was set with.
   const [askPage, setAskPage] = useState<{ page: number; tableId?: string }>();
 

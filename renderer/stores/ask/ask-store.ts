@@ -3,6 +3,7 @@ import type { MethodInput } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
 import type { AskMode, AskPhase, AskResult, PromptTemplate } from '../../../shared/ask/ask';
 import type { RetrievalUnit } from '../../../shared/retrieval/hit';
+import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filings';
 import type { ApiClient } from '../../api/client-core';
 
 /** What the panel asks about: a library or record document, or a stored dataset question. */
@@ -62,6 +63,13 @@ export type TemplatesState =
 export interface AskState {
   context?: AskContext;
   draft: AskDraft;
+  /**
+   * Filings asked about together with the context's document (issue 27), in the order added;
+   * empty for a one-document ask.
+   */
+  filings: number[];
+  addFiling(documentId: number): void;
+  removeFiling(documentId: number): void;
   running?: RunningAsk;
   /** The last ask that was cancelled or failed (shown until the next one starts). */
   ended?: EndedAsk;
@@ -123,6 +131,16 @@ export function newAskId(): string {
 export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
   const store = createStore<AskState>()((set, get) => ({
     draft: emptyDraft(),
+    filings: [],
+    addFiling(documentId) {
+      const { context, filings } = get();
+      if (context?.documentId === undefined || context.documentId === documentId) return;
+      if (filings.includes(documentId) || filings.length + 1 >= MAX_ASK_DOCUMENTS) return;
+      set({ filings: [...filings, documentId] });
+    },
+    removeFiling(documentId) {
+      set({ filings: get().filings.filter((id) => id !== documentId) });
+    },
     history: { status: 'idle' },
     templates: { status: 'idle' },
     panelOpen: false,
@@ -130,6 +148,24 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
     open(context) {
       const was = get();
       if (sameContext(was.context, context)) return;
+      // Going to another filing of the ask shown (a citation's cell) keeps the ask and its
+      // filings: the new document's cells are framed and the way back is one click.
+      const across = was.shown?.documentIds;
+      if (
+        context.questionId === undefined &&
+        context.documentId !== undefined &&
+        was.context?.questionId === undefined &&
+        across?.includes(context.documentId) &&
+        !was.running
+      ) {
+        set({
+          context,
+          filings: across.filter((id) => id !== context.documentId),
+          history: { status: 'idle' },
+        });
+        void get().loadHistory();
+        return;
+      }
       // An ask of the previous document would land nowhere: stop it rather than pay for it.
       if (was.running) void api.call('ask.cancel', { askId: was.running.askId });
       set({
@@ -148,6 +184,7 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
         running: undefined,
         ended: undefined,
         shown: undefined,
+        filings: [],
         history: { status: 'idle' },
       });
       void get().loadHistory();
@@ -203,7 +240,7 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
       });
     },
     async run() {
-      const { draft, context, running } = get();
+      const { draft, context, running, filings } = get();
       if (running || draftProblem(draft, context) !== null || !context) return;
       const askId = newId();
       const question = draft.question.trim();
@@ -225,7 +262,9 @@ export function createAskStore(api: ApiClient, newId: () => string = newAskId) {
         model: draft.model.trim(),
         ...(context.questionId !== undefined
           ? { questionId: context.questionId }
-          : { documentId: context.documentId }),
+          : context.documentId !== undefined && filings.length > 0
+            ? { documentIds: [context.documentId, ...filings] }
+            : { documentId: context.documentId }),
         ...(question ? { question } : {}),
         ...(draft.k !== undefined || draft.unit !== undefined
           ? {

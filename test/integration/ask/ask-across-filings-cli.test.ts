@@ -42,7 +42,7 @@ describe.skipIf(!hasData)('workbench ask across filings', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     const items = (JSON.parse(r.stdout) as ImportReport).items;
-    [tenK, tenQ] = items.map((i) => (i.ok ? i.document.id : 0));
+    [tenK, tenQ] = items.map((i) => (i.ok ? i.document.id : 0)) as [number, number];
   }, 120_000);
 
   afterAll(async () => {

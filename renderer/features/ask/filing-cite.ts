@@ -1,0 +1,43 @@
+import type { AskResult } from '../../../shared/ask/ask';
+import { locateId, type AskFiling } from '../../../shared/ask/filings';
+import { navigationStore } from '../../stores/navigation';
+
+/**
+ * Where an id of an ask's result lies (issue 27): in an ask across filings ids are qualified
+ * with their document ("d12:t21"); in a one-document ask (or an older stored one) they are the
+ * ask's own document's.
+ */
+export interface CitePlace {
+  documentId: number | null;
+  /** The id in its own document ("t21"). */
+  localId: string;
+  /** In the document the panel is beside. */
+  here: boolean;
+  /** The filing, in an ask across several. */
+  filing?: AskFiling;
+}
+
+export type Placer = (id: string) => CitePlace;
+
+export function citePlacer(result: AskResult, currentDocumentId: number | undefined): Placer {
+  const filings = new Map((result.filings ?? []).map((f) => [f.documentId, f]));
+  return (id) => {
+    const { documentId, localId } = locateId(id, result.documentId);
+    const filing = documentId === null ? undefined : filings.get(documentId);
+    return {
+      documentId,
+      localId,
+      here: currentDocumentId === undefined || documentId === currentDocumentId,
+      ...(filing ? { filing } : {}),
+    };
+  };
+}
+
+/** "10-K FY2024": a filing as a cited number names it. */
+export const filingShort = (f: AskFiling): string =>
+  `${f.form ?? f.name}${f.fiscalYear !== null ? ` FY${f.fiscalYear}` : ''}`;
+
+/** Opens another filing of the ask at a table; the ask stays shown and frames its cells. */
+export function openFilingTable(documentId: number, tableId: string): void {
+  navigationStore.getState().go({ screen: 'document', id: documentId, tableId });
+}
