@@ -191,6 +191,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
       runs.close();
       // Running jobs are marked interrupted while the database is still open.
       jobs.close();
+      // The response cache's answers of the last event-loop turn, not yet committed.
+      llm.flush();
       workspace.close();
     },
   };

@@ -59,6 +59,8 @@ export const llmRepo = perConnection((db: Database) => {
   const putSettings = db.prepare<[number, string]>(
     'INSERT INTO llm_settings (id, offline, prices) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET offline = excluded.offline, prices = excluded.prices',
   );
+  // Changes when another connection commits (not on this one's own commits).
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const cacheGet = db.prepare<[string], { response: string }>(
     'SELECT response FROM llm_cache WHERE key = ?',
   );
@@ -97,6 +99,8 @@ export const llmRepo = perConnection((db: Database) => {
         prices: JSON.parse(r.prices) as unknown,
       });
     },
+    /** SQLite's data_version: a change says another connection committed since the last read. */
+    dataVersion: (): number => dataVersion.get()!,
     putSettings: (s: LlmSettingsT): void => {
       putSettings.run(s.offline ? 1 : 0, JSON.stringify(s.prices));
     },

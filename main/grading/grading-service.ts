@@ -158,16 +158,40 @@ export function gradeWith(
   question: StoredQuestion | undefined,
   answer: GradableAnswer,
 ): GradedVerdict {
-  if (!question) return errorVerdict(scorer, 'question no longer in the dataset');
+  return verdictOf(scorer, gradingInput(format, question, answer));
+}
+
+/**
+ * What every scorer of one answer reads, built once for all of them: the gold version (a
+ * sha256), the gold's problem and the scorer input are the same for each.
+ */
+type GradingInput =
+  | { error: string; version: string | null }
+  | { version: string; input: ScoreInput; error?: undefined };
+
+function gradingInput(
+  format: DatasetFormat,
+  question: StoredQuestion | undefined,
+  answer: GradableAnswer,
+): GradingInput {
+  if (!question) return { error: 'question no longer in the dataset', version: null };
   const version = goldVersion(question, format);
   const problem = goldProblem(question.gold.answer);
-  if (problem) return errorVerdict(scorer, `cannot grade: ${problem}`, version);
+  if (problem) return { error: `cannot grade: ${problem}`, version };
   const input: ScoreInput = {
     ...questionInput(question, format),
     prediction: (answer.answer ?? null) as JsonValue,
     predictionKind: answer.answerKind,
     ...(answer.answerScale !== null ? { predScale: answer.answerScale } : {}),
   };
+  return { version, input };
+}
+
+function verdictOf(scorer: Scorer, graded: GradingInput): GradedVerdict {
+  if (graded.error !== undefined) return errorVerdict(scorer, graded.error, graded.version);
+  const { version } = graded;
+  // Each scorer gets its own copy: one cannot change what the next one reads.
+  const input: ScoreInput = { ...graded.input };
   try {
     const v = scorer.score(input);
     return {
@@ -216,7 +240,8 @@ export function gradeAnswer(
   answer: GradableAnswer,
   scorers: readonly Scorer[] = [defaultScorer(format)],
 ): GradedVerdict[] {
-  return scorers.map((s) => gradeWith(s, format, question, answer));
+  const graded = gradingInput(format, question, answer);
+  return scorers.map((s) => verdictOf(s, graded));
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import { llmRepo } from '../db/llm-repo';
 import type { SecretStore } from '../secrets/secret-store';
 import { chatCacheKey } from './cache-key';
+import { CacheWrites } from './cache-writes';
 import { isLoopbackUrl, normalizeBaseUrl } from './endpoint';
 import { classify, type CallSite, type Classified } from './llm-errors';
 import {
@@ -152,6 +153,8 @@ interface Flight {
   promise: Promise<ChatResult>;
   controller: AbortController;
   callers: number;
+  /** The call ended (answered or failed): nothing left to abort. */
+  settled: boolean;
   textSoFar: string;
   streaming: boolean;
   deltaListeners: Set<(text: string) => void>;
@@ -182,6 +185,15 @@ export class LlmService {
   private readonly inflight = new Map<string, Flight>();
   /** Names in the secret store as of the last refreshSecrets(), for ProviderView.hasKey. */
   private secretNames = new Set<string>();
+  /** Answers to store in the response cache, committed once per event-loop turn. */
+  private readonly cacheWrites: CacheWrites<CachedAnswer>;
+  /**
+   * The settings as last read, with the database's data_version then: every call reads the
+   * offline switch and the price table, and reading them from SQLite (JSON and zod) was a
+   * measurable part of a run's question. Another process's commit changes data_version; this
+   * process's own change goes through `setSettings`, which drops the copy.
+   */
+  private settingsRead: { version: number; settings: LlmSettingsT } | undefined;
 
   constructor(
     db: Database,
@@ -189,6 +201,14 @@ export class LlmService {
     private readonly options: LlmServiceOptions = {},
   ) {
     this.repo = llmRepo(db);
+    this.cacheWrites = new CacheWrites<CachedAnswer>(db, (key, answer) =>
+      this.repo.cachePut(key, answer),
+    );
+  }
+
+  /** Commits the response cache's pending answers (the workspace is about to close). */
+  flush(): void {
+    this.cacheWrites.flush();
   }
 
   // ---- chat ---------------------------------------------------------------------------------
@@ -226,7 +246,7 @@ export class LlmService {
       messages: req.messages,
       sampleIndex,
     });
-    const hit = this.repo.cacheGet(key) as CachedAnswer | undefined;
+    const hit = this.cacheWrites.get(key) ?? (this.repo.cacheGet(key) as CachedAnswer | undefined);
     if (hit) {
       req.onDelta?.(hit.text);
       return {
@@ -256,6 +276,7 @@ export class LlmService {
         key,
         controller,
         callers: 0,
+        settled: false,
         textSoFar: '',
         streaming: false,
         deltaListeners: new Set(),
@@ -289,11 +310,14 @@ export class LlmService {
               finishReason: result.finishReason,
               model: result.model,
             };
-            this.repo.cachePut(key, answer);
+            this.cacheWrites.put(key, answer);
           }
           return result;
         })
-        .finally(() => this.leave(f));
+        .finally(() => {
+          f.settled = true;
+          this.leave(f);
+        });
       f.promise.catch(() => undefined); // each caller sees the rejection through its own await
       this.inflight.set(key, f);
       flight = f;
@@ -324,9 +348,11 @@ export class LlmService {
       if (onDelta) flight.deltaListeners.delete(onDelta);
       if (req.onRetry) flight.retryListeners.delete(req.onRetry);
       if (onAbort) req.signal?.removeEventListener('abort', onAbort);
-      if (flight.callers === 0) {
+      if (flight.callers === 0 && !flight.settled) {
         // Nobody waits for it any more: stop it, and let the next identical request start anew
-        // instead of joining a call that is being torn down.
+        // instead of joining a call that is being torn down. (A call that ended is not aborted:
+        // that dispatched an abort through every signal joined to it and built an Error, per
+        // call, for nothing.)
         flight.controller.abort(new Error('every caller left'));
         this.leave(flight);
       }
@@ -769,7 +795,10 @@ export class LlmService {
   }
 
   settings(): LlmSettingsT {
-    return this.repo.settings();
+    const version = this.repo.dataVersion();
+    if (this.settingsRead?.version !== version)
+      this.settingsRead = { version, settings: this.repo.settings() };
+    return this.settingsRead.settings;
   }
 
   setSettings(patch: Partial<LlmSettingsT>): LlmSettingsT {
@@ -785,6 +814,7 @@ export class LlmService {
     const prices = [...new Map(merged.data.prices.map((p) => [p.model, p])).values()];
     const next = { offline: merged.data.offline, prices };
     this.repo.putSettings(next);
+    this.settingsRead = undefined;
     return next;
   }
 

@@ -19,7 +19,25 @@ function normalizeNumber(text: string): string {
   return n === undefined ? 'None' : str(n);
 }
 
+/**
+ * normalize_answer's results by input. It is a pure function of the string, called for the
+ * gold again with every reading of every answer; a bounded table, emptied when full, keeps a
+ * long run from growing it without end.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZED_MAX = 4096;
+
 export function normalizeAnswer(text: string): string {
+  let out = normalized.get(text);
+  if (out === undefined) {
+    out = normalizeUncached(text);
+    if (normalized.size >= NORMALIZED_MAX) normalized.clear();
+    normalized.set(text, out);
+  }
+  return out;
+}
+
+function normalizeUncached(text: string): string {
   const parts = text
     .split(' ')
     .map((token) =>

@@ -4,7 +4,7 @@ import { splitItems } from '../strict/text-match';
 import { showValue, makeVerdict, type ScoreInput, type Scorer, type Verdict } from '../../verdict';
 import { diagnoseTatqaMiss } from './diagnose';
 import { PySortError } from './python-sort';
-import { tatqaMetric, TatqaInputError } from './tatqa-metric';
+import { tatqaMetric, TatqaInputError, type TatqaMetricResult } from './tatqa-metric';
 
 // TAT-QA parity scorer: exact match and numeracy-aware F1 with scale, as the official
 // tatqa_metric.py computes them for one question (first-number variant of tatqa_utils.py).
@@ -71,6 +71,7 @@ export const tatqaScorer: Scorer = {
     let prediction = input.prediction;
     let predScale = input.predScale ?? '';
     let extracted: string | null = prediction === undefined ? null : showValue(prediction);
+    let scored: TatqaMetricResult | undefined;
     if (input.predictionKind === 'text' && typeof prediction === 'string') {
       const found = extractAnswer(prediction);
       const goldNormalized = showValue(input.gold);
@@ -97,21 +98,24 @@ export const tatqaScorer: Scorer = {
       const marked = found.kind === 'answer' && (found.via === 'marker' || found.via === 'boxed');
       const texts = marked ? [found.text, ...(found.line ? [found.line] : [])] : [prediction];
       extracted = texts[0] ?? null;
-      let best: { pred: JsonValue; scale: string; em: number; f1: number } | undefined;
+      let best: { pred: JsonValue; scale: string; m: TatqaMetricResult } | undefined;
       for (const r of readings(texts, answerType)) {
         try {
           const m = tatqaMetric(input.gold, goldScale, answerType, r.pred, r.scale);
-          if (!best || m.em > best.em || (m.em === best.em && m.f1 > best.f1))
-            best = { ...r, em: m.em, f1: m.f1 };
+          if (!best || m.em > best.m.em || (m.em === best.m.em && m.f1 > best.m.f1))
+            best = { ...r, m };
         } catch {
           // A reading the official script cannot sort is not one it would be given.
         }
       }
       prediction = best?.pred ?? texts[0] ?? '';
       predScale = best?.scale ?? '';
+      // The best reading's metric is the verdict's: the metric is a pure function of its
+      // inputs, so it is not computed a second time (a run grades every answer this way).
+      scored = best?.m;
     }
     try {
-      const m = tatqaMetric(input.gold, goldScale, answerType, prediction, predScale);
+      const m = scored ?? tatqaMetric(input.gold, goldScale, answerType, prediction, predScale);
       const base = {
         extracted,
         predNormalized: m.predStrings.join(' | '),
