@@ -7,8 +7,11 @@
  * next-best unit. Without pages (HTML, datasets) the ranking is left as it is. Pure.
  */
 
-/** Weight of the page's 2nd…(1 + PAGE_DEPTH)th best units added to its best. */
-export const PAGE_DAMPING = 0.1;
+/**
+ * Weight of the page's 2nd…(1 + PAGE_DEPTH)th best units added to its best; 0.25 chosen by
+ * cross-validation (shared/retrieval/tuning.ts).
+ */
+export const PAGE_DAMPING = 0.25;
 export const PAGE_DEPTH = 4;
 
 export function pagesFirst<T>(

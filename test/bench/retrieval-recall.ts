@@ -3,6 +3,7 @@
  * run (docs/BENCHMARKS.md, Retrieval). Offline, no training.
  *
  *   node --import tsx test/bench/retrieval-recall.ts [multihiertt|financebench|all] [--fresh] [--misses N]
+ *   node --import tsx test/bench/retrieval-recall.ts --cv [K] [--seeds N] [--scores FILE]
  *
  * 1. MultiHiertt dev_subset.json. Gold evidence of a question: its `table_evidence` cells
  *    ("t-r-c" = table t, source row r, source column c: the reader keeps the dataset's grid, see
@@ -17,11 +18,16 @@
  * 2. FinanceBench questions.jsonl: a question is found when one of its evidence pages
  *    (`evidence_page_num` is 0-based; pages here are 1-based) is the page of one of the top 5
  *    hits. PDFs are parsed by the product's PDF reader (cached, see retrieval-data.ts).
+ * 3. `--cv`: both measures cross-validated over the ranking's settings (retrieval-cv.ts):
+ *    each question ranked with the settings chosen on the other folds, beside the in-sample
+ *    figures of the product's defaults and of the setting best on all questions.
  */
 import Database from 'better-sqlite3';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { memoryIndexDatabase, RetrievalService } from '../../main/retrieval/retrieval-service';
 import type { Document } from '../../shared/model';
 import type { RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';
 import { hasData, noDataMessage } from '../support/data-dir';
 import {
@@ -30,6 +36,7 @@ import {
   hierttItems,
   type HierttItem,
 } from './retrieval-data';
+import { choose, crossValidate, tuningGrid, type SettingScores } from './retrieval-cv';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -99,6 +106,132 @@ function productIndex() {
   const service = new RetrievalService(memoryIndexDatabase());
   return (doc: Document, question: string, k: number, unit: RetrievalUnit) =>
     service.search(1, doc, question, { k, unit });
+}
+
+/**
+ * One document's index in memory, searched with any ranking settings: the index does not
+ * depend on them (only the scoring does), so it is built once for all the settings.
+ */
+function tunableIndex() {
+  const db = memoryIndexDatabase();
+  const services = new Map<RetrievalTuning, RetrievalService>();
+  return (
+    doc: Document,
+    question: string,
+    k: number,
+    unit: RetrievalUnit,
+    tuning: RetrievalTuning,
+  ) => {
+    let service = services.get(tuning);
+    if (!service) services.set(tuning, (service = new RetrievalService(db, tuning)));
+    return service.search(1, doc, question, { k, unit });
+  };
+}
+
+/** A MultiHiertt question's recall@10 from its hits (exact cells and gold sentences). */
+function hierttRecall(item: HierttItem, hits: readonly RetrievalHit[]): number | null {
+  const cells = item.cells.map((c) =>
+    hits.some(
+      (h) =>
+        h.kind === 'cell' &&
+        h.blockId === `t${c.table}` &&
+        h.sourceRow === c.row &&
+        h.sourceCol === c.col,
+    ),
+  );
+  const sentences = item.sentences.map((s) =>
+    hits.some((h) => h.kind === 'paragraph' && h.blockId === `p${s}`),
+  );
+  const all = [...cells, ...sentences];
+  return all.length === 0 ? null : all.filter(Boolean).length / all.length;
+}
+
+/** Every setting of the grid scored on every question of both benchmarks. */
+async function settingScores(fresh: boolean): Promise<SettingScores[]> {
+  const grid = tuningGrid();
+  if (!grid.some((g) => JSON.stringify(g.tuning) === JSON.stringify(DEFAULT_TUNING)))
+    throw new Error("the grid must hold the product's default settings");
+  const scores: SettingScores[] = grid.map((g) => ({ ...g, multihiertt: [], financebench: [] }));
+  for (const item of hierttItems()) {
+    const search = tunableIndex();
+    for (const s of scores) {
+      const r = hierttRecall(
+        item,
+        await search(item.document, item.question, 10, 'cell', s.tuning),
+      );
+      if (r !== null) s.multihiertt.push(r);
+    }
+  }
+  const items = financeBenchItems();
+  const { models } = await financeBenchModels([...new Set(items.map((i) => i.doc))], {
+    fresh,
+    log: (line) => console.log(`  ${line}`),
+  });
+  const byDoc = new Map<string, ReturnType<typeof tunableIndex>>();
+  for (const item of items) {
+    const doc = models.get(item.doc);
+    if (!doc || item.pages.length === 0) continue;
+    let search = byDoc.get(item.doc);
+    if (!search) byDoc.set(item.doc, (search = tunableIndex()));
+    for (const s of scores) {
+      const hits = await search(doc, item.question, 5, 'block', s.tuning);
+      s.financebench.push(
+        hits.some((h) => h.page !== undefined && item.pages.includes(h.page)) ? 1 : 0,
+      );
+    }
+  }
+  return scores;
+}
+
+export async function runCrossValidation(
+  k: number,
+  seeds: number,
+  fresh: boolean,
+  cacheFile?: string,
+) {
+  const started = performance.now();
+  // --scores FILE: the grid's per-question scores kept between runs (the grid takes minutes).
+  const scores: SettingScores[] =
+    cacheFile && !fresh && existsSync(cacheFile)
+      ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as SettingScores[])
+      : await settingScores(fresh);
+  if (cacheFile) writeFileSync(cacheFile, JSON.stringify(scores));
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const nMh = scores[0]!.multihiertt.length;
+  const nFb = scores[0]!.financebench.length;
+  const defaults = scores.find((s) => JSON.stringify(s.tuning) === JSON.stringify(DEFAULT_TUNING))!;
+  const bestAll = choose(
+    scores,
+    () => true,
+    () => true,
+  );
+  console.log(
+    `Cross-validated retrieval: ${scores.length} settings, MultiHiertt ${nMh} questions (recall@10, cells + paragraphs), FinanceBench ${nFb} (page@5, block units), ${k} folds, ${seeds} seeds (${((performance.now() - started) / 1000).toFixed(0)} s to score the grid)`,
+  );
+  console.log(
+    `  in-sample, product defaults:        MultiHiertt ${pct(mean(defaults.multihiertt))}  FinanceBench ${pct(mean(defaults.financebench))}`,
+  );
+  console.log(
+    `  in-sample, best on all questions:   MultiHiertt ${pct(mean(bestAll.multihiertt))}  FinanceBench ${pct(mean(bestAll.financebench))}  (${bestAll.name})`,
+  );
+  const runs = [...Array(seeds).keys()].map((seed) => crossValidate(scores, k, seed + 1));
+  runs.forEach((r, i) =>
+    console.log(
+      `  cross-validated, seed ${i + 1}:          MultiHiertt ${pct(r.multihiertt)}  FinanceBench ${pct(r.financebench)}  (folds chose the defaults ${r.chosen.filter((c) => c === defaults.name).length}/${k} times)`,
+    ),
+  );
+  const range = (xs: number[]) =>
+    `${pct(mean(xs))} (${pct(Math.min(...xs))}–${pct(Math.max(...xs))})`;
+  console.log(
+    `  cross-validated, mean (min–max) over seeds: MultiHiertt ${range(runs.map((r) => r.multihiertt))}  FinanceBench ${range(runs.map((r) => r.financebench))}`,
+  );
+  const chosen = new Map<string, number>();
+  for (const r of runs) for (const c of r.chosen) chosen.set(c, (chosen.get(c) ?? 0) + 1);
+  console.log('  settings the folds chose (times):');
+  for (const [name, n] of [...chosen].sort((a, b) => b[1] - a[1]))
+    console.log(
+      `    ${String(n).padStart(3)}  ${name}${name === defaults.name ? '  (defaults)' : ''}`,
+    );
 }
 
 interface Recall {
@@ -256,6 +389,19 @@ async function main() {
   }
   const what = process.argv[2] ?? 'all';
   const fresh = process.argv.includes('--fresh');
+  const cv = process.argv.indexOf('--cv');
+  if (cv > 0) {
+    const k = Number(process.argv[cv + 1]) || 5;
+    const sIdx = process.argv.indexOf('--seeds');
+    const cIdx = process.argv.indexOf('--scores');
+    await runCrossValidation(
+      k,
+      sIdx > 0 ? Number(process.argv[sIdx + 1]) : 5,
+      fresh,
+      cIdx > 0 ? process.argv[cIdx + 1] : undefined,
+    );
+    return;
+  }
   const mIdx = process.argv.indexOf('--misses');
   const misses = mIdx > 0 ? Number(process.argv[mIdx + 1]) : 0;
   if (what === 'multihiertt' || what === 'all') await runMultihiertt(misses);

@@ -7,24 +7,30 @@ interface Unit {
   score: number;
 }
 
-const rank = (units: Unit[]) =>
+/** `damping` defaults to the product's (PAGE_DAMPING); a test of the spread fixes its own. */
+const rank = (units: Unit[], damping?: number) =>
   pagesFirst(
     [...units].sort((a, b) => b.score - a.score),
     (u) => u.page,
     (u) => u.score,
+    damping,
   ).map((u) => u.id);
 
 describe('pagesFirst', () => {
   it('spreads the first hits over the best pages, then goes deeper', () => {
     expect(
-      rank([
-        { id: 'a1', page: 1, score: 10 },
-        { id: 'a2', page: 1, score: 9 },
-        { id: 'a3', page: 1, score: 8 },
-        { id: 'b1', page: 2, score: 7 },
-        { id: 'c1', page: 3, score: 6 },
-        { id: 'c2', page: 3, score: 5 },
-      ]),
+      rank(
+        [
+          { id: 'a1', page: 1, score: 10 },
+          { id: 'a2', page: 1, score: 9 },
+          { id: 'a3', page: 1, score: 8 },
+          { id: 'b1', page: 2, score: 7 },
+          { id: 'c1', page: 3, score: 6 },
+          { id: 'c2', page: 3, score: 5 },
+          // Page 3 (6 + 0.1 × 5 = 6.5) stays behind page 2 (7) at this damping.
+        ],
+        0.1,
+      ),
     ).toEqual(['a1', 'b1', 'c1', 'a2', 'c2', 'a3']);
   });
 
