@@ -26,4 +26,8 @@ export const retrievalHandlers: HandlerMap = {
     const hits = await ctx.retrieval.search(documentId, document, question, options, embedder);
     return { hits };
   },
+
+  // Stored units only: nothing is opened or parsed, so it answers at once however large the library.
+  'retrieval.searchAll': ({ question, options = {} }, ctx) =>
+    ctx.retrieval.searchAll(question, options),
 };

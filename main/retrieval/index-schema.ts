@@ -2,7 +2,8 @@
  * The retrieval index's tables as the code here reads and writes them, for the in-memory
  * database that indexes a document outside the workspace (`workbench retrieve --doc FILE`),
  * which has no `documents` table to point at. A workspace gets its tables from its migrations
- * (main/db/migrations/0009-retrieval.ts, 0020-retrieval-unit-lengths.ts), which hold their own
+ * (main/db/migrations/0009-retrieval.ts, 0020-retrieval-unit-lengths.ts,
+ * 0023-retrieval-documents.ts), which hold their own
  * copy of this SQL and never import it: changing a table here needs a new migration as well.
  * test/integration/db/upgrade-from-every-version.test.ts fails while the two differ
  * (`documentsTable: true` gives the workspace's form, where each row belongs to a document
@@ -18,6 +19,9 @@
  * - `retrieval_indexes`: one row per indexed document, with the key (index version, parser
  *   version, a fingerprint of the model) that says whether the index is still current.
  * - `retrieval_vectors`: optional dense embeddings, float32 little-endian, per unit and model.
+ * - `retrieval_documents`: one FTS5 row per indexed document (its name and a summary of its
+ *   tables and cover), what a search across all documents ranks first;
+ *   `retrieval_document_summaries` says which documents have one (main/retrieval/fts-index.ts).
  *
  * Deleting a unit's meta row deletes its FTS row (trigger), so removing a document (ON DELETE
  * CASCADE) or rebuilding its index never leaves text behind in the FTS table.
@@ -78,5 +82,20 @@ export function retrievalSchemaSql(options: { documentsTable: boolean }): string
       PRIMARY KEY (document_id, model, ordinal),
       FOREIGN KEY (document_id) REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE
     ) STRICT;
+
+    CREATE TABLE retrieval_document_summaries (
+      document_id INTEGER PRIMARY KEY REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+      summarized_at TEXT NOT NULL
+    ) STRICT;
+
+    CREATE VIRTUAL TABLE retrieval_documents USING fts5(
+      title, text,
+      content = '', contentless_delete = 1,
+      tokenize = 'porter unicode61 remove_diacritics 2'
+    );
+
+    CREATE TRIGGER retrieval_document_summaries_deleted AFTER DELETE ON retrieval_document_summaries BEGIN
+      DELETE FROM retrieval_documents WHERE rowid = old.document_id;
+    END;
   `;
 }

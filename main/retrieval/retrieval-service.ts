@@ -3,7 +3,12 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { Document } from '../../shared/model';
 import { hitKey } from '../../shared/retrieval/document-order';
 import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
-import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
+import type {
+  RetrievalHit,
+  RetrievalOptions,
+  WorkspaceSearchOptions,
+  WorkspaceSearchResult,
+} from '../../shared/retrieval/hit';
 import { statementBlocks } from '../../shared/retrieval/statements';
 import { searchTerms } from '../../shared/retrieval/terms';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
@@ -20,6 +25,9 @@ import { retrievalSchemaSql } from './index-schema';
 export const RETRIEVAL_INDEX_VERSION = 2;
 
 export const DEFAULT_K = 10;
+
+/** A search across documents ranks the units of this many of the best-ranked documents. */
+export const DEFAULT_DOCUMENTS = 3;
 
 /**
  * A cheap fingerprint of a model (FNV-1a over its block and table structure): the index is
@@ -147,6 +155,41 @@ export class RetrievalService {
         ...(f.ranks[1] !== undefined ? { dense: f.ranks[1] } : {}),
       },
     }));
+  }
+
+  /**
+   * Retrieval across all indexed documents: the question's terms rank documents first, in the
+   * one-row-per-document index (`retrieval_documents`, migration 23), and only the best
+   * `options.documents` (default 3) have their units ranked by BM25F, as `search` ranks them;
+   * their hits are merged by score. So the cost grows with how many documents hold a term,
+   * never with all the workspace's units. Reads stored units only (no document is opened):
+   * the statement boost, which needs the parsed document, is left out.
+   */
+  searchAll(question: string, options: WorkspaceSearchOptions = {}): WorkspaceSearchResult {
+    checkQuestion(question);
+    const k = options.k ?? DEFAULT_K;
+    const repo = ftsIndex(this.db);
+    const terms = searchTerms(question);
+    const documents = repo
+      .searchDocuments(
+        terms.map((t) => t.term),
+        options.documents ?? DEFAULT_DOCUMENTS,
+      )
+      .map((d) => d.documentId);
+    const hits = documents.flatMap((documentId) => {
+      const index = repo.get(documentId);
+      if (!index) return [];
+      return repo
+        .search(index, terms, kindsFor(options.unit ?? 'cell'), k, { tuning: this.tuning })
+        .map((r) => ({ ...r.hit, documentId }));
+    });
+    // Best score first; ties keep the documents' rank and each document's order.
+    const ranked = hits
+      .map((h, i) => ({ h, i }))
+      .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+      .slice(0, k)
+      .map((x) => x.h);
+    return { hits: ranked, documents, indexed: repo.indexedCount() };
   }
 
   /** Drops a document's index (removing the document does this too, by cascade). */

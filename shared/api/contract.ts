@@ -32,7 +32,12 @@ import {
   ProviderView,
   SecretName,
 } from '../llm/provider';
-import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
+import {
+  RetrievalHit,
+  RetrievalOptions,
+  WorkspaceSearchOptions,
+  WorkspaceSearchResult,
+} from '../retrieval/hit';
 import {
   RunImportFormat,
   RunImportResult,
@@ -301,6 +306,19 @@ export const contract = {
       })
       .strict(),
     output: z.object({ hits: z.array(RetrievalHit) }),
+  },
+  /**
+   * Ranked hits for a question across every indexed document of the workspace: documents
+   * ranked first by one summary row each, then the best few searched (main/retrieval).
+   */
+  'retrieval.searchAll': {
+    input: z
+      .object({
+        question: z.string().trim().min(1).max(4000),
+        options: WorkspaceSearchOptions.optional(),
+      })
+      .strict(),
+    output: WorkspaceSearchResult,
   },
 
   /**

@@ -58,3 +58,29 @@ export const RetrievalOptions = z
   })
   .strict();
 export type RetrievalOptions = z.infer<typeof RetrievalOptions>;
+
+/** A search across all the workspace's indexed documents (`retrieval.searchAll`). */
+export const WorkspaceSearchOptions = z
+  .object({
+    k: z.number().int().min(1).max(200).optional(),
+    unit: RetrievalUnit.optional(),
+    /** How many of the best-ranked documents have their units searched (default 3). */
+    documents: z.number().int().min(1).max(50).optional(),
+  })
+  .strict();
+export type WorkspaceSearchOptions = z.infer<typeof WorkspaceSearchOptions>;
+
+export const WorkspaceHit = RetrievalHit.extend({ documentId: z.number().int() });
+export type WorkspaceHit = z.infer<typeof WorkspaceHit>;
+
+export const WorkspaceSearchResult = z.object({
+  hits: z.array(WorkspaceHit),
+  /** The documents whose units were searched, best first. */
+  documents: z.array(z.number().int()),
+  /**
+   * Documents with a retrieval index (what the search covers): a document is indexed on its
+   * first search, so a library file never searched is not yet among them.
+   */
+  indexed: z.number().int().nonnegative(),
+});
+export type WorkspaceSearchResult = z.infer<typeof WorkspaceSearchResult>;

@@ -21,6 +21,7 @@ import { m0019QuestionSets } from './0019-question-sets';
 import { m0020RetrievalUnitLengths } from './0020-retrieval-unit-lengths';
 import { m0021FilingFactIndex } from './0021-filing-fact-index';
 import { m0022FilerAndFactLabels } from './0022-filer-and-fact-labels';
+import { m0023RetrievalDocuments } from './0023-retrieval-documents';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   m0020RetrievalUnitLengths,
   m0021FilingFactIndex,
   m0022FilerAndFactLabels,
+  m0023RetrievalDocuments,
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -233,6 +233,25 @@ CREATE TABLE "questions" (
         UNIQUE (dataset_id, external_id)
       ) STRICT;
 
+CREATE TABLE retrieval_document_summaries (
+        document_id INTEGER PRIMARY KEY REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+        summarized_at TEXT NOT NULL
+      ) STRICT;
+
+CREATE VIRTUAL TABLE retrieval_documents USING fts5(
+        title, text,
+        content = '', contentless_delete = 1,
+        tokenize = 'porter unicode61 remove_diacritics 2'
+      );
+
+CREATE TABLE 'retrieval_documents_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+CREATE TABLE 'retrieval_documents_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+CREATE TABLE 'retrieval_documents_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+CREATE TABLE 'retrieval_documents_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
 CREATE TABLE retrieval_indexes (
       document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
       version_key TEXT    NOT NULL,
@@ -493,6 +512,10 @@ CREATE TABLE sessions (
         origin                   TEXT    NOT NULL CHECK (origin IN ('local', 'imported')),
         bundle_sha256            TEXT    UNIQUE
       , session_uid TEXT CHECK (length(session_uid) = 36), signature TEXT NOT NULL DEFAULT 'local' CHECK (signature IN ('local', 'signed', 'unsigned')), signer_public_key TEXT, signer_fingerprint TEXT) STRICT;
+
+CREATE TRIGGER retrieval_document_summaries_deleted AFTER DELETE ON retrieval_document_summaries BEGIN
+        DELETE FROM retrieval_documents WHERE rowid = old.document_id;
+      END;
 
 CREATE TRIGGER retrieval_unit_meta_deleted AFTER DELETE ON retrieval_unit_meta BEGIN
       DELETE FROM retrieval_units WHERE rowid = old.unit_id;
