@@ -1,6 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
 import { MAX_ASK_DOCUMENTS, type AskFiling } from '../../shared/ask/filings';
-import type { FilingFacts } from '../../shared/library/filing-facts';
+import { fiscalPeriodLabel, type FilingFacts } from '../../shared/library/filing-facts';
 import type { SandboxFact } from '../../shared/sandbox/fact-index';
 import type { DocumentSummary } from '../../shared/library/document';
 import type { AskSubject } from './answer-core';
@@ -66,6 +66,7 @@ export async function filingsSubject(
       form: cover?.form ?? null,
       periodEnd: cover?.periodEnd ?? null,
       fiscalYear: cover?.fiscalYear ?? null,
+      period: cover ? fiscalPeriodLabel(cover) : null,
       tagged: facts.length > 0,
     };
     parts.push({ documentId: summary.id, filing, doc, facts });

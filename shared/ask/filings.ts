@@ -21,6 +21,8 @@ export const AskFiling = z.object({
   form: z.string().nullable(),
   periodEnd: z.string().nullable(),
   fiscalYear: z.number().int().nullable(),
+  /** The Library's name of its period: "FY2024", "Q2 2025" (absent in asks stored before). */
+  period: z.string().nullable().optional(),
   /** Whether it carries inline XBRL facts that fact() reads. */
   tagged: z.boolean(),
 });
@@ -49,10 +51,17 @@ export function locateId(
   return splitQualifiedId(id) ?? { documentId: fallbackDocumentId, localId: id };
 }
 
-/** "10-K FY2024 (period ended 2024-12-29)": a filing as a prompt and a report name it. */
-export function filingLabel(f: Pick<AskFiling, 'form' | 'fiscalYear' | 'periodEnd' | 'name'>) {
+/** "FY2024", "Q2 2025": the filing's period as the Library names it, else its fiscal year. */
+export const filingPeriod = (f: Pick<AskFiling, 'fiscalYear' | 'period'>): string | null =>
+  f.period ?? (f.fiscalYear !== null ? `FY${f.fiscalYear}` : null);
+
+/** "10-Q Q2 2025 (period ended 2025-06-29)": a filing as a prompt and a report name it. */
+export function filingLabel(
+  f: Pick<AskFiling, 'form' | 'fiscalYear' | 'periodEnd' | 'name' | 'period'>,
+) {
   const parts = [f.form ?? f.name];
-  if (f.fiscalYear !== null) parts.push(`FY${f.fiscalYear}`);
+  const period = filingPeriod(f);
+  if (period !== null) parts.push(period);
   if (f.periodEnd !== null) parts.push(`(period ended ${f.periodEnd})`);
   return parts.join(' ');
 }

@@ -1,5 +1,5 @@
 import type { AskResult } from '../../../shared/ask/ask';
-import { locateId, type AskFiling } from '../../../shared/ask/filings';
+import { filingPeriod, locateId, type AskFiling } from '../../../shared/ask/filings';
 import { navigationStore } from '../../stores/navigation';
 
 /**
@@ -33,9 +33,11 @@ export function citePlacer(result: AskResult, currentDocumentId: number | undefi
   };
 }
 
-/** "10-K FY2024": a filing as a cited number names it. */
-export const filingShort = (f: AskFiling): string =>
-  `${f.form ?? f.name}${f.fiscalYear !== null ? ` FY${f.fiscalYear}` : ''}`;
+/** "10-K FY2024", "10-Q Q2 2025": a filing as a cited number names it. */
+export const filingShort = (f: AskFiling): string => {
+  const period = filingPeriod(f);
+  return `${f.form ?? f.name}${period !== null ? ` ${period}` : ''}`;
+};
 
 /** Opens another filing of the ask at a table; the ask stays shown and frames its cells. */
 export function openFilingTable(documentId: number, tableId: string): void {

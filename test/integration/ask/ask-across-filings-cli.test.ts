@@ -97,6 +97,20 @@ describe.skipIf(!hasData)('workbench ask across filings', () => {
     expect(out.documentIds).toEqual([tenQ, tenK]);
     expect(out.filings?.map((f) => f.form)).toEqual(['10-Q', '10-K']);
     expect(out.answer.value).toBeCloseTo(expected, 9);
+    // The filer's CIK (dei:EntityCentralIndexKey), leading zeros left out, names it too.
+    const byCik = await runSourceCliAsync([
+      'ask',
+      '--workspace',
+      ws.dir,
+      '--company',
+      '200406',
+      '--question',
+      QUESTION,
+      ...model(),
+      '--json',
+    ]);
+    expect(byCik.code, byCik.stderr).toBe(0);
+    expect((JSON.parse(byCik.stdout) as Out).documentIds).toEqual([tenQ, tenK]);
   }, 120_000);
 
   it('bad input: an unknown company, too many documents, a missing one, --company with --document', async () => {

@@ -118,7 +118,7 @@ describe.skipIf(!hasData)('asking across two filings of one company', () => {
     const prompt = promptOf(request!);
     expect(prompt).toMatch(
       new RegExp(
-        `=== Filing d${tenQ}: JOHNSON & JOHNSON 10-Q FY2025 \\(period ended 2025-06-29\\)`,
+        `=== Filing d${tenQ}: JOHNSON & JOHNSON 10-Q Q2 2025 \\(period ended 2025-06-29\\)`,
         'i',
       ),
     );
