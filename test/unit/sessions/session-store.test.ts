@@ -16,7 +16,11 @@ const settle = async () => {
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
 };
 
-/** A fake server keeping answers with revisions, as main/sessions does. */
+/**
+ * A fake server that keeps what is saved. It decides no conflicts: what a conflict is belongs
+ * to main/sessions, and the store's conflict handling is tested against the real service in
+ * test/integration/sessions/session-store-windows.test.ts (two windows on one workspace).
+ */
 function setup(start: SessionDetail = detail(), storage = new Map<string, string>()) {
   const answers = new Map<number, SessionAnswer>(start.answers.map((a) => [a.questionId, a]));
   const clk = fakeTime();
@@ -26,8 +30,6 @@ function setup(start: SessionDetail = detail(), storage = new Map<string, string
       ok({ clock: clock({ focusQuestionId: input.questionId ?? null }) }),
     'sessions.saveAnswer': (input: MethodInput<'sessions.saveAnswer'>) => {
       const stored = answers.get(input.questionId);
-      if ((stored?.revision ?? 0) !== input.baseRevision)
-        return ok({ status: 'conflict', message: 'Saved in another window.', current: stored! });
       const { sessionId: _s, questionId, baseRevision, ...fields } = input;
       const next = {
         ...(stored ?? storedAnswer(questionId, 0)),
@@ -148,40 +150,6 @@ describe('session store', () => {
     expect(store.getState().drafts[12]?.evidence).toEqual([{ type: 'paragraph', blockId: 'p4' }]);
   });
 
-  it('a conflict stops autosave and shows both answers; keeping mine saves on their revision', async () => {
-    const { store, clk, answers, saves } = setup();
-    await store.getState().open(5);
-    // Another window saved question 12 first.
-    answers.set(12, storedAnswer(12, 3, { value: '99' }));
-    store.getState().edit({ value: '12' });
-    clk.advance(SAVE_DELAY_MS);
-    await settle();
-    const c = store.getState().conflict;
-    expect(c).toMatchObject({ questionId: 12, theirs: { value: '99' }, mine: { value: '12' } });
-    expect(store.getState().saveState[12]).toBe('conflict');
-    // Typing on does not overwrite the other window's answer.
-    store.getState().edit({ value: '123' });
-    clk.advance(SAVE_DELAY_MS);
-    await settle();
-    expect(saves()).toHaveLength(1);
-    await store.getState().resolveConflict('mine');
-    expect(saves().at(-1)!.input).toMatchObject({ baseRevision: 3, value: '123' });
-    expect(answers.get(12)).toMatchObject({ revision: 4, value: '123' });
-    expect(store.getState().conflict).toBeUndefined();
-  });
-
-  it('keeping theirs takes the other window’s answer into the box', async () => {
-    const { store, clk, answers } = setup();
-    await store.getState().open(5);
-    answers.set(12, storedAnswer(12, 2, { value: '99', unit: '%' }));
-    store.getState().edit({ value: '12' });
-    clk.advance(SAVE_DELAY_MS);
-    await settle();
-    await store.getState().resolveConflict('theirs');
-    expect(store.getState().drafts[12]).toMatchObject({ value: '99', unit: '%' });
-    expect(store.getState().saveState[12]).toBe('saved');
-  });
-
   it('a draft cut off by a reload is saved when the session opens again', async () => {
     const storage = new Map<string, string>();
     const first = setup(detail(), storage);
@@ -194,24 +162,6 @@ describe('session store', () => {
     expect(second.saves()[0]!.input).toMatchObject({ baseRevision: 0, value: '42' });
     expect(second.store.getState().drafts[12]).toMatchObject({ notes: 'from the table' });
     expect([...storage.keys()]).toEqual([]);
-  });
-
-  it('a draft left from before a reload that another window has since saved over is a conflict', async () => {
-    const storage = new Map<string, string>();
-    const first = setup(detail(), storage);
-    await first.store.getState().open(5);
-    first.store.getState().edit({ value: 'mine' });
-    // Meanwhile another window saved question 12 (revision 1), and this one reloads.
-    const second = setup(detail({ answers: [storedAnswer(12, 1, { value: 'theirs' })] }), storage);
-    await second.store.getState().open(5);
-    expect(second.saves()).toHaveLength(0);
-    expect(second.store.getState().conflict).toMatchObject({
-      questionId: 12,
-      theirs: { value: 'theirs' },
-      mine: { value: 'mine' },
-    });
-    await second.store.getState().resolveConflict('mine');
-    expect(second.saves()[0]!.input).toMatchObject({ baseRevision: 1, value: 'mine' });
   });
 
   it('submits the saved answer; an empty answer is refused with a sentence', async () => {
