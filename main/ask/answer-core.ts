@@ -27,6 +27,7 @@ import { namesFacts } from '../sandbox/fact-trace';
 import type { AskChat, AskChatRequest, AskProviderRef } from './ask-chat';
 import type { AskDocument } from './document-cache';
 import { buildFilingsContext, interleaveHits, type FilingPart } from './filings-subject';
+import { ACROSS_FILINGS_HELP, ACROSS_FILINGS_HELP_PYTHON } from '../../shared/ask/filings';
 import { tablesForProgram } from './program-tables';
 import { askCancelled, NoProgramError, type AskProgress } from './ask-progress';
 import { pythonSample } from './python-sample';
@@ -169,17 +170,30 @@ export async function prepareAsk(
           tokenBudget,
         });
   const tagged = isProgramMode(input.mode) && subject.doc.facts().length > 0;
+  // Several filings (issue 27): the program is told how their ids and facts are told apart.
+  const across =
+    isProgramMode(input.mode) && parts !== undefined && parts.length > 1
+      ? input.mode === 'pot-python'
+        ? ACROSS_FILINGS_HELP_PYTHON
+        : ACROSS_FILINGS_HELP
+      : null;
+  const helpers = [HELPERS_TEXT, tagged ? FACTS_PROMPT_HELP : null, across]
+    .filter((t): t is string => t !== null)
+    .join('\n\n');
   const values = {
     question: subject.question,
     context: context.text,
     // A filing with inline XBRL tags: programs may read its facts (issue 27).
-    helpers: tagged ? `${HELPERS_TEXT}\n\n${FACTS_PROMPT_HELP}` : HELPERS_TEXT,
+    helpers,
   };
   let system = fillTemplate(template.system, values);
   // A program template without {helpers} (the DocMath-Eval presets) is told of facts only when
   // there are some, so its prompts on the benchmarks' untagged documents stay as published.
-  if (tagged && !/\{helpers\}/.test(template.system + template.user))
-    system += `\n\n${input.mode === 'pot-python' ? FACTS_PROMPT_HELP_PYTHON : FACTS_PROMPT_HELP}`;
+  if (!/\{helpers\}/.test(template.system + template.user)) {
+    if (tagged)
+      system += `\n\n${input.mode === 'pot-python' ? FACTS_PROMPT_HELP_PYTHON : FACTS_PROMPT_HELP}`;
+    if (across) system += `\n\n${across}`;
+  }
   const messages: ChatMessage[] = [
     { role: 'system', content: system },
     { role: 'user', content: fillTemplate(template.user, values) },

@@ -69,3 +69,12 @@ export function filingLabel(
 /** A filing with its company: "Johnson & Johnson 10-K FY2024 (period ended 2024-12-29)". */
 export const filingTitle = (f: AskFiling): string =>
   `${f.company ? `${f.company} ` : ''}${filingLabel(f)}`;
+
+/**
+ * What a program-mode prompt adds when an ask covers several filings (docs/sandbox-helpers.md
+ * quotes it): how table ids name their filing, and whose facts fact() answers.
+ */
+export const ACROSS_FILINGS_HELP = `This question covers several filings; the context shows each under its own "=== Filing dN: …" heading. Table ids name their filing: cell("d12:t21", row, col) reads table t21 of filing d12, with the rows and columns shown under it. fact() and facts() read the facts of every tagged filing listed; a fact two filings both report is taken from the newest one, and every fact names its filing in .filing ({documentId, label}).`;
+
+/** The same for Python programs, which read facts only. */
+export const ACROSS_FILINGS_HELP_PYTHON = `This question covers several filings; the context shows each under its own "=== Filing dN: …" heading. fact() and facts() read the facts of every tagged filing listed; a fact two filings both report is taken from the newest one.`;

@@ -132,6 +132,8 @@ describe.skipIf(!hasData)('asking across two filings of one company', () => {
     expect(prompt).toMatch(new RegExp(`Table d${tenK}:t\\d+`));
     expect(prompt).not.toMatch(/\nTable t\d+/);
     expect(prompt).toContain('fact(');
+    // ... and how the filings' ids and facts are told apart.
+    expect(prompt).toContain('Table ids name their filing: cell("d12:t21", row, col)');
 
     // The trace: each read names its filing, its concept and period and the cell showing it.
     expect(
