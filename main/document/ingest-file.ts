@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
-import { Document } from '../../shared/model';
+import type { Document } from '../../shared/model';
 import { ingestBytes, kindOf } from '../ingest/ingest-bytes';
 import { refusingJobs } from '../jobs/live';
+import { checkDocument } from './check-document';
 // Loaded when needed (ingestFile): the parse worker's client for big filings, pdf.js's for PDFs.
 
 /**
@@ -24,10 +25,10 @@ export const MAIN_THREAD_MAX_BYTES = 8 * 1024 * 1024;
  * with a message naming them.
  *
  * The Document is checked against the schema once, where it is first built from the file's
- * bytes (the untrusted input): here for the filings read on this thread and for PDFs, in
- * parse-worker.ts for the filings read there. Nothing downstream checks it again (not the
- * worker's answer on arrival, nor the CLI before writing it): that is our own code's output,
- * already checked.
+ * bytes (the untrusted input): here for the filings read on this thread (check-document.ts:
+ * zod's answer without loading zod) and for PDFs, in parse-worker.ts for the filings read
+ * there. Nothing downstream checks it again (not the worker's answer on arrival, nor the CLI
+ * before writing it): that is our own code's output, already checked.
  */
 export async function ingestFile(path: string): Promise<Document> {
   const name = basename(path);
@@ -48,6 +49,7 @@ export async function ingestFile(path: string): Promise<Document> {
   const kind = kindOf(name, bytes);
   if (kind === 'pdf') {
     const { ingestPdf, PdfIngestError } = await import('../ingest/pdf/index.js');
+    const { Document } = await import('../../shared/model/index.js');
     try {
       // pdf.js's worker (main/ingest/pdf) does not check its Document; this is its one check.
       return Document.parse(await ingestPdf({ name, bytes }));
@@ -62,7 +64,7 @@ export async function ingestFile(path: string): Promise<Document> {
     // After Ctrl-C (main/cli/interrupt.ts) nothing new starts, as in the worker's case.
     if (refusingJobs() !== undefined)
       throw new WorkbenchError('cancelled', `${name}: reading was cancelled`);
-    return Document.parse(ingestBytes(name, bytes));
+    return checkDocument(ingestBytes(name, bytes));
   }
   // In the parse worker (main/jobs) like the app's parses: the same limits, and Ctrl-C in the
   // CLI stops it (a parse on this thread would hold the signal until it finished). The worker

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { WorkbenchError } from '../../shared/api/result';
-import { Document } from '../../shared/model';
 import { ingestBytes } from '../ingest/ingest-bytes';
 import { serveJob } from '../jobs/serve-job';
+import { checkDocument } from './check-document';
 import type { ParseRequest } from './parse-job';
 
 // Checking and serialising the model take about a sixth of a big filing's time (1.5 and 2.2 s
@@ -27,7 +27,7 @@ serveJob<ParseRequest, Uint8Array>(
     // input), before it is cached: a reader bug on a hostile file must not poison the cache.
     // The main thread takes the answer as our own checked output and does not check it again
     // (document-service.ts forwards the bytes; ingest-file.ts parses them).
-    const checked = Document.parse(model);
+    const checked = await checkDocument(model);
     progress(92);
     // TextEncoder's buffer is this array's own (Buffer.from may share a pool), so it can move.
     return new TextEncoder().encode(JSON.stringify(checked));

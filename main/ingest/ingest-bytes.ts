@@ -1,5 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
-import { detectDocumentKind, type DocumentKind } from '../../shared/library/document-kind';
+import { detectDocumentKind } from '../../shared/library/detect-document-kind';
+import type { DocumentKind } from '../../shared/library/document-kind';
 import type { Document } from '../../shared/model';
 import { missingCase } from '../../shared/util/missing-case';
 import { htmlTruncationWarning } from './html-truncation';

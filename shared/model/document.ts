@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { Block } from './block';
 import { DatasetFormat } from './dataset-format';
+import { documentSchemaVersion } from './schema-version';
 import { Table } from './table';
 
-/**
- * Version of the JSON this schema describes (`workbench ingest --json`, `import-dataset
- * --json`, the stored models). 2 added `warnings` (always present), `pageCount`, `externalId`
- * and the dataset source and location kinds. 3 added, all optional, a cell's `scaleBasis` and
- * `unitBasis` (where its scale and unit were read) and `footnotes` on cells and row labels.
- * 4: a cell's inline XBRL facts carry their concept, period, dimensions, unit, decimals and
- * value, a tagged cell takes its value, scale, sign and unit from its tag and keeps the
- * visible-text reading in `visible`, with `warnings` when the two disagree.
- * `upgradeDocumentJson` reads versions 1 to 3.
- */
-export const documentSchemaVersion = 4;
+export { documentSchemaVersion };
 
 /** What an ingester read: the name it was given and the format it parsed. */
 export const DocumentSource = z.object({

@@ -30,15 +30,4 @@ export const HeaderNode: z.ZodType<HeaderNode> = z.object({
   },
 });
 
-/**
- * Where a column header goes in the tree: under the nearest header placed above it whose span
- * holds its middle (a header centred over two years heads both), else at the root.
- */
-export const spanParent = (
-  placed: readonly HeaderNode[],
-  firstCol: number,
-  lastCol: number,
-): HeaderNode | undefined => {
-  const mid = (firstCol + lastCol) / 2;
-  return placed.findLast((n) => n.firstCol <= mid && mid <= n.lastCol);
-};
+export { spanParent } from './header-span';

@@ -1,4 +1,5 @@
-import { spanParent, type HeaderNode } from '../../../shared/model';
+import type { HeaderNode } from '../../../shared/model';
+import { spanParent } from '../../../shared/model/header-span';
 import { isNumeric, isYearLike } from '../table/cell-value';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
 import { cleanHeader, isPureScaleNote } from '../table/header-text';

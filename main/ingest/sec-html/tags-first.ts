@@ -1,11 +1,5 @@
-import {
-  unitPhrase,
-  type Basis,
-  type Cell,
-  type Table,
-  type VisibleReading,
-  type XbrlFactRef,
-} from '../../../shared/model';
+import type { Basis, Cell, Table, VisibleReading, XbrlFactRef } from '../../../shared/model';
+import { unitPhrase } from '../../../shared/model/cell-sentence';
 
 /**
  * Tags first: where an inline XBRL filing tags a cell (`ix:nonFraction`), the cell's value,
