@@ -151,7 +151,9 @@ export class CompanyFactsService {
         acc.facts++;
         if (Object.keys(fact.dimensions).length === 0) acc.plainFacts++;
         acc.docs.add(documentId);
-        if (rowLabel) acc.labels.set(rowLabel, (acc.labels.get(rowLabel) ?? 0) + 1);
+        // The rows of the total (no dimensions) name a concept better than a segment's rows.
+        const weight = Object.keys(fact.dimensions).length === 0 ? 1000 : 1;
+        if (rowLabel) acc.labels.set(rowLabel, (acc.labels.get(rowLabel) ?? 0) + weight);
       }
     const found: Acc[] = [];
     for (const [key, acc] of byConcept) {

@@ -145,3 +145,15 @@ export function gridPositions(table: Table, layout: GridLayout = gridLayout(tabl
 
 /** "row 12, column 3": a grid position as the details panel and error messages write it. */
 export const positionText = (p: GridPosition) => `row ${p.row}, column ${p.col}`;
+
+/** The source cell at a grid position (what `gridPositions(…).of` maps to it), if one is there. */
+export function cellAt(
+  table: Table,
+  row: number,
+  col: number,
+): Pick<Cell, 'sourceRow' | 'sourceCol'> | undefined {
+  const layout = gridLayout(table);
+  const column = layout.columns[col];
+  const cell = column ? layout.rows[row]?.cells[column.field] : undefined;
+  return cell ? { sourceRow: cell.sourceRow, sourceCol: cell.sourceCol } : undefined;
+}

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/model';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
+import { routeHash } from '../../stores/navigation/navigation-store';
 import { cellFootnotes } from './cell-footnotes';
 import { quantityText } from './quantity-text';
 import { decimalsText, dimensionLines, factValueText, periodText, visibleText } from './xbrl-text';
@@ -19,10 +20,12 @@ interface Props {
   marked: boolean;
   onToggleEvidence: () => void;
   onClose: () => void;
+  /** The filer's key (shared/library/company-groups) for "Chart this row"; absent: not known. */
+  companyKey?: string | null;
 }
 
 /** Everything known about one cell: where it sits, what it means, where it came from. */
-export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: Props) {
+export function CellDetails({ table, cell, marked, onToggleEvidence, onClose, companyKey }: Props) {
   const where = locationText(table.location);
   // The grid position is what a program addresses: cell(tableId, row, col).
   const positions = useMemo(() => gridPositions(table), [table]);
@@ -105,6 +108,24 @@ export function CellDetails({ table, cell, marked, onToggleEvidence, onClose }: 
             <dd>
               <code>{f.concept}</code>
               {f.agrees === false ? ' ⚠ differs from the visible value' : ''}
+              {companyKey && (
+                <>
+                  {' '}
+                  <a
+                    className="chart-row"
+                    href={routeHash({
+                      screen: 'facts',
+                      company: companyKey,
+                      concept: f.concept,
+                      ...(Object.keys(f.dimensions).length
+                        ? { dimensions: JSON.stringify(f.dimensions) }
+                        : {}),
+                    })}
+                  >
+                    Chart this row
+                  </a>
+                </>
+              )}
             </dd>
             <dt>Period</dt>
             <dd>{periodText(f.period)}</dd>

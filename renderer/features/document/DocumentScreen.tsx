@@ -8,6 +8,8 @@ import { navigationStore } from '../../stores/navigation';
 import { AskPanel } from '../ask/AskPanel';
 import { readMarks } from '../ask/ask-marks';
 import { goToTarget } from '../ask/go-to-target';
+import { cellAt } from '../../../shared/document/grid-layout';
+import { companyKeyOf } from '../../../shared/library/company-groups';
 import { CellDetails } from './CellDetails';
 import { DocumentBody, preloadTableGrid, revealDocument } from './DocumentBody';
 import { DocumentWarnings } from './DocumentWarnings';
@@ -41,7 +43,16 @@ function showHit(hit: FindHit) {
   } else block?.scrollIntoView({ block: 'start' });
 }
 
-export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }) {
+export function DocumentScreen({
+  id,
+  tableId,
+  cell,
+}: {
+  id: number;
+  tableId?: string;
+  /** A grid position in `tableId` to select (a link from the Facts panel). */
+  cell?: { row: number; col: number };
+}) {
   // Only the slices this screen shows: parse progress events re-render ParseProgress, not this.
   const status = useDocument((st) => st.status);
   const model = useDocument((st) => st.model);
@@ -58,6 +69,9 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   // A PDF is known as one before its parse ends (from the library's list, or from the parse's
   // progress, counted in pages): its page is shown while its tables are read.
   const listedKind = useLibrary((l) => l.documents.find((d) => d.id === id)?.kind);
+  // The filer, for the cell panel's "Chart this row" (the Facts panel of its company).
+  const listed = useLibrary((l) => l.documents.find((d) => d.id === id));
+  const company = listed ? companyKeyOf(listed) : null;
   const parsingPages = useDocument(
     (st) => st.status === 'loading' && st.openId === id && st.progress?.unit === 'pages',
   );
@@ -89,6 +103,17 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
   useEffect(() => {
     if (status === 'ready' && tableId) requestAnimationFrame(() => scrollToBlock(tableId));
   }, [status, tableId]);
+
+  // A link to a cell (the Facts panel's values) selects it once the document is read.
+  const cellRow = cell?.row;
+  const cellCol = cell?.col;
+  useEffect(() => {
+    if (status !== 'ready' || !model || !tableId || cellRow === undefined || cellCol === undefined)
+      return;
+    const table = model.tables.find((t) => t.id === tableId);
+    const at = table ? cellAt(table, cellRow, cellCol) : undefined;
+    if (at) documentStore.getState().select({ tableId, ...at });
+  }, [status, model, tableId, cellRow, cellCol]);
 
   const matches = useMemo(() => (model ? findMatches(model, query) : []), [model, query]);
   const hits = useMemo(() => findHits(matches), [matches]);
@@ -320,6 +345,7 @@ export function DocumentScreen({ id, tableId }: { id: number; tableId?: string }
               void documentStore.getState().toggleEvidence({ type: 'cell', ...cellRef! })
             }
             onClose={() => documentStore.getState().select(undefined)}
+            companyKey={company}
           />
         )}
         {askOpen && model && (

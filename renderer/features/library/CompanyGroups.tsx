@@ -36,9 +36,19 @@ export function CompanyGroups({ groups, ...rowProps }: Props) {
         const n = g.documents.length;
         return (
           <section key={g.key ?? '\u0000other'} aria-labelledby={id} className="company-group">
-            <h2 id={id}>
-              {title} <span className="hint">({n === 1 ? '1 document' : `${n} documents`})</span>
-            </h2>
+            <div className="company-heading">
+              <h2 id={id}>
+                {title} <span className="hint">({n === 1 ? '1 document' : `${n} documents`})</span>
+              </h2>
+              {g.key !== null && (
+                <span className="company-links">
+                  {g.cik && <span className="hint">CIK {g.cik}</span>}
+                  <a href={`#/facts/${encodeURIComponent(g.key)}`} aria-label={`Facts of ${title}`}>
+                    Facts and trends
+                  </a>
+                </span>
+              )}
+            </div>
             <table className="documents company-filings" aria-label={`Filings of ${title}`}>
               <colgroup>
                 <col className="col-form" />

@@ -2,6 +2,7 @@ import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useNavigation } from '../../stores/navigation';
 import { routeHash } from '../../stores/navigation/navigation-store';
 import { DocumentScreen } from '../document/DocumentScreen';
+import { FactsScreen } from '../facts/FactsScreen';
 import { GapScreen } from '../gap/GapScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
 import { ModelsScreen } from '../llm/ModelsScreen';
@@ -19,12 +20,20 @@ export function App() {
   const route = useNavigation((s) => s.route);
   // One boundary per screen and subject: moving within a screen (another table of the same
   // document, another pair on the gap) keeps it, going to another document or screen resets it.
-  const screenKey = 'id' in route ? `${route.screen}:${route.id}` : route.screen;
+  const screenKey =
+    'id' in route
+      ? `${route.screen}:${route.id}`
+      : route.screen === 'facts'
+        ? `facts:${route.company}`
+        : route.screen;
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Screens">
         <div className="brand">Filing Workbench</div>
-        <a href="#/library" aria-current={route.screen === 'library' ? 'page' : undefined}>
+        <a
+          href="#/library"
+          aria-current={route.screen === 'library' || route.screen === 'facts' ? 'page' : undefined}
+        >
           Library
         </a>
         <a href="#/models" aria-current={route.screen === 'models' ? 'page' : undefined}>
@@ -58,7 +67,14 @@ export function App() {
       </nav>
       <ScreenBoundary key={screenKey} screen={routeHash(route)}>
         {route.screen === 'document' ? (
-          <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} />
+          <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} cell={route.cell} />
+        ) : route.screen === 'facts' ? (
+          <FactsScreen
+            key={route.company}
+            company={route.company}
+            concept={route.concept}
+            dimensions={route.dimensions}
+          />
         ) : route.screen === 'dataset' ? (
           <DatasetScreen key={route.id} id={route.id} />
         ) : route.screen === 'question' ? (

@@ -4,7 +4,10 @@ import { createStore } from 'zustand/vanilla';
 export type Route =
   | { screen: 'library' }
   | { screen: 'models' }
-  | { screen: 'document'; id: number; tableId?: string }
+  /** `cell`: a grid position (row, col as the cell panel prints it) to select in `tableId`. */
+  | { screen: 'document'; id: number; tableId?: string; cell?: { row: number; col: number } }
+  /** A company's Facts panel (`company`: a key of shared/library/company-groups). */
+  | { screen: 'facts'; company: string; concept?: string; dimensions?: string }
   | { screen: 'dataset'; id: number }
   | { screen: 'question'; id: number }
   | { screen: 'sessions' }
@@ -32,8 +35,25 @@ export function parseRoute(hash: string): Route {
   if (c) return { screen: 'compare', a: Number(c[1]), b: Number(c[2]) };
   const s = /^#\/session\/(\d+)(\/results)?$/.exec(hash);
   if (s) return { screen: s[2] ? 'session-results' : 'session', id: Number(s[1]) };
-  const m = /^#\/document\/(\d+)(?:\/([\w-]+))?$/.exec(hash);
-  if (m) return { screen: 'document', id: Number(m[1]), ...(m[2] ? { tableId: m[2] } : {}) };
+  const m = /^#\/document\/(\d+)(?:\/([\w-]+)(?:\/(\d+)\/(\d+))?)?$/.exec(hash);
+  if (m)
+    return {
+      screen: 'document',
+      id: Number(m[1]),
+      ...(m[2] ? { tableId: m[2] } : {}),
+      ...(m[3] ? { cell: { row: Number(m[3]), col: Number(m[4]) } } : {}),
+    };
+  const f = /^#\/facts\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?$/.exec(hash);
+  if (f) {
+    const [company, concept, dimensions] = [f[1], f[2], f[3]].map(decodeSegment);
+    if (company)
+      return {
+        screen: 'facts',
+        company,
+        ...(concept ? { concept } : {}),
+        ...(dimensions ? { dimensions } : {}),
+      };
+  }
   const d = /^#\/(dataset|question)\/(\d+)$/.exec(hash);
   if (d) return { screen: d[1] as 'dataset' | 'question', id: Number(d[2]) };
   return { screen: 'library' };
@@ -46,7 +66,12 @@ export function routeHash(route: Route): string {
     case 'models':
       return '#/models';
     case 'document':
-      return `#/document/${route.id}${route.tableId ? `/${route.tableId}` : ''}`;
+      return `#/document/${route.id}${route.tableId ? `/${route.tableId}${route.cell ? `/${route.cell.row}/${route.cell.col}` : ''}` : ''}`;
+    case 'facts':
+      return `#/facts/${[route.company, route.concept, route.dimensions]
+        .filter((s): s is string => s !== undefined)
+        .map(encodeURIComponent)
+        .join('/')}`;
     case 'dataset':
     case 'question':
       return `#/${route.screen}/${route.id}`;
@@ -64,6 +89,16 @@ export function routeHash(route: Route): string {
       return `#/compare/${route.a}/${route.b}`;
     case 'gap':
       return `#/gap${route.sessionId !== undefined ? `/${route.sessionId}${route.runId !== undefined ? `/${route.runId}` : ''}` : ''}`;
+  }
+}
+
+/** A hash segment as written by routeHash; undefined when absent or not valid percent-encoding. */
+function decodeSegment(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
   }
 }
 
