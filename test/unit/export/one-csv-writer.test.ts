@@ -14,6 +14,7 @@ const WRITER = 'shared/export/csv.ts';
 const NAMES_CSV: Record<string, string> = {
   'shared/export/export-format.ts': 'the export formats table (suffix and MIME type)',
   'renderer/features/document/EvidencePanel.tsx': 'downloads the text evidenceCsv wrote',
+  'renderer/features/facts/FactsScreen.tsx': 'downloads the text seriesCsv wrote',
 };
 
 /** The files that write CSV, each through the shared writer. */
@@ -21,6 +22,7 @@ const USES_WRITER = [
   'main/export/csv-format.ts',
   'shared/runs/report-format.ts',
   'renderer/features/document/evidence-rows.ts',
+  'shared/facts/series.ts',
 ];
 
 function sources(dir: string): string[] {
