@@ -21,7 +21,7 @@ function setup() {
           documentId: 7,
           documentIds: (input as { documentIds?: number[] }).documentIds ?? [7],
         }),
-      ) as never;
+      );
     },
   });
   const store = createAskStore(api.client, () => 'ask-id-1');
