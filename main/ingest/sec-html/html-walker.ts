@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Parser } from './html-parser';
 import { readInlineStyle, type InlineStyle } from './inline-style';
 import { XbrlResourceReader } from './ixbrl-resources';
 import type {

@@ -74,6 +74,13 @@ describe('the CLI loads only the command it runs', () => {
         ) || /node_modules\/(better-sqlite3|pdfjs-dist)\//.test(m),
     );
     expect(unwanted).toEqual([]);
+    // Nor zod (the Document is checked by a parser generated from its schema), nor the parts
+    // of htmlparser2 that build and print a DOM, which the reader does not use.
+    const unused = r.modules.filter((m) =>
+      /node_modules\/(zod|domhandler|domutils|dom-serializer)\//.test(m),
+    );
+    expect(unused).toEqual([]);
+    expect(r.modules).toContain('node_modules/htmlparser2/dist/commonjs/Parser.js');
   });
 
   it("a command's own option before the command word still finds the command", () => {
