@@ -1,13 +1,19 @@
+import { useEffect, useRef, useState } from 'react';
 import type { DatasetFormat } from '../../../shared/datasets';
 import type { LibraryEntry } from '../../../shared/library/filing-facts';
 import type { FormatGuess } from '../../stores/library/library-store';
 import type { LibraryView, SortKey } from '../../stores/library/library-view';
-import { formatBytes, formatPeriod, kindLabel, shortKindLabel } from './format';
+import { formatBytes, formatPeriod, kindLabel, LIBRARY_PAGE_ROWS, shortKindLabel } from './format';
 import { ReadAsDataset } from './ReadAsDataset';
 
 interface Props {
   /** Already searched, filtered and sorted (renderer/stores/library/library-view.ts). */
   documents: LibraryEntry[];
+  /**
+   * Changes when the search, filter or sort does: the table starts again at its first page.
+   * (A refresh of the same view, such as facts arriving, keeps the rows drawn so far.)
+   */
+  viewKey: string;
   sort: LibraryView['sort'];
   /** Dataset files' format guesses by document id (renderer/stores/library). */
   formatGuesses: Record<number, FormatGuess>;
@@ -33,10 +39,13 @@ const opens = (d: LibraryEntry) => d.kind === 'sec-html' || d.kind === 'pdf';
 /**
  * The Library's files with what their cover pages say. Column headers sort (click or Enter;
  * again to reverse). Rows are focusable; Enter opens a filing or PDF, Delete or Backspace asks
- * to remove it. Long names are cut with an ellipsis (the whole name is the link's title).
+ * to remove it; arrows move between rows, Home and End go to the first and the last (drawing
+ * the rest first). Long names are cut with an ellipsis (the whole name is the link's title).
+ * Rows are drawn a page at a time (LIBRARY_PAGE_ROWS): more as the end scrolls into view.
  */
 export function DocumentTable({
   documents,
+  viewKey,
   sort,
   formatGuesses,
   busy,
@@ -44,6 +53,50 @@ export function DocumentTable({
   onRemove,
   onReadDataset,
 }: Props) {
+  const [limit, setLimit] = useState(LIBRARY_PAGE_ROWS);
+  const [limitFor, setLimitFor] = useState(viewKey);
+  // A row the keyboard moved to before it was drawn: focused once it is.
+  const focusAt = useRef<number | null>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const more = useRef<HTMLTableRowElement>(null);
+  // A new search, filter or sort starts again at the first page, in the same render (React's
+  // state-from-props pattern), so a keystroke never draws the longer list first.
+  if (limitFor !== viewKey) {
+    setLimitFor(viewKey);
+    setLimit(LIBRARY_PAGE_ROWS);
+  }
+  const shown = documents.length > limit ? documents.slice(0, limit) : documents;
+  const hasMore = shown.length < documents.length;
+
+  useEffect(() => {
+    const row = more.current;
+    if (!row || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + LIBRARY_PAGE_ROWS);
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [hasMore, shown.length]);
+
+  const focusRow = (index: number) =>
+    (body.current?.children[index] as HTMLElement | undefined)?.focus();
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null || at >= shown.length) return;
+    focusAt.current = null;
+    focusRow(at);
+  }, [shown.length]);
+  // Keyboard moves to a row not drawn yet: draw up to it, then focus it.
+  const moveTo = (index: number) => {
+    const to = Math.max(0, Math.min(index, documents.length - 1));
+    if (to < shown.length) return focusRow(to);
+    focusAt.current = to;
+    setLimit(to + 1);
+  };
+
   return (
     <table className="documents library-documents" aria-label="Documents">
       <colgroup>
@@ -79,8 +132,8 @@ export function DocumentTable({
           </th>
         </tr>
       </thead>
-      <tbody>
-        {documents.map((d) => (
+      <tbody ref={body}>
+        {shown.map((d, i) => (
           <tr
             key={d.id}
             tabIndex={0}
@@ -89,10 +142,20 @@ export function DocumentTable({
               if (e.target !== e.currentTarget) return;
               if (e.key === 'Delete' || e.key === 'Backspace') onRemove(d);
               if (e.key === 'Enter' && opens(d)) window.location.hash = `#/document/${d.id}`;
-              if (e.key === 'ArrowDown')
-                (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
-              if (e.key === 'ArrowUp')
-                (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
+              const to =
+                e.key === 'ArrowDown'
+                  ? i + 1
+                  : e.key === 'ArrowUp'
+                    ? i - 1
+                    : e.key === 'Home'
+                      ? 0
+                      : e.key === 'End'
+                        ? documents.length - 1
+                        : null;
+              if (to !== null) {
+                e.preventDefault();
+                moveTo(to);
+              }
             }}
           >
             <td className="name" title={`${d.name}\nSHA-256 ${d.sha256}`}>
@@ -125,6 +188,15 @@ export function DocumentTable({
             </td>
           </tr>
         ))}
+        {hasMore && (
+          <tr ref={more} className="more-rows">
+            <td colSpan={columns.length + 1}>
+              <button className="link" onClick={() => setLimit((l) => l + LIBRARY_PAGE_ROWS)}>
+                Show more ({shown.length} of {documents.length} shown)
+              </button>
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );

@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { api } from '../../api/client';
 import { useLibrary } from '../../stores/library';
 import { groupByCompany } from '../../../shared/library/company-groups';
-import { kindCounts, viewDocuments, type KindFilter } from '../../stores/library/library-view';
+import {
+  filterDocuments,
+  kindCounts,
+  sortDocuments,
+  type KindFilter,
+} from '../../stores/library/library-view';
 import type { Grouping } from '../../stores/library/grouping';
 import { CompanyGroups } from './CompanyGroups';
 import { DatasetTable } from './DatasetTable';
@@ -43,7 +48,12 @@ export function LibraryScreen() {
     for (const d of documents) if (d.kind === 'dataset') void actions.loadFormatGuess(d.id);
   }, [documents, actions]);
 
-  const shown = useMemo(() => viewDocuments(documents, view), [documents, view]);
+  // Sorted once per list and sort; a keystroke in the search only filters (order kept).
+  const sorted = useMemo(() => sortDocuments(documents, view.sort), [documents, view.sort]);
+  const shown = useMemo(
+    () => filterDocuments(sorted, { query: view.query, kind: view.kind }),
+    [sorted, view.query, view.kind],
+  );
   const counts = useMemo(() => kindCounts(documents), [documents]);
   const groups = useMemo(
     () => (grouping === 'company' ? groupByCompany(shown) : []),
@@ -183,6 +193,7 @@ export function LibraryScreen() {
           ) : (
             <DocumentTable
               documents={shown}
+              viewKey={`${view.query}\u0000${view.kind}\u0000${view.sort.key}\u0000${view.sort.direction}`}
               sort={view.sort}
               formatGuesses={formatGuesses}
               onSort={(key) => actions.sortBy(key)}

@@ -30,3 +30,11 @@ export const shortKindLabel: Record<string, string> = {
   dataset: 'Dataset',
   other: 'Other',
 };
+
+/**
+ * Rows drawn at first, and added each time the list's end scrolls near (or the keyboard goes
+ * past it): a sector's library holds thousands of files, and drawing every row made the first
+ * paint and each keystroke of the search grow with the library (docs/BENCHMARKS.md, sector
+ * workspace). 100 rows fill a tall screen several times over.
+ */
+export const LIBRARY_PAGE_ROWS = 100;

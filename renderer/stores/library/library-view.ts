@@ -57,31 +57,36 @@ function compare(a: string | number, b: string | number): number {
   return collator.compare(String(a), String(b));
 }
 
-/** The words a search matches: name, company, form, fiscal year, period end, kind. */
+/**
+ * The words a search matches: name, company, form, fiscal year, period end, kind; lower-cased
+ * once per entry (an entry object is replaced when the list is fetched again), so a keystroke
+ * in the search over thousands of documents only runs `includes`.
+ */
+const haystacks = new WeakMap<LibraryEntry, string>();
 function haystack(d: LibraryEntry): string {
-  const f = d.facts;
-  return [d.name, f?.company, f?.form, f?.fiscalYear, f?.periodEnd, d.kind]
-    .filter((x) => x !== null && x !== undefined)
-    .join(' ')
-    .toLowerCase();
+  let text = haystacks.get(d);
+  if (text === undefined) {
+    const f = d.facts;
+    text = [d.name, f?.company, f?.form, f?.fiscalYear, f?.periodEnd, d.kind]
+      .filter((x) => x !== null && x !== undefined)
+      .join(' ')
+      .toLowerCase();
+    haystacks.set(d, text);
+  }
+  return text;
 }
 
 /**
- * The documents to show: every word of the query must occur (case-insensitive) in the
- * document's name or facts, the kind must match the filter, then sorted by the chosen column
- * (ties by name, then newest first); unknown values go last whichever the direction.
+ * Sorted by the chosen column (ties by name, then newest first); unknown values go last
+ * whichever the direction. The screen sorts once per list and sort, not per keystroke.
  */
-export function viewDocuments(docs: readonly LibraryEntry[], view: LibraryView): LibraryEntry[] {
-  const words = view.query.toLowerCase().split(/\s+/).filter(Boolean);
-  const { key, direction } = view.sort;
+export function sortDocuments(
+  docs: readonly LibraryEntry[],
+  sort: LibraryView['sort'],
+): LibraryEntry[] {
+  const { key, direction } = sort;
   const sign = direction === 'asc' ? 1 : -1;
   return docs
-    .filter((d) => view.kind === 'all' || d.kind === view.kind)
-    .filter((d) => {
-      if (words.length === 0) return true;
-      const text = haystack(d);
-      return words.every((w) => text.includes(w));
-    })
     .map((d) => ({ d, v: sortValue(d, key) }))
     .sort((a, b) => {
       if (a.v === null || b.v === null) {
@@ -93,6 +98,33 @@ export function viewDocuments(docs: readonly LibraryEntry[], view: LibraryView):
       return collator.compare(a.d.name, b.d.name) || b.d.id - a.d.id;
     })
     .map((x) => x.d);
+}
+
+/**
+ * Those of `docs` (order kept) whose name or facts hold every word of the query
+ * (case-insensitive) and whose kind matches the filter.
+ */
+export function filterDocuments(
+  docs: readonly LibraryEntry[],
+  view: Pick<LibraryView, 'query' | 'kind'>,
+): LibraryEntry[] {
+  const words = view.query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0 && view.kind === 'all') return docs as LibraryEntry[];
+  return docs.filter((d) => {
+    if (view.kind !== 'all' && d.kind !== view.kind) return false;
+    if (words.length === 0) return true;
+    const text = haystack(d);
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * The documents to show: every word of the query must occur (case-insensitive) in the
+ * document's name or facts, the kind must match the filter, then sorted by the chosen column
+ * (ties by name, then newest first); unknown values go last whichever the direction.
+ */
+export function viewDocuments(docs: readonly LibraryEntry[], view: LibraryView): LibraryEntry[] {
+  return sortDocuments(filterDocuments(docs, view), view.sort);
 }
 
 /** Clicking a column: the same column flips direction, a new one starts ascending (dates descending). */
