@@ -51,6 +51,7 @@ import {
   checkedModelFile,
 } from './embedded/embedded-provider';
 import { costUsd } from './price';
+import { attemptSignal } from './attempt-signal';
 import { backoffMs, sleep } from './retry-policy';
 
 export type ProviderRef =
@@ -942,14 +943,13 @@ export class LlmService {
     let waitedMs = 0;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw cancelledError(ep.baseUrl);
-      const timeout = AbortSignal.timeout(ep.timeoutMs);
-      const joined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const joined = attemptSignal(signal, ep.timeoutMs);
       let c: Classified;
       try {
-        return { value: await attempt(joined), waitedMs, retries: retry };
+        return { value: await attempt(joined.signal), waitedMs, retries: retry };
       } catch (e) {
         if (signal?.aborted) throw cancelledError(ep.baseUrl);
-        if (timeout.aborted) {
+        if (joined.timedOut()) {
           throw new WorkbenchError(
             'llm-timeout',
             `${ep.baseUrl} did not finish answering within ${formatSeconds(ep.timeoutMs)}; raise the provider's timeout on the Models screen or ask for less`,
@@ -959,6 +959,8 @@ export class LlmService {
           e instanceof WorkbenchError
             ? { error: e, retryable: false, reason: e.code }
             : classify(e, site);
+      } finally {
+        joined.dispose();
       }
       if (!c.retryable || retry >= ep.maxRetries || !mayRetry())
         throw finalError(c, retry, waitedMs);

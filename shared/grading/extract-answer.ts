@@ -148,7 +148,27 @@ function fromSpan(span: string, via: 'marker' | 'boxed', line?: string): Extract
   };
 }
 
+/**
+ * The extractions of the last few outputs. One answer is read by the ask core and then by each
+ * scorer of a run (the strict scorer up to three times), the same text every time; extraction
+ * is a pure function of it. Results are frozen: a reader cannot change what the next one gets.
+ */
+const extracted = new Map<string, ExtractedAnswer>();
+const EXTRACTED_MAX = 64;
+
 export function extractAnswer(raw: string): ExtractedAnswer {
+  let found = extracted.get(raw);
+  if (found === undefined) {
+    found = extractUncached(raw);
+    Object.freeze(found);
+    if (found.kind === 'answer' && found.number) Object.freeze(found.number);
+    if (extracted.size >= EXTRACTED_MAX) extracted.clear();
+    extracted.set(raw, found);
+  }
+  return found;
+}
+
+function extractUncached(raw: string): ExtractedAnswer {
   const text = unwrap(raw.length > TAIL_CHARS ? raw.slice(-TAIL_CHARS) : raw).trim();
   if (text === '') return { kind: 'none', reason: 'empty output' };
   const whole = parseNumber(text);

@@ -156,6 +156,11 @@ async function main(): Promise<number> {
         )} on ${availableParallelism()} cores (wall rates shrink with it; CPU per question does not)`,
     );
     console.log(`ratio:    ${((100 * engineQps) / raw).toFixed(0)}% of the raw rate`);
+    // The wall rates follow the machine's load (other processes); CPU per question does not as
+    // much: at equal CPU the engine would answer this share of the raw rate.
+    console.log(
+      `cpu:      ${((100 * rawCpuMs) / engineCpuMs).toFixed(0)}% of the raw rate at equal CPU (raw CPU per request / engine CPU per question)`,
+    );
     console.log(
       `target:   ≥ ${TARGET_QPS} questions/s: ${engineQps >= TARGET_QPS ? 'met' : 'NOT met'}`,
     );
