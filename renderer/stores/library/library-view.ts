@@ -1,5 +1,5 @@
 import type { DocumentKind } from '../../../shared/library/document-kind';
-import type { LibraryEntry } from '../../../shared/library/filing-facts';
+import { fiscalPeriodLabel, type LibraryEntry } from '../../../shared/library/filing-facts';
 
 export const sortKeys = [
   'name',
@@ -58,7 +58,7 @@ function compare(a: string | number, b: string | number): number {
 }
 
 /**
- * The words a search matches: name, company, form, fiscal year, period end, kind; lower-cased
+ * The words a search matches: name, company, form, fiscal year and period, period end, CIK, kind; lower-cased
  * once per entry (an entry object is replaced when the list is fetched again), so a keystroke
  * in the search over thousands of documents only runs `includes`.
  */
@@ -67,7 +67,18 @@ function haystack(d: LibraryEntry): string {
   let text = haystacks.get(d);
   if (text === undefined) {
     const f = d.facts;
-    text = [d.name, f?.company, f?.form, f?.fiscalYear, f?.periodEnd, d.kind]
+    // The fiscal period as the Library shows it ("Q2 2025"); the CIK with and without its zeros.
+    const cik = f?.cik ? `${f.cik} ${f.cik.replace(/^0+/, '')}` : null;
+    text = [
+      d.name,
+      f?.company,
+      f?.form,
+      f?.fiscalYear,
+      fiscalPeriodLabel(f),
+      f?.periodEnd,
+      cik,
+      d.kind,
+    ]
       .filter((x) => x !== null && x !== undefined)
       .join(' ')
       .toLowerCase();

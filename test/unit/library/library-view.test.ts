@@ -42,6 +42,8 @@ const docs = [
     form: '10-Q',
     periodEnd: '2025-06-30',
     fiscalYear: 2025,
+    fiscalPeriod: 'Q2',
+    cik: '0001065280',
   }),
   entry('hd-10-k.html', {
     company: 'HOME DEPOT, INC.',
@@ -103,6 +105,10 @@ describe('the Library table view', () => {
     expect(names({ query: 'home 2024' })).toEqual(['hd-10-k.html']);
     expect(names({ query: 'NETFLIX' })).toEqual(['nflx-10-q.html']);
     expect(names({ query: 'netflix 2018' })).toEqual([]);
+    // the fiscal period as the Library shows it, and the CIK with or without its zeros
+    expect(names({ query: 'q2 2025' })).toEqual(['nflx-10-q.html']);
+    expect(names({ query: '1065280' })).toEqual(['nflx-10-q.html']);
+    expect(names({ query: '0001065280' })).toEqual(['nflx-10-q.html']);
     expect(names({ kind: 'pdf' })).toEqual(['earnings.pdf', '3M_2018_10K.pdf']);
     expect(names({ kind: 'pdf', query: '3m' })).toEqual(['3M_2018_10K.pdf']);
   });
