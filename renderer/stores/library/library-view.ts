@@ -58,9 +58,9 @@ function compare(a: string | number, b: string | number): number {
 }
 
 /**
- * The words a search matches: name, company, form, fiscal year and period, period end, CIK, kind; lower-cased
- * once per entry (an entry object is replaced when the list is fetched again), so a keystroke
- * in the search over thousands of documents only runs `includes`.
+ * The words a search matches: name, company, form, fiscal year and period, period end, CIK,
+ * kind; lower-cased once per entry (an entry object is replaced when the list is fetched
+ * again), so a keystroke in the search over thousands of documents only runs `includes`.
  */
 const haystacks = new WeakMap<LibraryEntry, string>();
 function haystack(d: LibraryEntry): string {
