@@ -35,144 +35,126 @@ function isPlainObject(v: unknown): v is Obj {
   return Object.prototype.hasOwnProperty.call(prot, 'isPrototypeOf');
 }
 
-/** Document.schemaVersion */
-function parse0(v: unknown): unknown {
-  return v === 4 ? v : fail();
-}
-
-/** Document.externalId */
-function parse1(v: unknown): unknown {
-  return typeof v === 'string' && v.length >= 1 ? v : fail();
-}
-
-/** Document.source.name */
-function parse2(v: unknown): unknown {
-  return typeof v === 'string' ? v : fail();
-}
-
-/** Document.source.kind */
-function parse3(v: unknown): unknown {
-  return v === 'sec-html' || v === 'pdf' || v === 'dataset' ? v : fail();
-}
-
-/** Document.source.bytes */
-function parse4(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) && Number.isSafeInteger(v) && v >= 0
-    ? v
-    : fail();
-}
-
-/** DatasetFormat (first at Document.source.format). */
-function parseDatasetFormat(v: unknown): unknown {
-  return v === 'tatqa' ||
-    v === 'tathqa' ||
-    v === 'finqa' ||
-    v === 'multihiertt' ||
-    v === 'docmath' ||
-    v === 'financebench' ||
-    v === 'tablequest'
-    ? v
-    : fail();
-}
-
 /** DocumentSource (first at Document.source). */
 function parseDocumentSource(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['name'] = parse2(v['name']);
-  out['kind'] = parse3(v['kind']);
-  out['bytes'] = parse4(v['bytes']);
+  {
+    const x = v['name'];
+    if (!(typeof x === 'string')) return fail();
+    out['name'] = x;
+  }
+  {
+    const x = v['kind'];
+    if (!(x === 'sec-html' || x === 'pdf' || x === 'dataset')) return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['bytes'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['bytes'] = x;
+  }
   if ('format' in v) {
     const x = v['format'];
-    out['format'] = x === undefined ? undefined : parseDatasetFormat(x);
+    if (!(
+      x === undefined ||
+      x === 'tatqa' ||
+      x === 'tathqa' ||
+      x === 'finqa' ||
+      x === 'multihiertt' ||
+      x === 'docmath' ||
+      x === 'financebench' ||
+      x === 'tablequest'
+    ))
+      return fail();
+    out['format'] = x;
   }
   if ('file' in v) {
     const x = v['file'];
-    out['file'] = x === undefined ? undefined : parse2(x);
+    if (!(x === undefined || typeof x === 'string')) return fail();
+    out['file'] = x;
   }
   return out;
 }
 
-/** Document.blocks[]<heading>.type */
-function parse5(v: unknown): unknown {
-  return v === 'heading' ? v : fail();
-}
-
-/** Document.blocks[]<heading>.level */
-function parse6(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) && Number.isSafeInteger(v) && v >= 1 && v <= 6
-    ? v
-    : fail();
-}
-
-/** Document.blocks[]<heading>.location<html>.kind */
-function parse7(v: unknown): unknown {
-  return v === 'html' ? v : fail();
-}
-
 /** Document.blocks[]<heading>.location<html> */
-function parse8(v: unknown): unknown {
+function parse0(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['kind'] = parse7(v['kind']);
-  out['path'] = parse2(v['path']);
+  {
+    const x = v['kind'];
+    if (!(x === 'html')) return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['path'];
+    if (!(typeof x === 'string')) return fail();
+    out['path'] = x;
+  }
   return out;
-}
-
-/** Document.blocks[]<heading>.location<pdf>.kind */
-function parse9(v: unknown): unknown {
-  return v === 'pdf' ? v : fail();
-}
-
-/** Document.blocks[]<heading>.location<pdf>.page */
-function parse10(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) && Number.isSafeInteger(v) && v > 0
-    ? v
-    : fail();
-}
-
-/** Document.blocks[]<heading>.location<pdf>.box.x */
-function parse11(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fail();
-}
-
-/** Document.blocks[]<heading>.location<pdf>.box.width */
-function parse12(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fail();
 }
 
 /** PageBox (first at Document.blocks[]<heading>.location<pdf>.box). */
 function parsePageBox(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['x'] = parse11(v['x']);
-  out['y'] = parse11(v['y']);
-  out['width'] = parse12(v['width']);
-  out['height'] = parse12(v['height']);
+  {
+    const x = v['x'];
+    if (!(typeof x === 'number' && Number.isFinite(x))) return fail();
+    out['x'] = x;
+  }
+  {
+    const x = v['y'];
+    if (!(typeof x === 'number' && Number.isFinite(x))) return fail();
+    out['y'] = x;
+  }
+  {
+    const x = v['width'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && x >= 0)) return fail();
+    out['width'] = x;
+  }
+  {
+    const x = v['height'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && x >= 0)) return fail();
+    out['height'] = x;
+  }
   return out;
 }
 
 /** Document.blocks[]<heading>.location<pdf> */
-function parse13(v: unknown): unknown {
+function parse1(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['kind'] = parse9(v['kind']);
-  out['page'] = parse10(v['page']);
+  {
+    const x = v['kind'];
+    if (!(x === 'pdf')) return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['page'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x > 0))
+      return fail();
+    out['page'] = x;
+  }
   out['box'] = parsePageBox(v['box']);
   return out;
 }
 
-/** Document.blocks[]<heading>.location<dataset>.kind */
-function parse14(v: unknown): unknown {
-  return v === 'dataset' ? v : fail();
-}
-
 /** Document.blocks[]<heading>.location<dataset> */
-function parse15(v: unknown): unknown {
+function parse2(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['kind'] = parse14(v['kind']);
-  out['pointer'] = parse2(v['pointer']);
+  {
+    const x = v['kind'];
+    if (!(x === 'dataset')) return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['pointer'];
+    if (!(typeof x === 'string')) return fail();
+    out['pointer'] = x;
+  }
   return out;
 }
 
@@ -181,11 +163,11 @@ function parseSourceLocation(v: unknown): unknown {
   if (!isObject(v)) return fail();
   switch (v['kind']) {
     case 'html':
-      return parse8(v);
+      return parse0(v);
     case 'pdf':
-      return parse13(v);
+      return parse1(v);
     case 'dataset':
-      return parse15(v);
+      return parse2(v);
     default:
       return fail();
   }
@@ -195,41 +177,74 @@ function parseSourceLocation(v: unknown): unknown {
 function parseHeadingBlock(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['type'] = parse5(v['type']);
-  out['id'] = parse2(v['id']);
-  out['level'] = parse6(v['level']);
-  out['text'] = parse2(v['text']);
+  {
+    const x = v['type'];
+    if (!(x === 'heading')) return fail();
+    out['type'] = x;
+  }
+  {
+    const x = v['id'];
+    if (!(typeof x === 'string')) return fail();
+    out['id'] = x;
+  }
+  {
+    const x = v['level'];
+    if (!(
+      typeof x === 'number' &&
+      Number.isFinite(x) &&
+      Number.isSafeInteger(x) &&
+      x >= 1 &&
+      x <= 6
+    ))
+      return fail();
+    out['level'] = x;
+  }
+  {
+    const x = v['text'];
+    if (!(typeof x === 'string')) return fail();
+    out['text'] = x;
+  }
   out['location'] = parseSourceLocation(v['location']);
   return out;
-}
-
-/** Document.blocks[]<paragraph>.type */
-function parse16(v: unknown): unknown {
-  return v === 'paragraph' ? v : fail();
 }
 
 /** ParagraphBlock (first at Document.blocks[]<paragraph>). */
 function parseParagraphBlock(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['type'] = parse16(v['type']);
-  out['id'] = parse2(v['id']);
-  out['text'] = parse2(v['text']);
+  {
+    const x = v['type'];
+    if (!(x === 'paragraph')) return fail();
+    out['type'] = x;
+  }
+  {
+    const x = v['id'];
+    if (!(typeof x === 'string')) return fail();
+    out['id'] = x;
+  }
+  {
+    const x = v['text'];
+    if (!(typeof x === 'string')) return fail();
+    out['text'] = x;
+  }
   out['location'] = parseSourceLocation(v['location']);
   return out;
-}
-
-/** Document.blocks[]<table>.type */
-function parse17(v: unknown): unknown {
-  return v === 'table' ? v : fail();
 }
 
 /** TableBlock (first at Document.blocks[]<table>). */
 function parseTableBlock(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['type'] = parse17(v['type']);
-  out['id'] = parse2(v['id']);
+  {
+    const x = v['type'];
+    if (!(x === 'table')) return fail();
+    out['type'] = x;
+  }
+  {
+    const x = v['id'];
+    if (!(typeof x === 'string')) return fail();
+    out['id'] = x;
+  }
   out['location'] = parseSourceLocation(v['location']);
   return out;
 }
@@ -250,33 +265,27 @@ function parseBlock(v: unknown): unknown {
 }
 
 /** Document.blocks */
-function parse18(v: unknown): unknown {
+function parse3(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseBlock(v[i]);
   return out;
 }
 
-/** Document.tables[].scaleNote */
-function parse19(v: unknown): unknown {
-  return v === null ? null : parse2(v);
-}
-
-/** FootnoteMark (first at Document.tables[].columnHeaders[].footnotes[]). */
-function parseFootnoteMark(v: unknown): unknown {
-  return typeof v === 'string' && v.length >= 1 && v.length <= 8 ? v : fail();
-}
-
 /** Document.tables[].columnHeaders[].footnotes */
-function parse20(v: unknown): unknown {
+function parse4(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = parseFootnoteMark(v[i]);
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    if (!(typeof x === 'string' && x.length >= 1 && x.length <= 8)) return fail();
+    out[i] = x;
+  }
   return out;
 }
 
 /** Document.tables[].columnHeaders[].children */
-function parse21(v: unknown): unknown {
+function parse5(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseHeaderNode(v[i]);
@@ -287,53 +296,58 @@ function parse21(v: unknown): unknown {
 function parseHeaderNode(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['text'] = parse2(v['text']);
+  {
+    const x = v['text'];
+    if (!(typeof x === 'string')) return fail();
+    out['text'] = x;
+  }
   if ('footnotes' in v) {
     const x = v['footnotes'];
-    out['footnotes'] = x === undefined ? undefined : parse20(x);
+    out['footnotes'] = x === undefined ? undefined : parse4(x);
   }
-  out['sourceRow'] = parse4(v['sourceRow']);
-  out['firstCol'] = parse4(v['firstCol']);
-  out['lastCol'] = parse4(v['lastCol']);
-  out['children'] = parse21(v['children']);
+  {
+    const x = v['sourceRow'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceRow'] = x;
+  }
+  {
+    const x = v['firstCol'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['firstCol'] = x;
+  }
+  {
+    const x = v['lastCol'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['lastCol'] = x;
+  }
+  out['children'] = parse5(v['children']);
   return out;
-}
-
-/** RowKind (first at Document.tables[].rows[].kind). */
-function parseRowKind(v: unknown): unknown {
-  return v === 'header' || v === 'section' || v === 'data' || v === 'total' || v === 'note'
-    ? v
-    : fail();
 }
 
 /** Document.tables[].rows[].path */
-function parse22(v: unknown): unknown {
+function parse6(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = parse2(v[i]);
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    if (!(typeof x === 'string')) return fail();
+    out[i] = x;
+  }
   return out;
 }
 
-/** Document.tables[].rows[].numbers[].scale */
-function parse23(v: unknown): unknown {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fail();
-}
-
-/** Unit (first at Document.tables[].rows[].numbers[].unit). */
-function parseUnit(v: unknown): unknown {
-  return typeof v === 'string' && v.length >= 1 ? v : fail();
-}
-
-/** Document.tables[].rows[].numbers[].unit */
-function parse24(v: unknown): unknown {
-  return v === null ? null : parseUnit(v);
-}
-
 /** Document.tables[].rows[].numbers[].xbrl[].period|0 */
-function parse25(v: unknown): unknown {
+function parse7(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['instant'] = parse2(v['instant']);
+  {
+    const x = v['instant'];
+    if (!(typeof x === 'string')) return fail();
+    out['instant'] = x;
+  }
   for (const key in v) {
     if (!(key === 'instant')) return fail();
   }
@@ -341,27 +355,34 @@ function parse25(v: unknown): unknown {
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].period|1 */
-function parse26(v: unknown): unknown {
+function parse8(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['start'] = parse2(v['start']);
-  out['end'] = parse2(v['end']);
+  {
+    const x = v['start'];
+    if (!(typeof x === 'string')) return fail();
+    out['start'] = x;
+  }
+  {
+    const x = v['end'];
+    if (!(typeof x === 'string')) return fail();
+    out['end'] = x;
+  }
   for (const key in v) {
     if (!(key === 'start' || key === 'end')) return fail();
   }
   return out;
 }
 
-/** Document.tables[].rows[].numbers[].xbrl[].period|2.forever */
-function parse27(v: unknown): unknown {
-  return v === true ? v : fail();
-}
-
 /** Document.tables[].rows[].numbers[].xbrl[].period|2 */
-function parse28(v: unknown): unknown {
+function parse9(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['forever'] = parse27(v['forever']);
+  {
+    const x = v['forever'];
+    if (!(x === true)) return fail();
+    out['forever'] = x;
+  }
   for (const key in v) {
     if (!(key === 'forever')) return fail();
   }
@@ -371,17 +392,17 @@ function parse28(v: unknown): unknown {
 /** XbrlPeriod (first at Document.tables[].rows[].numbers[].xbrl[].period). */
 function parseXbrlPeriod(v: unknown): unknown {
   try {
-    return parse25(v);
+    return parse7(v);
   } catch (e) {
     if (e !== rejected) throw e;
   }
   try {
-    return parse26(v);
+    return parse8(v);
   } catch (e) {
     if (e !== rejected) throw e;
   }
   try {
-    return parse28(v);
+    return parse9(v);
   } catch (e) {
     if (e !== rejected) throw e;
   }
@@ -389,41 +410,46 @@ function parseXbrlPeriod(v: unknown): unknown {
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].period */
-function parse29(v: unknown): unknown {
+function parse10(v: unknown): unknown {
   return v === null ? null : parseXbrlPeriod(v);
 }
 
+/** Document.tables[].rows[].numbers[].xbrl[].dimensions{} */
+function parse11(v: unknown): unknown {
+  return typeof v === 'string' ? v : fail();
+}
+
 /** Document.tables[].rows[].numbers[].xbrl[].dimensions */
-function parse30(v: unknown): unknown {
+function parse12(v: unknown): unknown {
   if (!isPlainObject(v)) return fail();
   const out: Obj = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== 'string') return fail();
-    out[key] = parse2(v[key]);
+    out[key] = parse11(v[key]);
   }
   return out;
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].decimals|0 */
-function parse31(v: unknown): unknown {
+function parse13(v: unknown): unknown {
   return typeof v === 'number' && Number.isFinite(v) && Number.isSafeInteger(v) ? v : fail();
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].decimals|1 */
-function parse32(v: unknown): unknown {
+function parse14(v: unknown): unknown {
   return v === 'INF' ? v : fail();
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].decimals */
-function parse33(v: unknown): unknown {
+function parse15(v: unknown): unknown {
   try {
-    return parse31(v);
+    return parse13(v);
   } catch (e) {
     if (e !== rejected) throw e;
   }
   try {
-    return parse32(v);
+    return parse14(v);
   } catch (e) {
     if (e !== rejected) throw e;
   }
@@ -431,45 +457,62 @@ function parse33(v: unknown): unknown {
 }
 
 /** Document.tables[].rows[].numbers[].xbrl[].decimals */
-function parse34(v: unknown): unknown {
-  return v === null ? null : parse33(v);
-}
-
-/** Document.tables[].rows[].numbers[].xbrl[].negated */
-function parse35(v: unknown): unknown {
-  return typeof v === 'boolean' ? v : fail();
-}
-
-/** Document.tables[].rows[].numbers[].xbrl[].factValue */
-function parse36(v: unknown): unknown {
-  return v === null ? null : parse11(v);
-}
-
-/** Document.tables[].rows[].numbers[].xbrl[].agrees */
-function parse37(v: unknown): unknown {
-  return v === null ? null : parse35(v);
+function parse16(v: unknown): unknown {
+  return v === null ? null : parse15(v);
 }
 
 /** XbrlFactRef (first at Document.tables[].rows[].numbers[].xbrl[]). */
 function parseXbrlFactRef(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['concept'] = parse2(v['concept']);
-  out['contextRef'] = parse2(v['contextRef']);
-  out['period'] = parse29(v['period']);
-  out['dimensions'] = parse30(v['dimensions']);
-  out['unitRef'] = parse19(v['unitRef']);
-  out['unit'] = parse19(v['unit']);
-  out['decimals'] = parse34(v['decimals']);
-  out['scale'] = parse31(v['scale']);
-  out['negated'] = parse35(v['negated']);
-  out['factValue'] = parse36(v['factValue']);
-  out['agrees'] = parse37(v['agrees']);
+  {
+    const x = v['concept'];
+    if (!(typeof x === 'string')) return fail();
+    out['concept'] = x;
+  }
+  {
+    const x = v['contextRef'];
+    if (!(typeof x === 'string')) return fail();
+    out['contextRef'] = x;
+  }
+  out['period'] = parse10(v['period']);
+  out['dimensions'] = parse12(v['dimensions']);
+  {
+    const x = v['unitRef'];
+    if (!(x === null || typeof x === 'string')) return fail();
+    out['unitRef'] = x;
+  }
+  {
+    const x = v['unit'];
+    if (!(x === null || typeof x === 'string')) return fail();
+    out['unit'] = x;
+  }
+  out['decimals'] = parse16(v['decimals']);
+  {
+    const x = v['scale'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x))) return fail();
+    out['scale'] = x;
+  }
+  {
+    const x = v['negated'];
+    if (!(typeof x === 'boolean')) return fail();
+    out['negated'] = x;
+  }
+  {
+    const x = v['factValue'];
+    if (!(x === null || (typeof x === 'number' && Number.isFinite(x)))) return fail();
+    out['factValue'] = x;
+  }
+  {
+    const x = v['agrees'];
+    if (!(x === null || typeof x === 'boolean')) return fail();
+    out['agrees'] = x;
+  }
   return out;
 }
 
 /** Document.tables[].rows[].numbers[].xbrl */
-function parse38(v: unknown): unknown {
+function parse17(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseXbrlFactRef(v[i]);
@@ -480,21 +523,47 @@ function parse38(v: unknown): unknown {
 function parseNumberMention(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['sourceCol'] = parse4(v['sourceCol']);
-  out['offset'] = parse4(v['offset']);
-  out['text'] = parse2(v['text']);
-  out['value'] = parse11(v['value']);
-  out['scale'] = parse23(v['scale']);
-  out['unit'] = parse24(v['unit']);
+  {
+    const x = v['sourceCol'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceCol'] = x;
+  }
+  {
+    const x = v['offset'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['offset'] = x;
+  }
+  {
+    const x = v['text'];
+    if (!(typeof x === 'string')) return fail();
+    out['text'] = x;
+  }
+  {
+    const x = v['value'];
+    if (!(typeof x === 'number' && Number.isFinite(x))) return fail();
+    out['value'] = x;
+  }
+  {
+    const x = v['scale'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && x > 0)) return fail();
+    out['scale'] = x;
+  }
+  {
+    const x = v['unit'];
+    if (!(x === null || (typeof x === 'string' && x.length >= 1))) return fail();
+    out['unit'] = x;
+  }
   if ('xbrl' in v) {
     const x = v['xbrl'];
-    out['xbrl'] = x === undefined ? undefined : parse38(x);
+    out['xbrl'] = x === undefined ? undefined : parse17(x);
   }
   return out;
 }
 
 /** Document.tables[].rows[].numbers */
-function parse39(v: unknown): unknown {
+function parse18(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseNumberMention(v[i]);
@@ -505,63 +574,86 @@ function parse39(v: unknown): unknown {
 function parseTableRow(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['sourceRow'] = parse4(v['sourceRow']);
-  out['kind'] = parseRowKind(v['kind']);
-  out['label'] = parse2(v['label']);
+  {
+    const x = v['sourceRow'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceRow'] = x;
+  }
+  {
+    const x = v['kind'];
+    if (!(x === 'header' || x === 'section' || x === 'data' || x === 'total' || x === 'note'))
+      return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['label'];
+    if (!(typeof x === 'string')) return fail();
+    out['label'] = x;
+  }
   if ('footnotes' in v) {
     const x = v['footnotes'];
-    out['footnotes'] = x === undefined ? undefined : parse20(x);
+    out['footnotes'] = x === undefined ? undefined : parse4(x);
   }
-  out['level'] = parse4(v['level']);
-  out['path'] = parse22(v['path']);
+  {
+    const x = v['level'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['level'] = x;
+  }
+  out['path'] = parse6(v['path']);
   if ('numbers' in v) {
     const x = v['numbers'];
-    out['numbers'] = x === undefined ? undefined : parse39(x);
+    out['numbers'] = x === undefined ? undefined : parse18(x);
   }
   return out;
 }
 
 /** Document.tables[].rows */
-function parse40(v: unknown): unknown {
+function parse19(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseTableRow(v[i]);
   return out;
 }
 
-/** CellKind (first at Document.tables[].cells[].kind). */
-function parseCellKind(v: unknown): unknown {
-  return v === 'number' || v === 'dash' || v === 'range' || v === 'na' || v === 'text' ? v : fail();
+/** Document.tables[].cells[].range[0] */
+function parse20(v: unknown): unknown {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fail();
 }
 
 /** Document.tables[].cells[].range */
-function parse41(v: unknown): unknown {
+function parse21(v: unknown): unknown {
   if (!Array.isArray(v) || v.length !== 2) return fail();
-  return [parse11(v[0]), parse11(v[1])];
-}
-
-/** BasisSource (first at Document.tables[].cells[].scaleBasis.source). */
-function parseBasisSource(v: unknown): unknown {
-  return v === 'cell-text' ||
-    v === 'column-header' ||
-    v === 'column-values' ||
-    v === 'row-label' ||
-    v === 'table-exception' ||
-    v === 'table-note' ||
-    v === 'caption' ||
-    v === 'filing-usual' ||
-    v === 'default' ||
-    v === 'inline-xbrl'
-    ? v
-    : fail();
+  return [parse20(v[0]), parse20(v[1])];
 }
 
 /** Basis (first at Document.tables[].cells[].scaleBasis). */
 function parseBasis(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['source'] = parseBasisSource(v['source']);
-  out['phrase'] = parse2(v['phrase']);
+  {
+    const x = v['source'];
+    if (!(
+      x === 'cell-text' ||
+      x === 'column-header' ||
+      x === 'column-values' ||
+      x === 'row-label' ||
+      x === 'table-exception' ||
+      x === 'table-note' ||
+      x === 'caption' ||
+      x === 'filing-usual' ||
+      x === 'default' ||
+      x === 'inline-xbrl'
+    ))
+      return fail();
+    out['source'] = x;
+  }
+  {
+    const x = v['phrase'];
+    if (!(typeof x === 'string')) return fail();
+    out['phrase'] = x;
+  }
   return out;
 }
 
@@ -569,14 +661,31 @@ function parseBasis(v: unknown): unknown {
 function parseVisibleReading(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['kind'] = parseCellKind(v['kind']);
-  out['value'] = parse36(v['value']);
+  {
+    const x = v['kind'];
+    if (!(x === 'number' || x === 'dash' || x === 'range' || x === 'na' || x === 'text'))
+      return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['value'];
+    if (!(x === null || (typeof x === 'number' && Number.isFinite(x)))) return fail();
+    out['value'] = x;
+  }
   if ('range' in v) {
     const x = v['range'];
-    out['range'] = x === undefined ? undefined : parse41(x);
+    out['range'] = x === undefined ? undefined : parse21(x);
   }
-  out['scale'] = parse23(v['scale']);
-  out['unit'] = parse24(v['unit']);
+  {
+    const x = v['scale'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && x > 0)) return fail();
+    out['scale'] = x;
+  }
+  {
+    const x = v['unit'];
+    if (!(x === null || (typeof x === 'string' && x.length >= 1))) return fail();
+    out['unit'] = x;
+  }
   if ('scaleBasis' in v) {
     const x = v['scaleBasis'];
     out['scaleBasis'] = x === undefined ? undefined : parseBasis(x);
@@ -589,10 +698,14 @@ function parseVisibleReading(v: unknown): unknown {
 }
 
 /** Document.tables[].cells[].warnings */
-function parse42(v: unknown): unknown {
+function parse22(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = parseUnit(v[i]);
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    if (!(typeof x === 'string' && x.length >= 1)) return fail();
+    out[i] = x;
+  }
   return out;
 }
 
@@ -600,17 +713,48 @@ function parse42(v: unknown): unknown {
 function parseCell(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['sourceRow'] = parse4(v['sourceRow']);
-  out['sourceCol'] = parse4(v['sourceCol']);
-  out['text'] = parse2(v['text']);
-  out['kind'] = parseCellKind(v['kind']);
-  out['value'] = parse36(v['value']);
+  {
+    const x = v['sourceRow'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceRow'] = x;
+  }
+  {
+    const x = v['sourceCol'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceCol'] = x;
+  }
+  {
+    const x = v['text'];
+    if (!(typeof x === 'string')) return fail();
+    out['text'] = x;
+  }
+  {
+    const x = v['kind'];
+    if (!(x === 'number' || x === 'dash' || x === 'range' || x === 'na' || x === 'text'))
+      return fail();
+    out['kind'] = x;
+  }
+  {
+    const x = v['value'];
+    if (!(x === null || (typeof x === 'number' && Number.isFinite(x)))) return fail();
+    out['value'] = x;
+  }
   if ('range' in v) {
     const x = v['range'];
-    out['range'] = x === undefined ? undefined : parse41(x);
+    out['range'] = x === undefined ? undefined : parse21(x);
   }
-  out['scale'] = parse23(v['scale']);
-  out['unit'] = parse24(v['unit']);
+  {
+    const x = v['scale'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && x > 0)) return fail();
+    out['scale'] = x;
+  }
+  {
+    const x = v['unit'];
+    if (!(x === null || (typeof x === 'string' && x.length >= 1))) return fail();
+    out['unit'] = x;
+  }
   if ('scaleBasis' in v) {
     const x = v['scaleBasis'];
     out['scaleBasis'] = x === undefined ? undefined : parseBasis(x);
@@ -621,13 +765,13 @@ function parseCell(v: unknown): unknown {
   }
   if ('footnotes' in v) {
     const x = v['footnotes'];
-    out['footnotes'] = x === undefined ? undefined : parse20(x);
+    out['footnotes'] = x === undefined ? undefined : parse4(x);
   }
-  out['rowPath'] = parse22(v['rowPath']);
-  out['colPath'] = parse22(v['colPath']);
+  out['rowPath'] = parse6(v['rowPath']);
+  out['colPath'] = parse6(v['colPath']);
   if ('xbrl' in v) {
     const x = v['xbrl'];
-    out['xbrl'] = x === undefined ? undefined : parse38(x);
+    out['xbrl'] = x === undefined ? undefined : parse17(x);
   }
   if ('visible' in v) {
     const x = v['visible'];
@@ -635,13 +779,13 @@ function parseCell(v: unknown): unknown {
   }
   if ('warnings' in v) {
     const x = v['warnings'];
-    out['warnings'] = x === undefined ? undefined : parse42(x);
+    out['warnings'] = x === undefined ? undefined : parse22(x);
   }
   return out;
 }
 
 /** Document.tables[].cells */
-function parse43(v: unknown): unknown {
+function parse23(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseCell(v[i]);
@@ -652,26 +796,58 @@ function parse43(v: unknown): unknown {
 function parseTable(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['id'] = parse2(v['id']);
-  out['sourceIndex'] = parse4(v['sourceIndex']);
+  {
+    const x = v['id'];
+    if (!(typeof x === 'string')) return fail();
+    out['id'] = x;
+  }
+  {
+    const x = v['sourceIndex'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['sourceIndex'] = x;
+  }
   if ('page' in v) {
     const x = v['page'];
-    out['page'] = x === undefined ? undefined : parse10(x);
+    if (!(
+      x === undefined ||
+      (typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x > 0)
+    ))
+      return fail();
+    out['page'] = x;
   }
-  out['caption'] = parse2(v['caption']);
-  out['scaleNote'] = parse19(v['scaleNote']);
+  {
+    const x = v['caption'];
+    if (!(typeof x === 'string')) return fail();
+    out['caption'] = x;
+  }
+  {
+    const x = v['scaleNote'];
+    if (!(x === null || typeof x === 'string')) return fail();
+    out['scaleNote'] = x;
+  }
   out['location'] = parseSourceLocation(v['location']);
-  out['rowCount'] = parse4(v['rowCount']);
-  out['colCount'] = parse4(v['colCount']);
-  out['columnHeaders'] = parse21(v['columnHeaders']);
-  out['rowHeaders'] = parse21(v['rowHeaders']);
-  out['rows'] = parse40(v['rows']);
-  out['cells'] = parse43(v['cells']);
+  {
+    const x = v['rowCount'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['rowCount'] = x;
+  }
+  {
+    const x = v['colCount'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['colCount'] = x;
+  }
+  out['columnHeaders'] = parse5(v['columnHeaders']);
+  out['rowHeaders'] = parse5(v['rowHeaders']);
+  out['rows'] = parse19(v['rows']);
+  out['cells'] = parse23(v['cells']);
   return out;
 }
 
 /** Document.tables */
-function parse44(v: unknown): unknown {
+function parse24(v: unknown): unknown {
   if (!Array.isArray(v)) return fail();
   const out: unknown[] = new Array<unknown>(v.length);
   for (let i = 0; i < v.length; i++) out[i] = parseTable(v[i]);
@@ -682,8 +858,18 @@ function parse44(v: unknown): unknown {
 function parseXbrlCrossCheck(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['factsInTables'] = parse4(v['factsInTables']);
-  out['agreeing'] = parse4(v['agreeing']);
+  {
+    const x = v['factsInTables'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['factsInTables'] = x;
+  }
+  {
+    const x = v['agreeing'];
+    if (!(typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0))
+      return fail();
+    out['agreeing'] = x;
+  }
   return out;
 }
 
@@ -691,24 +877,38 @@ function parseXbrlCrossCheck(v: unknown): unknown {
 function parseDocument(v: unknown): unknown {
   if (!isObject(v)) return fail();
   const out: Obj = {};
-  out['schemaVersion'] = parse0(v['schemaVersion']);
+  {
+    const x = v['schemaVersion'];
+    if (!(x === 4)) return fail();
+    out['schemaVersion'] = x;
+  }
   if ('externalId' in v) {
     const x = v['externalId'];
-    out['externalId'] = x === undefined ? undefined : parse1(x);
+    if (!(x === undefined || (typeof x === 'string' && x.length >= 1))) return fail();
+    out['externalId'] = x;
   }
   out['source'] = parseDocumentSource(v['source']);
-  out['title'] = parse2(v['title']);
+  {
+    const x = v['title'];
+    if (!(typeof x === 'string')) return fail();
+    out['title'] = x;
+  }
   if ('pageCount' in v) {
     const x = v['pageCount'];
-    out['pageCount'] = x === undefined ? undefined : parse4(x);
+    if (!(
+      x === undefined ||
+      (typeof x === 'number' && Number.isFinite(x) && Number.isSafeInteger(x) && x >= 0)
+    ))
+      return fail();
+    out['pageCount'] = x;
   }
-  out['blocks'] = parse18(v['blocks']);
-  out['tables'] = parse44(v['tables']);
+  out['blocks'] = parse3(v['blocks']);
+  out['tables'] = parse24(v['tables']);
   if ('xbrl' in v) {
     const x = v['xbrl'];
     out['xbrl'] = x === undefined ? undefined : parseXbrlCrossCheck(x);
   }
-  out['warnings'] = parse42(v['warnings']);
+  out['warnings'] = parse22(v['warnings']);
   return out;
 }
 

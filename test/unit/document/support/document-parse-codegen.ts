@@ -51,21 +51,55 @@ function literalCode(value: unknown, where: string): string {
 }
 
 /** The conditions a string or number must meet, as JS expressions over `v`. */
-function scalarConditions(s: Schema, where: string): string[] {
+function scalarConditions(s: Schema, x: string, where: string): string[] {
   const type = defOf(s).type;
   const out: string[] = [];
   for (const c of checksOf(s)) {
-    if (type === 'string' && c.check === 'min_length') out.push(`v.length >= ${c.minimum}`);
-    else if (type === 'string' && c.check === 'max_length') out.push(`v.length <= ${c.maximum}`);
+    if (type === 'string' && c.check === 'min_length') out.push(`${x}.length >= ${c.minimum}`);
+    else if (type === 'string' && c.check === 'max_length') out.push(`${x}.length <= ${c.maximum}`);
     else if (type === 'number' && c.check === 'number_format' && c.format === 'safeint')
-      out.push('Number.isSafeInteger(v)');
+      out.push(`Number.isSafeInteger(${x})`);
     else if (type === 'number' && c.check === 'greater_than' && typeof c.value === 'number')
-      out.push(`v ${c.inclusive ? '>=' : '>'} ${c.value}`);
+      out.push(`${x} ${c.inclusive ? '>=' : '>'} ${c.value}`);
     else if (type === 'number' && c.check === 'less_than' && typeof c.value === 'number')
-      out.push(`v ${c.inclusive ? '<=' : '<'} ${c.value}`);
+      out.push(`${x} ${c.inclusive ? '<=' : '<'} ${c.value}`);
     else throw unsupported(`check ${JSON.stringify(c.check)} on ${type}`, where);
   }
   return out;
+}
+
+/**
+ * The test a scalar schema (string, number, boolean, literal, enum, or one of them nullable)
+ * makes of the value in `x`, as one JS expression; undefined for anything else. Inlined into
+ * the objects and arrays holding them: a function call per field cost more than the check.
+ */
+function scalarTest(s: Schema, x: string, where: string): string | undefined {
+  const def = defOf(s);
+  switch (def.type) {
+    case 'string':
+      return [`typeof ${x} === 'string'`, ...scalarConditions(s, x, where)].join(' && ');
+    case 'number':
+      return [
+        `typeof ${x} === 'number' && Number.isFinite(${x})`,
+        ...scalarConditions(s, x, where),
+      ].join(' && ');
+    case 'boolean':
+      return `typeof ${x} === 'boolean'`;
+    case 'literal':
+    case 'enum': {
+      const values =
+        def.type === 'literal'
+          ? (def.values as unknown[])
+          : Object.values(def.entries as Record<string, unknown>);
+      return `(${values.map((v) => `${x} === ${literalCode(v, where)}`).join(' || ')})`;
+    }
+    case 'nullable': {
+      const inner = scalarTest(def.innerType as Schema, x, where);
+      return inner === undefined ? undefined : `(${x} === null || (${inner}))`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 export function generateDocumentParse(root: Schema, names: Map<Schema, string>): string {
@@ -100,35 +134,25 @@ export function generateDocumentParse(root: Schema, names: Map<Schema, string>):
       throw unsupported(`checks on ${def.type}`, where);
     switch (def.type) {
       case 'string':
-      case 'number': {
-        const base =
-          def.type === 'string'
-            ? "typeof v === 'string'"
-            : "typeof v === 'number' && Number.isFinite(v)";
-        const conds = [base, ...scalarConditions(s, where)].join(' && ');
-        return `  return ${conds} ? v : fail();`;
-      }
+      case 'number':
       case 'boolean':
-        return "  return typeof v === 'boolean' ? v : fail();";
       case 'literal':
-      case 'enum': {
-        const values =
-          def.type === 'literal'
-            ? (def.values as unknown[])
-            : Object.values(def.entries as Record<string, unknown>);
-        const conds = values.map((x) => `v === ${literalCode(x, where)}`).join(' || ');
-        return `  return ${conds} ? v : fail();`;
-      }
+      case 'enum':
+        return `  return ${scalarTest(s, 'v', where)} ? v : fail();`;
       case 'nullable': {
         const inner = fnName(def.innerType as Schema, where);
         return `  return v === null ? null : ${inner}(v);`;
       }
       case 'array': {
-        const el = fnName(def.element as Schema, `${where}[]`);
+        const test = scalarTest(def.element as Schema, 'x', `${where}[]`);
+        const each =
+          test === undefined
+            ? `  for (let i = 0; i < v.length; i++) out[i] = ${fnName(def.element as Schema, `${where}[]`)}(v[i]);`
+            : `  for (let i = 0; i < v.length; i++) {\n    const x: unknown = v[i];\n    if (!(${test})) return fail();\n    out[i] = x;\n  }`;
         return [
           '  if (!Array.isArray(v)) return fail();',
           '  const out: unknown[] = new Array<unknown>(v.length);',
-          `  for (let i = 0; i < v.length; i++) out[i] = ${el}(v[i]);`,
+          each,
           '  return out;',
         ].join('\n');
       }
@@ -203,15 +227,24 @@ export function generateDocumentParse(root: Schema, names: Map<Schema, string>):
             const inner = defOf(field).innerType as Schema;
             if (defOf(inner).type === 'optional' || defOf(inner).type === 'default')
               throw unsupported(`${defOf(inner).type} inside optional`, `${where}.${key}`);
-            const f = fnName(inner, `${where}.${key}`);
-            lines.push(
-              `  if (${k} in v) {`,
-              `    const x = v[${k}];`,
-              `    out[${k}] = x === undefined ? undefined : ${f}(x);`,
-              '  }',
-            );
+            const test = scalarTest(inner, 'x', `${where}.${key}`);
+            const assign =
+              test === undefined
+                ? `    out[${k}] = x === undefined ? undefined : ${fnName(inner, `${where}.${key}`)}(x);`
+                : `    if (!(x === undefined || ${test})) return fail();\n    out[${k}] = x;`;
+            lines.push(`  if (${k} in v) {`, `    const x = v[${k}];`, assign, '  }');
           } else {
-            lines.push(`  out[${k}] = ${fnName(field, `${where}.${key}`)}(v[${k}]);`);
+            const test = scalarTest(field, 'x', `${where}.${key}`);
+            if (test === undefined)
+              lines.push(`  out[${k}] = ${fnName(field, `${where}.${key}`)}(v[${k}]);`);
+            else
+              lines.push(
+                '  {',
+                `    const x = v[${k}];`,
+                `    if (!(${test})) return fail();`,
+                `    out[${k}] = x;`,
+                '  }',
+              );
           }
         }
         if (strict) {
