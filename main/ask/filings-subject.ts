@@ -55,13 +55,18 @@ export function combinedDocument(parts: readonly FilingPart[]): AskDocument {
 const periodKey = (f: SandboxFact) =>
   'instant' in f.period ? f.period.instant : `${f.period.start}..${f.period.end}`;
 
-const factKey = (f: SandboxFact): string =>
-  JSON.stringify([
-    f.concept.toLowerCase(),
-    periodKey(f),
-    Object.entries(f.dimensions).sort(([a], [b]) => (a < b ? -1 : 1)),
-    f.unit,
-  ]);
+/** Concept, period, dimensions and unit: what makes two filings' facts the same fact. */
+function factKey(f: SandboxFact): string {
+  const axes = Object.keys(f.dimensions);
+  const dims =
+    axes.length === 0
+      ? ''
+      : axes
+          .sort()
+          .map((a) => `${a}=${f.dimensions[a]}`)
+          .join('\u0001');
+  return `${f.concept.toLowerCase()}\u0000${periodKey(f)}\u0000${dims}\u0000${f.unit ?? ''}`;
+}
 
 /**
  * The facts of every filing, each naming its filing and with its cells' table ids qualified.

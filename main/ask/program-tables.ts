@@ -8,6 +8,9 @@ const LITERAL_ID = /(['"`])((?:d\d+:)?t\d+)\1/g;
 /** Signs that a program builds table ids at run time ('t' + n, `t${n}`, 'd12:t' + n, `d${d}:…`). */
 const BUILT_ID = /(['"`])(?:d\d+:)?t\1\s*\+|`(?:d\d+:)?t\$\{|`d\$\{|(['"`])d\2\s*\+/;
 
+/** A name through which a program reads tables: cell(), cellInfo(), table(). */
+const TABLE_HELPER = /\b(?:cell|cellInfo|table)\b/;
+
 /**
  * The tables a program can reach. Mapping all of a 10-K's 60 tables into the sandbox costs ~4 ms
  * per run (they are copied to the worker); a program names the tables it reads as literals, so
@@ -19,6 +22,10 @@ export function tablesForProgram(
   program: string,
   tables: readonly SandboxTable[],
 ): readonly SandboxTable[] {
+  // A program that reads only facts (issue 27) names no table helper: it needs no tables, and
+  // across filings copying them all (~250 for a 10-K and a 10-Q) to the worker is most of an
+  // ask's overhead.
+  if (!TABLE_HELPER.test(program)) return [];
   if (BUILT_ID.test(program)) return tables;
   const named = new Set([...program.matchAll(LITERAL_ID)].map((m) => m[2]));
   if (named.size === 0) return tables;

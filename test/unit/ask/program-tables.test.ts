@@ -19,7 +19,7 @@ describe('tablesForProgram', () => {
     expect(ids('function solution() { const n = 57; return cell(`t${n}`, 0, 0); }')).toHaveLength(
       3,
     );
-    expect(ids('function solution() { return 1; }')).toHaveLength(3);
+    expect(ids('function solution() { return cell(pick(), 0, 0); }')).toHaveLength(3);
     expect(
       ids("function solution() { return cell('t57', 0, 0) + cell('t99', 0, 0); }"),
     ).toHaveLength(3);
@@ -29,5 +29,15 @@ describe('tablesForProgram', () => {
     expect(
       ids("function solution() { const t21 = 'at t21 row'; return cell('t1', 0, 0); }"),
     ).toEqual(['t1']);
+  });
+
+  it('a program that names no table helper (it reads facts, or nothing) gets no tables', () => {
+    expect(ids('function solution() { return 1; }')).toEqual([]);
+    expect(
+      ids(
+        "function solution() { return fact('Revenues', 'FY2024').value / fact('Revenues', 'FY2023').value; }",
+      ),
+    ).toEqual([]);
+    expect(ids("function solution() { return table('t21').cells.length; }")).toEqual(['t21']);
   });
 });
