@@ -138,12 +138,12 @@ describe.skipIf(!hasData)('Ask panel across two filings (J&J 10-K and 10-Q)', ()
     ]);
     await page.screenshot({ path: join(artifactsDir, 'ask-across-filings-10q.png') });
 
-    // The 10-K's cell: its citation opens the 10-K at the table, the ask still shown, the
-    // cell framed there.
+    // The 10-K's cell: its citation opens the 10-K at the cell (selected), the ask still
+    // shown, the cell framed there.
     await rows.nth(0).getByRole('button').click();
-    await expect.poll(() => page.url()).toContain(`#/document/${tenK}/${cells.k.tableId}`);
+    await expect.poll(() => page.url()).toContain(`#/document/${tenK}/${cells.k.tableId}/`);
     const gridK = page.locator(`.table-grid[data-table-id="${cells.k.tableId}"]`);
-    await gridK.locator('.ag-cell.cell-read').first().waitFor({ timeout: 90_000 });
+    await gridK.locator('.ag-cell.cell-read.cell-selected').waitFor({ timeout: 90_000 });
     expect(await gridK.locator('.ag-cell.cell-read').allTextContents()).toEqual([
       expect.stringContaining('88,821'),
     ]);

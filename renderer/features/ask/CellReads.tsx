@@ -57,7 +57,7 @@ export function CellReads({ reads, model, onGo, place }: Props) {
               <button
                 type="button"
                 className="link"
-                onClick={() => openFilingTable(p.documentId!, tableId)}
+                onClick={() => openFilingTable(p.documentId!, tableId, r.row, r.col)}
                 title="Open this filing at the table"
               >
                 {label}

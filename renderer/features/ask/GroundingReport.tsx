@@ -68,7 +68,7 @@ export function GroundingReport({ literals, model, onGo, place }: Props) {
                   : undefined;
             const go =
               !here && p?.documentId != null && localTable
-                ? () => openFilingTable(p.documentId!, localTable)
+                ? () => openFilingTable(p.documentId!, localTable, l.row, l.col)
                 : here && target
                   ? () => onGo(target)
                   : undefined;

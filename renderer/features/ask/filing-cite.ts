@@ -39,7 +39,20 @@ export const filingShort = (f: AskFiling): string => {
   return `${f.form ?? f.name}${period !== null ? ` ${period}` : ''}`;
 };
 
-/** Opens another filing of the ask at a table; the ask stays shown and frames its cells. */
-export function openFilingTable(documentId: number, tableId: string): void {
-  navigationStore.getState().go({ screen: 'document', id: documentId, tableId });
+/**
+ * Opens another filing of the ask at a table, and at the cell when its grid position is known
+ * (selected once the filing is read); the ask stays shown and frames that filing's cells.
+ */
+export function openFilingTable(
+  documentId: number,
+  tableId: string,
+  row?: number | null,
+  col?: number | null,
+): void {
+  navigationStore.getState().go({
+    screen: 'document',
+    id: documentId,
+    tableId,
+    ...(row != null && col != null ? { cell: { row, col } } : {}),
+  });
 }
