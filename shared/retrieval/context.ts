@@ -111,6 +111,14 @@ class TableView {
   }
 }
 
+/**
+ * Each table's view (grid positions, ambiguous paths) is derived from the table alone, so it is
+ * kept with the table object while that lives: a run asks about 6 questions of one TAT-QA
+ * record, and each used to lay the same tables out again (issue 26, the engine's profile).
+ * Tables are not changed after a reader builds them.
+ */
+const tableViews = new WeakMap<Table, TableView>();
+
 function renderTable(view: TableView, group: TableGroup): string {
   const { table } = view;
   const layout = view.positions.layout;
@@ -187,10 +195,9 @@ export function buildContext(
 ): BuiltContext {
   const maxChars = Math.max(0, options.tokenBudget) * 4;
   const tables = new Map(document.tables.map((t) => [t.id, t]));
-  const views = new Map<string, TableView>();
   const viewOf = (t: Table) => {
-    let v = views.get(t.id);
-    if (!v) views.set(t.id, (v = new TableView(t)));
+    let v = tableViews.get(t);
+    if (!v) tableViews.set(t, (v = new TableView(t)));
     return v;
   };
   /** Rendered pieces by key ("p:<block>" or "t:<table>") and their lengths. */
