@@ -183,6 +183,23 @@ function solution() {
     expect(r.reads[0]).toMatchObject({ documentId: tenK, tableId: `d${tenK}:${at.tableId}` });
   }, 120_000);
 
+  it('pot-python: fact() reads the facts of both filings, each read naming its filing', async () => {
+    const question = 'By what percentage does the Q2 2025 run-rate exceed FY2024 sales, in Python?';
+    server.setReplies([
+      {
+        match: question,
+        reply: `\`\`\`python\ndef solution():\n    fy2024 = fact('${SALES}', 'FY2024')\n    q2 = fact('${SALES}', 'Q2 2025')\n    return (q2 * 4 - fy2024) / fy2024 * 100\n\`\`\``,
+      },
+    ]);
+    const r = await ask({ documentIds: [tenQ, tenK], question, mode: 'pot-python' });
+    expect(r.execution?.ok, r.execution?.error ?? '').toBe(true);
+    expect(r.answer.value).toBeCloseTo(((23743 * 4 - 88821) / 88821) * 100, 9);
+    expect(r.reads.map((x) => [x.documentId, x.fact?.label])).toEqual([
+      [tenK, 'FY2024'],
+      [tenQ, 'Q2 2025'],
+    ]);
+  }, 180_000);
+
   it('a missing document, too many documents and a mixed-in untagged PDF', async () => {
     await expect(ask({ documentIds: [tenK, 999_999] })).rejects.toThrow(
       /document #999999 is not in this workspace/,
