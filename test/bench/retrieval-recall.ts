@@ -33,6 +33,7 @@ import { hasData, noDataMessage } from '../support/data-dir';
 import {
   financeBenchItems,
   financeBenchModels,
+  hierttHeldOut,
   hierttItems,
   type HierttItem,
 } from './retrieval-data';
@@ -319,8 +320,16 @@ export async function runMultihiertt(showMisses = 0) {
   console.log(line('ours, cells + paragraphs (exact cell)', cellsExact.recall));
   console.log(line('ours, rows + paragraphs (cell via its row)', rows.recall));
   console.log(line('baseline BM25, flattened rows + paragraphs', base.recall));
+  const part = (held: boolean) => {
+    const rs = cellsExact.perItem.filter((p) => hierttHeldOut(p.uid) === held).map((p) => p.r);
+    return `${pct(rs.reduce((a, b) => a + b, 0) / Math.max(1, rs.length))} of ${rs.length}`;
+  };
+  console.log(`  ours, cells: tuning part ${part(false)}, held-out part ${part(true)}`);
+  // Misses are printed from the tuning part only: the held-out part is never read to design a rule.
   if (showMisses > 0)
-    for (const p of cellsExact.perItem.filter((x) => x.r < 1).slice(0, showMisses)) {
+    for (const p of cellsExact.perItem
+      .filter((x) => x.r < 1 && !hierttHeldOut(x.uid))
+      .slice(0, showMisses)) {
       const item = items.find((i) => i.uid === p.uid)!;
       console.log(`  ${pct(p.r)} ${item.uid}: ${item.question}`);
       console.log(
