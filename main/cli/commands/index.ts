@@ -83,6 +83,16 @@ export const commandIndex: readonly CommandEntry[] = [
     async () => (await import('./ask.js')).askCommand,
   ),
   entry(
+    'facts search',
+    'A company’s tagged concepts (inline XBRL) whose name or row label has the given words',
+    async () => (await import('./facts.js')).factsCommands,
+  ),
+  entry(
+    'facts series',
+    'One concept’s values across a company’s filings and periods, each with its cell',
+    async () => (await import('./facts.js')).factsCommands,
+  ),
+  entry(
     'eval',
     'Run a dataset through a model (any OpenAI-compatible endpoint): each answer graded and committed as it completes; resumable',
     async () => (await import('./eval.js')).evalCommand,
