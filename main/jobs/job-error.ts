@@ -31,3 +31,13 @@ export class JobError extends Error {
     super(message);
   }
 }
+
+/**
+ * Why a signal aborted, in words: its reason if it gave one. AbortController.abort() without a
+ * reason gives a DOMException named AbortError, which says nothing: then `fallback`.
+ */
+export function abortReason(signal: AbortSignal | undefined, fallback = 'cancelled'): string {
+  const r: unknown = signal?.reason;
+  if (typeof r === 'string') return r;
+  return r instanceof Error && r.name !== 'AbortError' ? r.message : fallback;
+}

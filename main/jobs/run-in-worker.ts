@@ -1,8 +1,8 @@
-import type { TransferListItem, Worker } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
 import type { JobKind, ProgressUnit } from '../../shared/jobs/job';
-import { startWorker } from '../util/worker-file';
-import { JobError, type LastProgress } from './job-error';
+import { abortReason, JobError, type LastProgress } from './job-error';
 import { refusingJobs, track } from './live';
+import { startThread } from './worker-handle';
 import type { JobWorkerMessage } from './worker-protocol';
 
 export interface WorkerJob<I> {
@@ -30,6 +30,20 @@ export interface WorkerJob<I> {
   onProgress?: (done: number, total: number, unit: ProgressUnit) => void;
 }
 
+const replacements = new Map<JobKind, WorkerJob<unknown>['module']>();
+
+/**
+ * Tests only (no API, CLI or setting reaches it): the next worker of `kind` runs `module`
+ * instead of its own, e.g. one that exits mid-run, to prove that each kind of job reports a
+ * crash in its own words and that the job after it runs normally.
+ */
+export function testOnlyReplaceNextWorker(
+  kind: JobKind,
+  module: WorkerJob<unknown>['module'],
+): void {
+  replacements.set(kind, module);
+}
+
 /**
  * The one way the app runs long work in a worker thread. The worker is always terminated, and
  * its termination awaited, before the promise settles: on success, on failure, on the deadline,
@@ -39,66 +53,65 @@ export async function runInWorker<I, R>(job: WorkerJob<I>): Promise<R> {
   if (job.signal?.aborted) throw new JobError('cancelled', 'cancelled before it started');
   const refused = refusingJobs();
   if (refused !== undefined) throw new JobError('cancelled', refused);
-  const worker = startWorker(job.module.callerFilename, job.module.dir, job.module.name, {
-    workerData: job.input,
-    ...(job.transfer ? { transferList: job.transfer } : {}),
-    resourceLimits: {
-      ...(job.maxHeapMb !== undefined ? { maxOldGenerationSizeMb: job.maxHeapMb } : {}),
-      ...(job.stackSizeMb !== undefined ? { stackSizeMb: job.stackSizeMb } : {}),
-    },
-  });
-  let cancel: (reason: string) => void = () => undefined;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  track({ kind: job.kind, what: 'worker', cancel: (r) => cancel(r), settled: exited });
-
   type Outcome = { ok: R } | { err: JobError };
   let last: LastProgress | undefined;
-  const outcome = await new Promise<Outcome>((resolve) => {
-    let settled = false;
-    const settle = (o: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      job.signal?.removeEventListener('abort', onAbort);
-      resolve(o);
-    };
-    const fail = (end: JobError['end'], message: string, detail: JobError['detail'] = {}) =>
-      settle({ err: new JobError(end, message, { ...detail, lastProgress: last }) });
-    const timer = setTimeout(
-      () => fail('timeout', `took longer than ${job.timeoutMs / 1000} s`),
-      job.timeoutMs,
-    );
-    cancel = (reason) => fail('cancelled', reason);
-    const onAbort = () => cancel(abortReason(job.signal));
-    job.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: JobWorkerMessage<R>) => {
-      if (settled) return;
-      if (m.type === 'progress') {
-        last = { done: m.done, total: m.total, unit: m.unit };
-        job.onProgress?.(m.done, m.total, m.unit);
-      } else if (m.type === 'done') settle({ ok: m.result });
-      else fail('failed', m.error.message, { error: m.error });
-    });
-    worker.on('error', (e: NodeJS.ErrnoException) =>
-      e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? fail('out-of-memory', `needed more than ${job.maxHeapMb ?? '?'} MB of memory`)
-        : fail('crashed', e.message),
-    );
-    worker.on('exit', (code) => fail('crashed', `exited with code ${code}`, { exitCode: code }));
-  });
-  await stop(worker, exited);
-  if ('err' in outcome) throw outcome.err;
-  return outcome.ok;
-}
-
-async function stop(worker: Worker, exited: Promise<void>): Promise<void> {
-  await worker.terminate();
+  let settle: (o: Outcome) => void = () => undefined;
+  const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+  let settled = false;
+  const onAbort = () => cancel(abortReason(job.signal));
+  const cancel = (reason: string) => fail('cancelled', reason);
+  const fail = (end: JobError['end'], message: string, detail: JobError['detail'] = {}) =>
+    finish({ err: new JobError(end, message, { ...detail, lastProgress: last }) });
+  const finish = (o: Outcome) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    job.signal?.removeEventListener('abort', onAbort);
+    settle(o);
+  };
+  const module = replacements.get(job.kind) ?? job.module;
+  replacements.delete(job.kind);
+  const worker = startThread<JobWorkerMessage<R>>(
+    {
+      module,
+      options: {
+        workerData: job.input,
+        ...(job.transfer ? { transferList: job.transfer } : {}),
+        resourceLimits: {
+          ...(job.maxHeapMb !== undefined ? { maxOldGenerationSizeMb: job.maxHeapMb } : {}),
+          ...(job.stackSizeMb !== undefined ? { stackSizeMb: job.stackSizeMb } : {}),
+        },
+      },
+    },
+    {
+      message: (m) => {
+        if (settled) return;
+        if (m.type === 'progress') {
+          last = { done: m.done, total: m.total, unit: m.unit };
+          job.onProgress?.(m.done, m.total, m.unit);
+        } else if (m.type === 'done') finish({ ok: m.result });
+        else fail('failed', m.error.message, { error: m.error });
+      },
+      stopped: (stop) =>
+        stop.outOfMemory
+          ? fail('out-of-memory', `needed more than ${job.maxHeapMb ?? '?'} MB of memory`)
+          : fail(
+              'crashed',
+              stop.reason,
+              stop.exitCode !== undefined ? { exitCode: stop.exitCode } : {},
+            ),
+    },
+  );
+  const exited = outcome.then(() => worker.kill());
+  track({ kind: job.kind, what: 'worker', cancel, settled: exited });
+  const timer = setTimeout(
+    () => fail('timeout', `took longer than ${job.timeoutMs / 1000} s`),
+    job.timeoutMs,
+  );
+  job.signal?.addEventListener('abort', onAbort, { once: true });
+  const result = await outcome;
+  // The worker is always gone before the job settles.
   await exited;
-}
-
-function abortReason(signal: AbortSignal | undefined): string {
-  const r: unknown = signal?.reason;
-  if (typeof r === 'string') return r;
-  // AbortController.abort() without a reason gives a DOMException named AbortError.
-  return r instanceof Error && r.name !== 'AbortError' ? r.message : 'cancelled';
+  if ('err' in result) throw result.err;
+  return result.ok;
 }

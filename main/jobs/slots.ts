@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { JobError } from './job-error';
+import { abortReason, JobError } from './job-error';
 
 /**
  * A counting limiter: at most `limit` holders at once, the others wait in order. Used for work
@@ -86,9 +86,7 @@ export class Slots {
 }
 
 function cancelled(signal: AbortSignal | undefined): JobError {
-  const r: unknown = signal?.reason;
-  const why =
-    typeof r === 'string' ? r : r instanceof Error && r.name !== 'AbortError' ? r.message : '';
+  const why = abortReason(signal, '');
   return new JobError(
     'cancelled',
     why ? `cancelled while queued (${why})` : 'cancelled while queued',

@@ -1,4 +1,9 @@
-export { Sandbox, type SandboxOptions, type SandboxStats } from './sandbox';
+export {
+  Sandbox,
+  type SandboxCallOptions,
+  type SandboxOptions,
+  type SandboxStats,
+} from './sandbox';
 export type {
   SandboxJob,
   SandboxResult,

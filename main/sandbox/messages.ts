@@ -12,6 +12,8 @@ export interface WorkerData {
   progress: SharedArrayBuffer;
   /** Hard ceiling of the worker's QuickJS linear memory (see quickjs-module.ts). */
   maxHeapBytes: number;
+  /** Tests only (SandboxOptions.testOnlyExitOn): exit the thread on this program. */
+  testOnlyExitOn?: string;
 }
 
 export type HostToWorker = { type: 'batch'; batchId: number; jobs: ProgramJob[] };

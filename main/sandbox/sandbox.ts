@@ -5,9 +5,9 @@ import type {
   SandboxRunOptions,
   SandboxTable,
 } from '../../shared/sandbox/types';
+import { WorkerPool } from '../jobs/worker-pool';
 import { settleInOrder } from './settle-in-order';
-import { Watchdog } from './watchdog';
-import { WorkerSlot, type PendingJob, type SandboxStats, type SlotOwner } from './worker-slot';
+import { WorkerSlot, type PendingJob, type SandboxStats, type SlotConfig } from './worker-slot';
 
 export type { SandboxStats } from './worker-slot';
 
@@ -30,6 +30,21 @@ export interface SandboxOptions {
    * one slipping past QuickJS's allocation accounting, can make a worker hold.
    */
   maxHeapBytes?: number;
+  /**
+   * Tests only: a worker that is handed a program with exactly this source exits on the spot,
+   * as a crashing worker would, to prove the crash is reported and the next program runs.
+   */
+  testOnlyExitOn?: string;
+}
+
+/** How a caller controls its programs once queued. */
+export interface SandboxCallOptions {
+  /**
+   * Aborting drops the call's programs: queued ones leave the queue, a worker running one is
+   * terminated and replaced (the other callers' programs of its batch run again), and the call
+   * rejects with a JobError 'cancelled'.
+   */
+  signal?: AbortSignal;
 }
 
 const NO_TABLES: SandboxTable[] = [];
@@ -43,7 +58,7 @@ const NO_TABLES: SandboxTable[] = [];
  * Programs are batched per worker message: a worker round trip costs more than a small program,
  * so `runMany` (and concurrent `run` calls) share messages. Results come back in input order.
  */
-export class Sandbox implements SlotOwner {
+export class Sandbox implements SlotConfig {
   readonly stats: SandboxStats = {
     workersStarted: 0,
     workersTerminated: 0,
@@ -54,40 +69,55 @@ export class Sandbox implements SlotOwner {
   };
   readonly graceMs: number;
   readonly maxHeapBytes: number;
+  readonly testOnlyExitOn: string | undefined;
   private readonly defaults: Partial<SandboxLimits>;
   private readonly maxBatch: number;
-  private readonly slots: WorkerSlot[];
-  private queue: PendingJob[] = [];
-  private readonly watchdog: Watchdog;
-  private closed = false;
-  private fatalMessage: string | undefined;
+  private readonly pool: WorkerPool<PendingJob, WorkerSlot>;
 
   constructor(options: SandboxOptions = {}) {
-    const workers = Math.max(1, Math.floor(options.workers ?? 1));
     this.graceMs = Math.max(0, options.graceMs ?? 250);
     this.maxBatch = Math.max(1, Math.floor(options.maxBatch ?? 64));
     this.maxHeapBytes = Math.max(32 * 1024 * 1024, options.maxHeapBytes ?? 128 * 1024 * 1024);
+    this.testOnlyExitOn = options.testOnlyExitOn;
     this.defaults = options.limits ?? {};
-    this.slots = Array.from({ length: workers }, () => new WorkerSlot(this));
-    this.watchdog = new Watchdog(this.slots);
+    this.pool = new WorkerPool<PendingJob, WorkerSlot>({
+      workers: options.workers ?? 1,
+      slot: (control) => new WorkerSlot(control, this),
+      assign: (slots, queue) => {
+        const idle = slots.filter((s) => !s.busy);
+        for (let i = 0; i < idle.length && queue.length > 0; i++) {
+          // Split the queue evenly over the idle workers, at most maxBatch each.
+          const share = Math.ceil(queue.length / (idle.length - i));
+          idle[i]?.send(queue.splice(0, Math.min(this.maxBatch, share)));
+        }
+      },
+      fail: (job, message) => job.settle(internal(message)),
+      name: 'the sandbox',
+    });
   }
 
   /** Starts the workers and waits until each has loaded QuickJS (optional: runs start them). */
-  async warmUp(): Promise<void> {
-    this.assertOpen();
-    await Promise.all(this.slots.map((s) => s.start()));
+  warmUp(): Promise<void> {
+    return this.pool.warmUp();
   }
 
-  run(program: string, options: SandboxRunOptions = {}): Promise<SandboxResult> {
-    return this.runMany([{ ...options, program }]).then((results) => {
+  run(
+    program: string,
+    options: SandboxRunOptions = {},
+    call: SandboxCallOptions = {},
+  ): Promise<SandboxResult> {
+    return this.runMany([{ ...options, program }], call).then((results) => {
       const [result] = results;
       if (!result) throw new Error('sandbox returned no result');
       return result;
     });
   }
 
-  async runMany(jobs: readonly SandboxJob[]): Promise<SandboxResult[]> {
-    this.assertOpen();
+  async runMany(
+    jobs: readonly SandboxJob[],
+    call: SandboxCallOptions = {},
+  ): Promise<SandboxResult[]> {
+    this.pool.assertOpen();
     if (jobs.length === 0) return [];
     // Jobs with the same options share one limits object: a worker message then carries it
     // once (structured clone keeps shared references shared).
@@ -101,9 +131,10 @@ export class Sandbox implements SlotOwner {
       }
       return limits;
     };
+    const pending: PendingJob[] = [];
     const done = settleInOrder<SandboxJob, SandboxResult>(jobs, (job, settle) => {
       const { program, tables, facts, ...overrides } = job;
-      this.queue.push({
+      pending.push({
         job: {
           program,
           tables: tables ?? NO_TABLES,
@@ -113,51 +144,12 @@ export class Sandbox implements SlotOwner {
         settle,
       });
     });
-    this.dispatch();
-    return done;
+    return this.pool.submit(pending, done, call.signal);
   }
 
   /** Stops every worker. Programs still queued or running settle as `internal` errors. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.watchdog.stop();
-    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
-    this.queue = [];
-    await Promise.all(this.slots.map((s) => s.close()));
-    for (const job of pending) job.settle(internal('the sandbox was closed'));
-  }
-
-  requeue(jobs: PendingJob[]): void {
-    this.queue.unshift(...jobs);
-  }
-
-  idle(): void {
-    this.dispatch();
-  }
-
-  fatal(message: string): void {
-    this.fatalMessage = message;
-    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight())];
-    this.queue = [];
-    for (const job of pending) job.settle(internal(message));
-    this.watchdog.stop();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('the sandbox is closed');
-    if (this.fatalMessage) throw new Error(this.fatalMessage);
-  }
-
-  private dispatch(): void {
-    if (this.closed || this.fatalMessage) return;
-    const idle = this.slots.filter((s) => !s.busy);
-    for (let i = 0; i < idle.length && this.queue.length > 0; i++) {
-      // Split the queue evenly over the idle workers, at most maxBatch each.
-      const share = Math.ceil(this.queue.length / (idle.length - i));
-      idle[i]?.send(this.queue.splice(0, Math.min(this.maxBatch, share)));
-    }
-    this.watchdog.update();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

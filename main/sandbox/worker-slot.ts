@@ -1,8 +1,14 @@
-import type { Worker } from 'node:worker_threads';
 import type { SandboxResult } from '../../shared/sandbox/types';
+import { WorkerLifecycle } from '../jobs/worker-lifecycle';
+import {
+  startThread,
+  type WorkerEvents,
+  type WorkerHandle,
+  type WorkerStop,
+} from '../jobs/worker-handle';
+import type { PoolControl, PoolSlot } from '../jobs/worker-pool';
 import type { HostToWorker, WorkerData, WorkerToHost } from './messages';
 import type { ProgramJob } from './run-program';
-import { startWorker } from '../util/worker-file';
 
 /** A program waiting for, or in, a worker. */
 export interface PendingJob {
@@ -26,16 +32,13 @@ export interface SandboxStats {
   programsRun: number;
 }
 
-export interface SlotOwner {
+/** What a slot reads of its sandbox. */
+export interface SlotConfig {
   readonly stats: SandboxStats;
   readonly graceMs: number;
   readonly maxHeapBytes: number;
-  /** Jobs that must run again (their batch was cut short); they go to the front of the queue. */
-  requeue(jobs: PendingJob[]): void;
-  /** The slot can take a new batch. */
-  idle(): void;
-  /** The slot cannot get a working worker; everything pending must fail. */
-  fatal(message: string): void;
+  /** Tests only: a worker that runs a program with exactly this source exits (code 7). */
+  readonly testOnlyExitOn: string | undefined;
 }
 
 interface InFlight {
@@ -57,9 +60,6 @@ interface InFlight {
  */
 const WORKER_STACK_MB = 32;
 
-/** After this many crashes in a row (no batch finishing in between) the slot gives up. */
-const MAX_CONSECUTIVE_CRASHES = 3;
-
 function failed(kind: 'timeout' | 'internal', message: string): SandboxResult {
   return {
     ok: false,
@@ -72,62 +72,71 @@ function failed(kind: 'timeout' | 'internal', message: string): SandboxResult {
 }
 
 /**
- * One worker thread and the batch it is running. The watchdog (Sandbox calls `watch`) is the
- * backstop for programs QuickJS's interrupt handler cannot stop in time, e.g. a memory bomb
- * spending seconds inside one allocation-heavy built-in: past deadline + grace the worker is
- * terminated (~3 ms), that program is reported as a timeout, the rest of its batch is queued
- * again (programs are deterministic, so a rerun gives the same result) and a new worker starts.
+ * One worker thread and the batch it is running; the worker's start, crash, restart and
+ * replacement are the shared lifecycle (jobs/worker-lifecycle.ts). The watchdog (the pool
+ * calls `watch`) is the backstop for programs QuickJS's interrupt handler cannot stop in time,
+ * e.g. a memory bomb spending seconds inside one allocation-heavy built-in: past deadline +
+ * grace the worker is terminated (~3 ms), that program is reported as a timeout, the rest of
+ * its batch is queued again (programs are deterministic, so a rerun gives the same result) and
+ * a new worker starts. Cancelling a program of the batch does the same, without a result.
  */
-export class WorkerSlot {
-  private worker: Worker | undefined;
+export class WorkerSlot implements PoolSlot<PendingJob> {
   /** Fresh per worker, so a dying worker can never bump the counter of its successor. */
   private progress = new Int32Array(new SharedArrayBuffer(4));
   private batch: InFlight | undefined;
   private nextBatchId = 1;
-  private crashesInARow = 0;
-  private closed = false;
+  private readonly lifecycle: WorkerLifecycle<WorkerToHost>;
+  private ready = false;
+  private readyWaiters: (() => void)[] = [];
 
-  constructor(private readonly owner: SlotOwner) {}
-
-  get busy(): boolean {
-    return this.batch !== undefined || this.closed;
+  constructor(
+    private readonly pool: PoolControl<PendingJob>,
+    private readonly config: SlotConfig,
+  ) {
+    this.lifecycle = new WorkerLifecycle<WorkerToHost>(
+      {
+        start: (events) => this.spawn(events),
+        message: (m) => this.onMessage(m),
+        crashed: (stop) => this.onCrash(stop),
+        restarted: () => this.pool.idle(),
+        gaveUp: (message) => this.pool.fatal(message),
+      },
+      {
+        keepsCrashing: (reason) => `the sandbox worker keeps crashing (${reason})`,
+        cannotStart: (e) => `the sandbox worker could not start: ${e.message}`,
+      },
+    );
   }
 
-  /** Resolves once the worker has loaded QuickJS. */
+  get busy(): boolean {
+    return this.batch !== undefined || this.lifecycle.closed;
+  }
+
+  get working(): boolean {
+    return !this.lifecycle.closed;
+  }
+
+  /** Resolves once the worker has loaded QuickJS (or stopped trying). */
   start(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    const worker = this.worker ?? this.spawn();
-    return new Promise((resolve) => {
-      const onMessage = (m: WorkerToHost) => {
-        if (m.type !== 'ready') return;
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
-        resolve();
-      };
-      const onExit = () => {
-        worker.off('message', onMessage);
-        resolve();
-      };
-      worker.on('message', onMessage);
-      worker.once('exit', onExit);
-    });
+    if (!this.lifecycle.ensure() || this.ready) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   send(jobs: PendingJob[]): void {
-    if (this.batch || this.closed) throw new Error('sandbox worker slot is busy');
-    const worker = this.worker ?? this.spawn();
+    const worker = this.batch ? undefined : this.lifecycle.ensure();
+    if (!worker) throw new Error('sandbox worker slot is busy');
     const id = this.nextBatchId++;
     this.batch = { id, jobs, base: Atomics.load(this.progress, 0), seenIndex: -1, seenSince: 0 };
-    worker.ref();
+    worker.hold();
     const message: HostToWorker = { type: 'batch', batchId: id, jobs: jobs.map((j) => j.job) };
-    worker.postMessage(message);
+    worker.post(message);
   }
 
   /** Watchdog tick: terminates the worker if its running program is far past its deadline. */
   watch(now: number): void {
     const batch = this.batch;
-    if (!batch || !this.worker) return;
-    const index = Atomics.load(this.progress, 0) - batch.base - 1;
+    if (!batch || !this.lifecycle.current) return;
+    const index = this.runningIndex(batch);
     if (index !== batch.seenIndex) {
       batch.seenIndex = index;
       batch.seenSince = now;
@@ -135,9 +144,9 @@ export class WorkerSlot {
     }
     const running = batch.jobs[index];
     if (!running) return;
-    const limit = running.job.limits.timeoutMs + this.owner.graceMs;
+    const limit = running.job.limits.timeoutMs + this.config.graceMs;
     if (now - batch.seenSince <= limit) return;
-    this.owner.stats.workersTerminated++;
+    this.config.stats.workersTerminated++;
     this.cutBatch(
       index,
       failed(
@@ -148,12 +157,18 @@ export class WorkerSlot {
     this.replaceWorker();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const worker = this.worker;
-    this.worker = undefined;
+  cancel(items: ReadonlySet<PendingJob>): void {
+    const batch = this.batch;
+    if (!batch?.jobs.some((j) => items.has(j))) return;
     this.batch = undefined;
-    if (worker) await worker.terminate();
+    this.pool.requeue(batch.jobs.filter((j) => !items.has(j)));
+    this.replaceWorker();
+  }
+
+  async close(): Promise<void> {
+    this.batch = undefined;
+    this.releaseWaiters();
+    await this.lifecycle.close();
   }
 
   /** The jobs of the in-flight batch, for a closing sandbox to fail. */
@@ -163,57 +178,64 @@ export class WorkerSlot {
     return jobs;
   }
 
-  private spawn(): Worker {
+  private spawn(events: WorkerEvents<WorkerToHost>): WorkerHandle {
+    this.ready = false;
     this.progress = new Int32Array(new SharedArrayBuffer(4));
     const data: WorkerData = {
       progress: this.progress.buffer,
-      maxHeapBytes: this.owner.maxHeapBytes,
+      maxHeapBytes: this.config.maxHeapBytes,
+      ...(this.config.testOnlyExitOn !== undefined
+        ? { testOnlyExitOn: this.config.testOnlyExitOn }
+        : {}),
     };
-    const worker = startWorker(__filename, __dirname, 'worker', {
-      workerData: data,
-      resourceLimits: { stackSizeMb: WORKER_STACK_MB },
-    });
-    this.owner.stats.workersStarted++;
-    worker.unref();
-    worker.on('message', (m: WorkerToHost) => this.onMessage(worker, m));
-    worker.on('error', (e) => this.onCrash(worker, e.message));
-    worker.on('exit', (code) => this.onCrash(worker, `exited with code ${code}`));
-    this.worker = worker;
+    const worker = startThread<WorkerToHost>(
+      {
+        module: { callerFilename: __filename, dir: __dirname, name: 'worker' },
+        options: { workerData: data, resourceLimits: { stackSizeMb: WORKER_STACK_MB } },
+      },
+      events,
+    );
+    this.config.stats.workersStarted++;
+    worker.release();
     return worker;
   }
 
-  private onMessage(worker: Worker, m: WorkerToHost): void {
-    if (worker !== this.worker || m.type !== 'results') return;
+  private onMessage(m: WorkerToHost): void {
+    if (m.type === 'ready') {
+      this.ready = true;
+      this.releaseWaiters();
+      return;
+    }
     const batch = this.batch;
     if (!batch || batch.id !== m.batchId) return;
     this.batch = undefined;
-    this.crashesInARow = 0;
-    this.owner.stats.moduleRestarts += m.moduleRestarts;
-    this.owner.stats.moduleRecycles += m.moduleRecycles;
-    this.owner.stats.programsRun += m.results.length;
-    worker.unref();
+    this.lifecycle.succeeded();
+    const { stats } = this.config;
+    stats.moduleRestarts += m.moduleRestarts;
+    stats.moduleRecycles += m.moduleRecycles;
+    stats.programsRun += m.results.length;
+    this.lifecycle.current?.release();
     batch.jobs.forEach((job, i) => {
       job.settle(m.results[i] ?? failed('internal', 'the sandbox worker returned no result'));
     });
-    this.owner.idle();
+    this.pool.idle();
   }
 
-  private onCrash(worker: Worker, reason: string): void {
-    if (worker !== this.worker || this.closed) return;
-    this.worker = undefined;
-    this.owner.stats.workerCrashes++;
-    this.crashesInARow++;
+  private onCrash(stop: WorkerStop): void {
+    this.config.stats.workerCrashes++;
+    this.releaseWaiters();
     const batch = this.batch;
     if (batch) {
-      const index = Atomics.load(this.progress, 0) - batch.base - 1;
-      this.cutBatch(index, failed('internal', `the sandbox worker crashed (${reason})`));
+      this.cutBatch(
+        this.runningIndex(batch),
+        failed('internal', `the sandbox worker crashed (${stop.reason})`),
+      );
     }
-    if (this.crashesInARow >= MAX_CONSECUTIVE_CRASHES) {
-      this.owner.fatal(`the sandbox worker keeps crashing (${reason})`);
-      return;
-    }
-    this.spawn();
-    this.owner.idle();
+  }
+
+  /** Which program of the batch the worker is running (the shared counter). */
+  private runningIndex(batch: InFlight): number {
+    return Atomics.load(this.progress, 0) - batch.base - 1;
   }
 
   /** Settles the job at `index` with `result` and queues the rest of the batch again. */
@@ -223,15 +245,17 @@ export class WorkerSlot {
     this.batch = undefined;
     const culprit = batch.jobs[index];
     culprit?.settle(result);
-    this.owner.requeue(batch.jobs.filter((j) => j !== culprit));
+    this.pool.requeue(batch.jobs.filter((j) => j !== culprit));
   }
 
   private replaceWorker(): void {
-    const old = this.worker;
-    this.worker = undefined;
-    // Its exit event is ignored (it is no longer this.worker).
-    if (old) void old.terminate();
-    this.spawn();
-    this.owner.idle();
+    this.lifecycle.replace();
+    this.pool.idle();
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const w of waiters) w();
   }
 }

@@ -55,6 +55,8 @@ async function runBatch(message: HostToWorker): Promise<void> {
   for (const job of message.jobs) {
     const current = await instance;
     Atomics.add(progress, 0, 1);
+    // A crash the tests can cause: the host must report it and start a new worker.
+    if (data.testOnlyExitOn !== undefined && job.program === data.testOnlyExitOn) process.exit(7);
     const startedAt = performance.now();
     try {
       const { result, retire } = runProgram(current, job);

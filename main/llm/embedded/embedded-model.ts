@@ -99,6 +99,8 @@ interface Pending {
  * a time (the rest wait in order), cancel within 1 s (asked, then killed), and a crash or
  * out-of-memory kill of the process fails the requests it had with one sentence; the next
  * request starts a new process.
+ * Not on jobs/worker-lifecycle.ts: cancel first asks the process to stop (a multi-GB model
+ * stays loaded), and its memory cap polls native RSS, which resourceLimits cannot cap.
  */
 export class EmbeddedModel {
   private child: ChildProcess | undefined;

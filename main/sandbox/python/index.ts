@@ -1,5 +1,6 @@
 export {
   PythonSandbox,
+  type PythonCallOptions,
   type PythonSandboxOptions,
   type PythonSandboxStats,
 } from './python-sandbox';

@@ -1,8 +1,13 @@
 import type { SandboxFact } from '../../../shared/sandbox/fact-index';
 import { factSetOf, namesFacts, withFactTrace } from '../fact-trace';
-import { PythonSlot, type PendingPython, type PythonSandboxStats } from './python-slot';
+import { WorkerPool } from '../../jobs/worker-pool';
+import {
+  PythonSlot,
+  type PendingPython,
+  type PythonSandboxStats,
+  type PythonSlotConfig,
+} from './python-slot';
 import { settleInOrder } from '../settle-in-order';
-import { Watchdog } from '../watchdog';
 import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
 
 export type { PythonSandboxStats } from './python-slot';
@@ -11,6 +16,15 @@ export type { PythonSandboxStats } from './python-slot';
 export interface PythonContext {
   /** Tagged facts for fact()/facts() (shared/sandbox/fact-index.ts). */
   facts?: readonly SandboxFact[];
+}
+
+/** How a caller controls its programs once queued. */
+export interface PythonCallOptions {
+  /**
+   * Aborting drops the call's programs: queued ones leave the queue, a process running one is
+   * killed and replaced (Pyodide loads again), and the call rejects with a JobError 'cancelled'.
+   */
+  signal?: AbortSignal;
 }
 
 export interface PythonSandboxOptions {
@@ -45,7 +59,7 @@ export interface PythonSandboxOptions {
  * the network (launch-python-process.ts; docs/SECURITY.md).
  * Results come back in input order.
  */
-export class PythonSandbox {
+export class PythonSandbox implements PythonSlotConfig {
   readonly stats: PythonSandboxStats = {
     workersStarted: 0,
     workersTerminated: 0,
@@ -60,35 +74,42 @@ export class PythonSandbox {
   readonly testOnlyJsHook: boolean;
   readonly testOnlyHarness: string | undefined;
   private readonly defaults: Partial<PythonLimits>;
-  private readonly slots: PythonSlot[];
-  private queue: PendingPython[] = [];
-  private readonly watchdog: Watchdog;
-  private closed = false;
-  private fatalMessage: string | undefined;
+  private readonly pool: WorkerPool<PendingPython, PythonSlot>;
 
   constructor(options: PythonSandboxOptions = {}) {
-    const workers = Math.max(1, Math.floor(options.workers ?? 1));
     this.graceMs = Math.max(0, options.graceMs ?? 500);
     this.maxHeapBytes = Math.max(96 * 1024 * 1024, options.maxHeapBytes ?? 256 * 1024 * 1024);
     this.defaults = options.limits ?? {};
     this.testOnlyJsHook = options.testOnlyJsHook === true;
     this.testOnlyHarness = options.testOnlyHarness;
-    this.slots = Array.from({ length: workers }, () => new PythonSlot(this));
-    this.watchdog = new Watchdog(this.slots);
+    this.pool = new WorkerPool<PendingPython, PythonSlot>({
+      workers: options.workers ?? 1,
+      slot: (control) => new PythonSlot(control, this),
+      // One program per process at a time; a process not started yet starts loading.
+      assign: (slots, queue) => {
+        for (const slot of slots) {
+          if (queue.length === 0) break;
+          if (slot.available) slot.send(queue.shift()!);
+          else if (!slot.busy) void slot.start();
+        }
+      },
+      fail: (p, message) => p.settle(pythonFailure('internal', message)),
+      name: 'the Python sandbox',
+    });
   }
 
   /** Loads Pyodide in every worker (optional: the first program starts them). */
-  async warmUp(): Promise<void> {
-    this.assertOpen();
-    await Promise.all(this.slots.map((s) => s.start()));
+  warmUp(): Promise<void> {
+    return this.pool.warmUp();
   }
 
   run(
     program: string,
     limits: Partial<PythonLimits> = {},
     context: PythonContext = {},
+    call: PythonCallOptions = {},
   ): Promise<PythonResult> {
-    return this.runMany([program], limits, context).then((results) => {
+    return this.runMany([program], limits, context, call).then((results) => {
       const [result] = results;
       if (!result) throw new Error('the Python sandbox returned no result');
       return result;
@@ -99,62 +120,29 @@ export class PythonSandbox {
     programs: readonly string[],
     limits: Partial<PythonLimits> = {},
     context: PythonContext = {},
+    call: PythonCallOptions = {},
   ): Promise<PythonResult[]> {
-    this.assertOpen();
+    this.pool.assertOpen();
     if (programs.length === 0) return Promise.resolve([]);
     const resolved = resolvePythonLimits({ ...this.defaults, ...definedOnly(limits) });
     const factSet = factSetOf(context.facts);
     let factsJson: string | undefined;
+    const pending: PendingPython[] = [];
     const done = settleInOrder<string, PythonResult>(programs, (program, settle) => {
       const wantsFacts = factSet !== undefined && namesFacts(program);
       if (wantsFacts) factsJson ??= JSON.stringify(context.facts);
-      this.queue.push({
+      pending.push({
         job: { ...resolved, program, ...(wantsFacts ? { factsJson } : {}) },
         // What the process reports of its fact() calls becomes the host's own trace.
         settle: (result) => settle(withFactTrace(result, wantsFacts ? factSet : undefined)),
       });
     });
-    this.dispatch();
-    return done;
+    return this.pool.submit(pending, done, call.signal);
   }
 
   /** Stops every worker; programs queued or running settle as `internal` errors. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.watchdog.stop();
-    const pending = [...this.queue, ...this.slots.flatMap((s) => s.takeInFlight() ?? [])];
-    this.queue = [];
-    await Promise.all(this.slots.map((s) => s.close()));
-    for (const p of pending) p.settle(pythonFailure('internal', 'the Python sandbox was closed'));
-  }
-
-  idle(): void {
-    this.dispatch();
-  }
-
-  fatal(message: string): void {
-    if (this.slots.some((s) => s.available || s.busy)) return;
-    this.fatalMessage = message;
-    const pending = this.queue;
-    this.queue = [];
-    for (const p of pending) p.settle(pythonFailure('internal', message));
-    this.watchdog.stop();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('the Python sandbox is closed');
-    if (this.fatalMessage) throw new Error(this.fatalMessage);
-  }
-
-  private dispatch(): void {
-    if (this.closed || this.fatalMessage) return;
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) break;
-      if (slot.available) slot.send(this.queue.shift()!);
-      else if (!slot.busy) void slot.start();
-    }
-    this.watchdog.update();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

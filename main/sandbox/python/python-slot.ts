@@ -1,4 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
+import {
+  processHandle,
+  type WorkerEvents,
+  type WorkerHandle,
+  type WorkerStop,
+} from '../../jobs/worker-handle';
+import { WorkerLifecycle } from '../../jobs/worker-lifecycle';
+import type { PoolControl, PoolSlot } from '../../jobs/worker-pool';
 import { launchPythonProcess } from './launch-python-process';
 import type { HostToPythonProcess, PythonProcessToHost } from './messages';
 import { pythonFailure, type PythonErrorKind, type PythonJob, type PythonResult } from './types';
@@ -28,17 +35,14 @@ export interface PythonSandboxStats {
   lastLoadMs: number;
 }
 
-export interface PythonSlotOwner {
+/** What a slot reads of its sandbox. */
+export interface PythonSlotConfig {
   readonly stats: PythonSandboxStats;
   readonly graceMs: number;
   readonly maxHeapBytes: number;
   /** Tests only: see python-process.ts. */
   readonly testOnlyJsHook: boolean;
   readonly testOnlyHarness: string | undefined;
-  /** The slot can take a program. */
-  idle(): void;
-  /** The slot cannot get a working worker; everything pending must fail. */
-  fatal(message: string): void;
 }
 
 interface InFlight {
@@ -47,55 +51,75 @@ interface InFlight {
   startedAt: number;
 }
 
-/** After this many crashes in a row (no program finishing in between) the slot gives up. */
-const MAX_CONSECUTIVE_CRASHES = 3;
 /** Lines of a crashed process's stderr kept for the message. */
 const STDERR_KEEP_CHARS = 2000;
 
 /**
- * One Python sandbox process and the program it runs. At a program's deadline the process
- * interrupts it itself (Pyodide's interrupt buffer reads the clock: load-pyodide.ts), and the
- * program sees KeyboardInterrupt again at every check if it catches it; past deadline + grace
- * the app kills the process, reports a timeout and starts a new one. A fresh load takes
- * seconds, so an interrupt that works keeps the loaded interpreter.
+ * One Python sandbox process and the program it runs; the process's start, crash, restart and
+ * replacement are the shared lifecycle (jobs/worker-lifecycle.ts). At a program's deadline the
+ * process interrupts it itself (Pyodide's interrupt buffer reads the clock: load-pyodide.ts),
+ * and the program sees KeyboardInterrupt again at every check if it catches it; past deadline
+ * + grace the app kills the process, reports a timeout and starts a new one. A fresh load
+ * takes seconds, so an interrupt that works keeps the loaded interpreter. A cancelled program
+ * is killed with its process at once (it has no result to wait for).
  */
-export class PythonSlot {
-  private worker: ChildProcess | undefined;
+export class PythonSlot implements PoolSlot<PendingPython> {
   private stderrTail = '';
   private ready = false;
   private readyWaiters: (() => void)[] = [];
   private inFlight: InFlight | undefined;
   private nextId = 1;
-  private crashesInARow = 0;
-  private closed = false;
+  private readonly lifecycle: WorkerLifecycle<PythonProcessToHost>;
 
-  constructor(private readonly owner: PythonSlotOwner) {}
+  constructor(
+    private readonly pool: PoolControl<PendingPython>,
+    private readonly config: PythonSlotConfig,
+  ) {
+    this.lifecycle = new WorkerLifecycle<PythonProcessToHost>(
+      {
+        start: (events) => this.spawn(events),
+        message: (m) => this.onMessage(m),
+        crashed: (stop) => this.onCrash(stop),
+        gaveUp: (message) => {
+          this.releaseWaiters();
+          this.pool.fatal(message);
+        },
+      },
+      {
+        keepsCrashing: (reason) => `the Python sandbox worker keeps failing (${reason})`,
+        cannotStart: (e) => `the Python sandbox could not start: ${e.message}`,
+      },
+    );
+  }
 
   /** True when a program can be sent now. */
   get available(): boolean {
-    return !this.closed && this.ready && this.inFlight === undefined;
+    return !this.lifecycle.closed && this.ready && this.inFlight === undefined;
   }
 
   get busy(): boolean {
     return this.inFlight !== undefined;
   }
 
+  get working(): boolean {
+    return this.available || this.busy;
+  }
+
   /** Starts the worker if needed; resolves when it has loaded (or failed to). */
   start(): Promise<void> {
-    if (this.closed || this.ready) return Promise.resolve();
-    if (!this.worker) this.spawn();
+    if (this.lifecycle.closed || this.ready) return Promise.resolve();
+    if (!this.lifecycle.ensure()) return Promise.resolve();
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   send(pending: PendingPython): void {
-    const worker = this.worker;
+    const worker = this.lifecycle.current;
     if (!this.available || !worker) throw new Error('Python sandbox slot is not available');
     const id = this.nextId++;
     this.inFlight = { id, pending, startedAt: performance.now() };
-    worker.ref();
-    worker.channel?.ref();
+    worker.hold();
     const message: HostToPythonProcess = { type: 'run', id, job: pending.job };
-    worker.send(message);
+    worker.post(message);
   }
 
   /** Watchdog tick. */
@@ -105,8 +129,8 @@ export class PythonSlot {
     const elapsed = now - flight.startedAt;
     const { timeoutMs } = flight.pending.job;
     // Until deadline + grace the process interrupts the program itself.
-    if (elapsed <= timeoutMs + this.owner.graceMs) return;
-    this.owner.stats.workersTerminated++;
+    if (elapsed <= timeoutMs + this.config.graceMs) return;
+    this.config.stats.workersTerminated++;
     this.inFlight = undefined;
     flight.pending.settle(
       pythonFailure(
@@ -118,123 +142,98 @@ export class PythonSlot {
     this.replaceWorker();
   }
 
-  takeInFlight(): PendingPython | undefined {
+  cancel(items: ReadonlySet<PendingPython>): void {
+    const flight = this.inFlight;
+    if (!flight || !items.has(flight.pending)) return;
+    this.inFlight = undefined;
+    this.replaceWorker();
+  }
+
+  takeInFlight(): PendingPython[] {
     const pending = this.inFlight?.pending;
     this.inFlight = undefined;
-    return pending;
+    return pending ? [pending] : [];
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    const worker = this.worker;
-    this.worker = undefined;
     this.ready = false;
     this.releaseWaiters();
-    if (worker) await kill(worker);
+    await this.lifecycle.close();
   }
 
-  private spawn(): void {
+  private spawn(events: WorkerEvents<PythonProcessToHost>): WorkerHandle {
     this.ready = false;
     this.stderrTail = '';
-    let worker: ChildProcess;
-    try {
-      worker = launchPythonProcess({
-        maxHeapBytes: this.owner.maxHeapBytes,
-        testOnlyJsHook: this.owner.testOnlyJsHook,
-        ...(this.owner.testOnlyHarness !== undefined
-          ? { testOnlyHarness: this.owner.testOnlyHarness }
-          : {}),
-      });
-    } catch (e) {
-      this.closed = true;
-      this.releaseWaiters();
-      this.owner.fatal(`the Python sandbox could not start: ${(e as Error).message}`);
-      return;
-    }
-    this.owner.stats.workersStarted++;
-    worker.stderr?.setEncoding('utf8');
-    worker.stderr?.on('data', (chunk: string) => {
+    const child = launchPythonProcess({
+      maxHeapBytes: this.config.maxHeapBytes,
+      testOnlyJsHook: this.config.testOnlyJsHook,
+      ...(this.config.testOnlyHarness !== undefined
+        ? { testOnlyHarness: this.config.testOnlyHarness }
+        : {}),
+    });
+    this.config.stats.workersStarted++;
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEEP_CHARS);
     });
-    worker.on('message', (m: unknown) => {
-      if (isProcessMessage(m)) this.onMessage(worker, m);
-    });
-    worker.on('error', (e) => this.onCrash(worker, e.message));
-    worker.on('exit', (code, signal) =>
-      this.onCrash(worker, signal ? `killed by ${signal}` : `exited with code ${code}`),
-    );
     // Loading keeps the app alive (someone waits for it); idle, the process does not.
-    this.worker = worker;
+    return processHandle(child, isProcessMessage, {
+      message: events.message,
+      // What the process last said on stderr says why it stopped.
+      stopped: (stop) => {
+        const said = lastLine(this.stderrTail);
+        events.stopped(said ? { ...stop, reason: `${stop.reason}: ${said}` } : stop);
+      },
+    });
   }
 
-  /** An idle sandbox process must not keep the app's event loop alive. */
-  private idleRefs(worker: ChildProcess): void {
-    worker.unref();
-    worker.channel?.unref();
-    (worker.stderr as { unref?: () => void } | null)?.unref?.();
-  }
-
-  private onMessage(worker: ChildProcess, m: PythonProcessToHost): void {
-    if (worker !== this.worker) return;
+  private onMessage(m: PythonProcessToHost): void {
+    const worker = this.lifecycle.current;
+    if (!worker) return;
     // Only loading says ready or failed; once programs run, only results count.
     if (m.type !== 'result' && this.ready) return;
     if (m.type === 'ready') {
       this.ready = true;
-      this.idleRefs(worker);
-      this.owner.stats.lastLoadMs = m.loadMs;
+      worker.release();
+      this.config.stats.lastLoadMs = m.loadMs;
       this.releaseWaiters();
-      this.owner.idle();
+      this.pool.idle();
       return;
     }
     if (m.type === 'load-failed') {
-      this.closed = true;
-      this.worker = undefined;
-      void kill(worker);
+      this.lifecycle.stop();
       this.releaseWaiters();
-      this.owner.fatal(`Pyodide failed to load: ${m.message}`);
+      this.pool.fatal(`Pyodide failed to load: ${m.message}`);
       return;
     }
     const flight = this.inFlight;
     if (!flight || flight.id !== m.id) return;
     this.inFlight = undefined;
-    this.crashesInARow = 0;
-    this.owner.stats.programsRun++;
-    this.owner.stats.lastHeapBytes = m.heapBytes;
-    this.idleRefs(worker);
+    this.lifecycle.succeeded();
+    const { stats } = this.config;
+    stats.programsRun++;
+    stats.lastHeapBytes = m.heapBytes;
+    worker.release();
     flight.pending.settle(m.result);
-    if (m.heapBytes > this.owner.maxHeapBytes / 2) {
-      this.owner.stats.workersRecycled++;
+    if (m.heapBytes > this.config.maxHeapBytes / 2) {
+      stats.workersRecycled++;
       this.replaceWorker();
       return;
     }
-    this.owner.idle();
+    this.pool.idle();
   }
 
-  private onCrash(worker: ChildProcess, reason: string): void {
-    if (worker !== this.worker || this.closed) return;
-    const said = lastLine(this.stderrTail);
-    if (said) reason = `${reason}: ${said}`;
-    this.worker = undefined;
+  private onCrash(stop: WorkerStop): void {
     this.ready = false;
-    this.owner.stats.workerCrashes++;
-    this.crashesInARow++;
-    const pending = this.takeInFlight();
-    pending?.settle(pythonFailure('internal', `the Python sandbox worker stopped (${reason})`));
-    if (this.crashesInARow >= MAX_CONSECUTIVE_CRASHES) {
-      this.closed = true;
-      this.releaseWaiters();
-      this.owner.fatal(`the Python sandbox worker keeps failing (${reason})`);
-      return;
-    }
-    this.spawn();
+    this.config.stats.workerCrashes++;
+    const [pending] = this.takeInFlight();
+    pending?.settle(
+      pythonFailure('internal', `the Python sandbox worker stopped (${stop.reason})`),
+    );
   }
 
   private replaceWorker(): void {
-    const old = this.worker;
-    this.worker = undefined;
-    // Its exit event is ignored (it is no longer this.worker).
-    if (old) void kill(old);
-    this.spawn();
+    this.lifecycle.replace();
   }
 
   private releaseWaiters(): void {
@@ -309,13 +308,4 @@ function isValue(v: unknown, depth: number): boolean {
 function lastLine(text: string): string {
   const lines = text.trim().split('\n');
   return (lines[lines.length - 1] ?? '').slice(0, 300);
-}
-
-/** SIGKILL, resolved when the process has exited (a stuck program ignores anything softer). */
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 }

@@ -9,8 +9,8 @@ export interface WatchedSlot {
 const WATCH_MS = 20;
 
 /**
- * The deadline poll shared by the JavaScript and Python sandboxes: one timer per sandbox that
- * runs only while some slot is busy, so an idle sandbox costs no wake-ups.
+ * The deadline poll of a worker pool (worker-pool.ts; the JavaScript and Python sandboxes): one
+ * timer per pool that runs only while some slot is busy, so an idle pool costs no wake-ups.
  */
 export class Watchdog {
   private timer: NodeJS.Timeout | undefined;
