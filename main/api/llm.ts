@@ -5,16 +5,18 @@ import type { HandlerMap } from './registry';
 // `hasKey` says whether that secret exists (re-read before answering).
 export const llmHandlers: HandlerMap = {
   'llm.providers': async (_input, { llm }) => {
-    await llm.refreshSecrets();
-    return { providers: llm.providers(), settings: llm.settings() };
+    await llm.providers.refreshSecrets();
+    return { providers: llm.providers.list(), settings: llm.providers.settings() };
   },
   'llm.saveProvider': async ({ id, config }, { llm }) => {
-    await llm.refreshSecrets();
-    return { provider: llm.saveProvider(id, config) };
+    await llm.providers.refreshSecrets();
+    return { provider: llm.providers.save(id, config) };
   },
-  'llm.removeProvider': ({ id }, { llm }) => ({ removed: llm.removeProvider(id) }),
-  'llm.models': async ({ providerId }, { llm }) => ({ models: await llm.models({ providerId }) }),
-  'llm.test': ({ providerId }, { llm }, signal) => llm.test(providerId, signal),
+  'llm.removeProvider': ({ id }, { llm }) => ({ removed: llm.providers.remove(id) }),
+  'llm.models': async ({ providerId }, { llm }) => ({
+    models: await llm.connections.models({ providerId }),
+  }),
+  'llm.test': ({ providerId }, { llm }, signal) => llm.connections.test(providerId, signal),
   'llm.pickModelFile': async (_input, { host }) => {
     if (!host.pickModelFile)
       throw new WorkbenchError(
@@ -23,6 +25,6 @@ export const llmHandlers: HandlerMap = {
       );
     return { path: await host.pickModelFile() };
   },
-  'llm.autodetect': async (_input, { llm }) => ({ servers: await llm.autodetect() }),
-  'llm.setSettings': (patch, { llm }) => llm.setSettings(patch),
+  'llm.autodetect': async (_input, { llm }) => ({ servers: await llm.connections.autodetect() }),
+  'llm.setSettings': (patch, { llm }) => llm.providers.setSettings(patch),
 };

@@ -1,4 +1,6 @@
-import type { ChatRequest, ChatResult, ProviderRef } from '../llm/llm-service';
+import type { ChatResult } from '../llm/llm-calls';
+import type { ProviderRef } from '../llm/llm-providers';
+import type { ChatRequest } from '../llm/llm-service';
 
 /**
  * What the ask service needs of the model client (main/llm's LlmService satisfies it): one

@@ -75,7 +75,7 @@ export const modelsCommand: CliCommand = {
 
     const baseUrl = text(ctx.values['base-url']);
     if (baseUrl !== undefined) {
-      const models = await llm.models({
+      const models = await llm.connections.models({
         baseUrl,
         apiKeyName: text(ctx.values['api-key-name']) ?? null,
         maxRetries: 0,

@@ -6,7 +6,7 @@ import type { AskChat } from '../../ask/ask-chat';
 import { runBatchesRepo, type RunBatchRow } from '../../db/run-batches-repo';
 import { runsRepo } from '../../db/runs-repo';
 import type { BatchInfo, BatchLineResult } from '../../llm/batch-calls';
-import type { LlmService } from '../../llm/llm-service';
+import type { LlmBatches } from '../../llm/llm-batches';
 import { sleep } from '../../llm/retry-policy';
 import { answerItem, prepareItem, type ItemOutcome, type ItemSettings } from './answer-item';
 import type { RunDocuments } from './run-documents';
@@ -25,17 +25,10 @@ const ENDED: ReadonlySet<BatchInfo['status']> = new Set([
   'cancelled',
 ]);
 
-/** What a Batch API run needs of the model client (LlmService). */
+/** What a Batch API run needs of the model client (LlmService's batches). */
 export type BatchLlm = Pick<
-  LlmService,
-  | 'batchInput'
-  | 'batchSubmit'
-  | 'batchRetrieve'
-  | 'batchCancel'
-  | 'batchResults'
-  | 'batchAnswer'
-  | 'batchList'
-  | 'batchInputIds'
+  LlmBatches,
+  'input' | 'submit' | 'retrieve' | 'cancel' | 'results' | 'answer' | 'list' | 'inputIds'
 >;
 
 export interface BatchRunContext {
@@ -145,11 +138,11 @@ async function adopt(ctx: BatchRunContext, key: string): Promise<RunBatchRow | u
   const repo = runBatchesRepo(ctx.db);
   const known = new Set(repo.all(ctx.runId).map((b) => b.batchId));
   try {
-    const orphan = (await ctx.llm.batchList(ctx.settings.provider, ctx.items)).find(
+    const orphan = (await ctx.llm.list(ctx.settings.provider, ctx.items)).find(
       (b) => b.metadata.workbench_run === key && !known.has(b.id) && b.status !== 'failed',
     );
     if (!orphan) return undefined;
-    const ids = await ctx.llm.batchInputIds(ctx.settings.provider, orphan.inputFileId, ctx.items);
+    const ids = await ctx.llm.inputIds(ctx.settings.provider, orphan.inputFileId, ctx.items);
     repo.add({
       runId: ctx.runId,
       batchId: orphan.id,
@@ -182,8 +175,8 @@ async function submit(ctx: BatchRunContext, key: string): Promise<boolean> {
   // The file lists questions in the run's order (workers finish in any order).
   const order = new Map(ctx.pending.map((q, i) => [String(q.id), i]));
   requests.sort((a, b) => order.get(a.customId)! - order.get(b.customId)!);
-  const jsonl = await ctx.llm.batchInput(s.provider, s.model, requests);
-  const info = await ctx.llm.batchSubmit({
+  const jsonl = await ctx.llm.input(s.provider, s.model, requests);
+  const info = await ctx.llm.submit({
     provider: s.provider,
     jsonl,
     filename: `workbench-run-${ctx.runId}.jsonl`,
@@ -202,7 +195,7 @@ async function submit(ctx: BatchRunContext, key: string): Promise<boolean> {
   return true;
 }
 
-type ChatMessages = Parameters<BatchLlm['batchAnswer']>[2];
+type ChatMessages = Parameters<BatchLlm['answer']>[2];
 
 /** Polls until the batch ends (its last state), or undefined when the run stopped first. */
 async function poll(ctx: BatchRunContext, row: RunBatchRow): Promise<BatchInfo | undefined> {
@@ -216,7 +209,7 @@ async function poll(ctx: BatchRunContext, row: RunBatchRow): Promise<BatchInfo |
     }
     let info: BatchInfo;
     try {
-      info = await ctx.llm.batchRetrieve(provider, row.batchId, ctx.items);
+      info = await ctx.llm.retrieve(provider, row.batchId, ctx.items);
     } catch (e) {
       if (!ctx.dispatch.aborted) throw e;
       continue; // stopped while asking: the next turn says how (and cancels the batch on a cancel)
@@ -235,7 +228,7 @@ async function poll(ctx: BatchRunContext, row: RunBatchRow): Promise<BatchInfo |
 
 /** The user's cancel reaches the server: the batch stops (and stops costing). */
 async function cancel(ctx: BatchRunContext, row: RunBatchRow): Promise<void> {
-  const info = await ctx.llm.batchCancel(
+  const info = await ctx.llm.cancel(
     ctx.settings.provider,
     row.batchId,
     AbortSignal.timeout(CANCEL_TIMEOUT_MS),
@@ -256,7 +249,7 @@ async function cancel(ctx: BatchRunContext, row: RunBatchRow): Promise<void> {
  */
 async function collect(ctx: BatchRunContext, row: RunBatchRow, info: BatchInfo): Promise<boolean> {
   const s = ctx.settings;
-  const { byId } = await ctx.llm.batchResults(s.provider, info, ctx.items);
+  const { byId } = await ctx.llm.results(s.provider, info, ctx.items);
   const inBatch = new Set(row.questionIds);
   const live = ctx.core.llm;
   await pool(
@@ -293,7 +286,7 @@ function servedFrom(llm: BatchLlm, s: ItemSettings, line: BatchLineResult, live:
     chat: (req) => {
       if (served) return live.chat(req);
       served = true;
-      return llm.batchAnswer(s.provider, s.model, req.messages, line);
+      return llm.answer(s.provider, s.model, req.messages, line);
     },
     ...(live.embed ? { embed: live.embed.bind(live) } : {}),
   };

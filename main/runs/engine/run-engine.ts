@@ -22,7 +22,8 @@ import { runsRepo, type NewRunItem, type RunsRepo } from '../../db/runs-repo';
 import type { DocumentService } from '../../document/document-service';
 import type { EventBus } from '../../events/bus';
 import type { JobRunner, RunningJob } from '../../jobs/job-runner';
-import type { EndpointProbe, ProviderRef } from '../../llm/llm-service';
+import type { EndpointProbe } from '../../llm/llm-connections';
+import type { ProviderRef } from '../../llm/llm-providers';
 import { resolveScorers } from '../import-run';
 import { datasetContentHash } from '../dataset-hash';
 import { appVersion, type RunService } from '../run-service';
@@ -49,7 +50,7 @@ const CANCEL_WAIT_MS = 5000;
  */
 const MAX_REQUEUES = 3;
 
-/** Checks an endpoint before a run asks it (LlmService.probe). */
+/** Checks an endpoint before a run asks it (LlmConnections.probe). */
 export interface EndpointProber {
   probe(
     provider: ProviderRef,

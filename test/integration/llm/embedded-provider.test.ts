@@ -35,11 +35,11 @@ describe('LlmService: an embedded model is a provider like an endpoint', () => {
 
   it('is saved with its file, tested by loading it, and answers chats by provider id', async () => {
     // Offline mode refuses remote endpoints; a file on this machine is not one.
-    f.llm.setSettings({ offline: true });
-    const saved = f.llm.saveProvider(undefined, embedded(file));
+    f.llm.providers.setSettings({ offline: true });
+    const saved = f.llm.providers.save(undefined, embedded(file));
     expect(saved).toMatchObject({ preset: 'embedded', baseUrl: `file://${file}`, hasKey: false });
 
-    const test = await f.llm.test(saved.id);
+    const test = await f.llm.connections.test(saved.id);
     expect(test).toMatchObject({ ok: true, code: null, models: ['tiny.gguf'] });
     expect(test.message).toMatch(
       /^tiny\.gguf: llama, 121 K parameters, F32, context \d+ of 4096 \(ChatML\)/,
@@ -64,7 +64,7 @@ describe('LlmService: an embedded model is a provider like an endpoint', () => {
   });
 
   it('a path with no file is refused when saved', () => {
-    expect(() => f.llm.saveProvider(undefined, embedded(join(f.dir, 'missing.gguf')))).toThrow(
+    expect(() => f.llm.providers.save(undefined, embedded(join(f.dir, 'missing.gguf')))).toThrow(
       /^no model file at .*missing\.gguf; give the path of a \.gguf file$/,
     );
   });
@@ -72,8 +72,8 @@ describe('LlmService: an embedded model is a provider like an endpoint', () => {
   it('a test of a file that is not a model says why, without throwing', async () => {
     const notModel = join(f.dir, 'notes.gguf');
     writeFileSync(notModel, 'just text');
-    const saved = f.llm.saveProvider(undefined, embedded(notModel));
-    const test = await f.llm.test(saved.id);
+    const saved = f.llm.providers.save(undefined, embedded(notModel));
+    const test = await f.llm.connections.test(saved.id);
     expect(test).toMatchObject({ ok: false, code: 'llm-model-file', models: [] });
     expect(test.message).toMatch(/^notes\.gguf is not a GGUF model file/);
   });

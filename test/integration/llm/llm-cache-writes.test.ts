@@ -87,7 +87,9 @@ describe('LlmService settings (read once, until they change)', () => {
         messages: user(q),
       });
     expect((await ask('a')).costUsd).toBeNull();
-    fx.llm.setSettings({ prices: [{ model: 'test-chat', inputPerMTok: 1e6, outputPerMTok: 0 }] });
+    fx.llm.providers.setSettings({
+      prices: [{ model: 'test-chat', inputPerMTok: 1e6, outputPerMTok: 0 }],
+    });
     const r = await ask('b');
     expect(r.costUsd).toBe(r.usage.promptTokens);
   });
@@ -103,14 +105,14 @@ describe('LlmService settings (read once, until they change)', () => {
     expect((await ask('a')).costUsd).toBeNull();
     const db2 = openDatabase(fx.dbPath);
     try {
-      new LlmService(db2, fx.secrets).setSettings({
+      new LlmService(db2, fx.secrets).providers.setSettings({
         prices: [{ model: 'test-chat', inputPerMTok: 1e6, outputPerMTok: 0 }],
       });
       const r = await ask('b');
       expect(r.costUsd).toBe(r.usage.promptTokens);
-      expect(fx.llm.settings().prices).toHaveLength(1);
+      expect(fx.llm.providers.settings().prices).toHaveLength(1);
       // The offline switch too: a remote endpoint is refused at once.
-      new LlmService(db2, fx.secrets).setSettings({ offline: true });
+      new LlmService(db2, fx.secrets).providers.setSettings({ offline: true });
       await expect(
         fx.llm.chat({
           provider: { baseUrl: 'https://example.com/v1' },

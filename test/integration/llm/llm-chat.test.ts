@@ -21,7 +21,9 @@ const failure = async (p: Promise<unknown>): Promise<WorkbenchError> => {
 describe('LlmService.chat', () => {
   it('answers without streaming: text, usage, finish reason, cost from the price table', async () => {
     fx = await llmFixture({ replies: [{ match: 'revenue', reply: 'Revenue was 42 million.' }] });
-    fx.llm.setSettings({ prices: [{ model: 'test-chat', inputPerMTok: 2, outputPerMTok: 8 }] });
+    fx.llm.providers.setSettings({
+      prices: [{ model: 'test-chat', inputPerMTok: 2, outputPerMTok: 8 }],
+    });
     const q = 'What was revenue?';
     const r = await fx.llm.chat({
       provider: { baseUrl: fx.server.baseUrl },
@@ -302,7 +304,7 @@ describe('LlmService.chat', () => {
 
   it('provider defaults apply and request params override them', async () => {
     fx = await llmFixture({ defaultReply: 'ok' });
-    const p = fx.llm.saveProvider(undefined, {
+    const p = fx.llm.providers.save(undefined, {
       name: 'Local',
       preset: 'custom',
       baseUrl: fx.server.baseUrl,

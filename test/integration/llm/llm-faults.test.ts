@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkbenchError } from '../../../shared/api/result';
-import type { RetryInfo } from '../../../main/llm/llm-service';
+import type { RetryInfo } from '../../../main/llm/llm-calls';
 import { testEmbedding } from '../../support/openai-test-server';
 import { freePort, llmFixture, user, type LlmFixture } from './llm-fixture';
 
@@ -220,7 +220,7 @@ describe('LlmService faults', () => {
 
   it('offline mode refuses a remote URL before any network I/O, and still allows loopback', async () => {
     fx = await llmFixture({ defaultReply: 'local ok' });
-    fx.llm.setSettings({ offline: true });
+    fx.llm.providers.setSettings({ offline: true });
     const t = performance.now();
     const remote = { baseUrl: 'https://api.openai.com/v1', apiKeyName: 'never-read' };
     const e = await failure(
@@ -233,13 +233,13 @@ describe('LlmService faults', () => {
     expect((await failure(fx.llm.embed({ provider: remote, model: 'e', input: ['x'] }))).code).toBe(
       'llm-offline',
     );
-    expect((await failure(fx.llm.models(remote))).code).toBe('llm-offline');
+    expect((await failure(fx.llm.connections.models(remote))).code).toBe('llm-offline');
     for (const url of [
       'http://192.168.1.5:11434/v1',
       'http://example.com/v1',
       'http://[::2]:80/v1',
     ]) {
-      const r = await failure(fx.llm.models({ baseUrl: url }));
+      const r = await failure(fx.llm.connections.models({ baseUrl: url }));
       expect(r.code).toBe('llm-offline');
     }
     expect(performance.now() - t).toBeLessThan(500);
@@ -273,7 +273,7 @@ describe('LlmService faults', () => {
       expect((await failure(ask(true))).message).toBe(
         `${baseUrl}/chat/completions sent no stream events; is it an OpenAI-compatible endpoint?`,
       );
-      const e = await failure(fx.llm.models({ baseUrl }));
+      const e = await failure(fx.llm.connections.models({ baseUrl }));
       expect(e.code).toBe('llm-bad-response');
       expect(e.message).toContain('did not answer JSON');
     } finally {
@@ -332,7 +332,7 @@ describe('LlmService faults', () => {
     const key = 'sk-proj-SECRET-7f3a9c1e5b2d4f6a8c0e';
     fx = await llmFixture({ apiKey: key, defaultReply: 'fine' });
     await fx.secrets.set('openai', key);
-    const p = fx.llm.saveProvider(undefined, {
+    const p = fx.llm.providers.save(undefined, {
       name: 'OpenAI-ish',
       preset: 'custom',
       baseUrl: fx.server.baseUrl,
@@ -394,11 +394,11 @@ describe('LlmService faults', () => {
         )
       ).message,
     );
-    messages.push((await fx.llm.test(p.id)).message);
+    messages.push((await fx.llm.connections.test(p.id)).message);
     for (const m of messages) expect(m).not.toContain('SECRET');
     expect(messages[0]).toContain('bad key ***');
 
-    expect(JSON.stringify(fx.llm.providers())).not.toContain('SECRET');
+    expect(JSON.stringify(fx.llm.providers.list())).not.toContain('SECRET');
     fx.db.pragma('wal_checkpoint(TRUNCATE)');
     const files = readdirSync(fx.dir).filter((f) => f.startsWith('workbench.sqlite'));
     expect(files).toContain('workbench.sqlite');

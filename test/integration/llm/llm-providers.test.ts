@@ -35,37 +35,40 @@ const runSourceCli = runSourceCliAsync;
 describe('providers, settings, test connection, autodetect', () => {
   it('saves, replaces, lists and removes providers; hasKey follows the secret store', async () => {
     fx = await llmFixture();
-    const a = fx.llm.saveProvider(undefined, config(`${fx.server.baseUrl}/`, { apiKeyName: 'k1' }));
+    const a = fx.llm.providers.save(
+      undefined,
+      config(`${fx.server.baseUrl}/`, { apiKeyName: 'k1' }),
+    );
     expect(a).toMatchObject({ baseUrl: fx.server.baseUrl, hasKey: false, loopback: true });
     await fx.secrets.set('k1', 'sk-abc');
-    await fx.llm.refreshSecrets();
-    expect(fx.llm.providers()[0]?.hasKey).toBe(true);
-    const b = fx.llm.saveProvider(
+    await fx.llm.providers.refreshSecrets();
+    expect(fx.llm.providers.list()[0]?.hasKey).toBe(true);
+    const b = fx.llm.providers.save(
       undefined,
       config('https://api.openai.com/v1', { preset: 'openai' }),
     );
     expect(b.loopback).toBe(false);
-    fx.llm.saveProvider(a.id, config(fx.server.baseUrl, { name: 'Renamed' }));
-    expect(fx.llm.providers().map((p) => p.name)).toEqual(['Renamed', 'Local test']);
-    expect(() => fx!.llm.saveProvider(999, config(fx!.server.baseUrl))).toThrow(
+    fx.llm.providers.save(a.id, config(fx.server.baseUrl, { name: 'Renamed' }));
+    expect(fx.llm.providers.list().map((p) => p.name)).toEqual(['Renamed', 'Local test']);
+    expect(() => fx!.llm.providers.save(999, config(fx!.server.baseUrl))).toThrow(
       /no model provider with id 999/,
     );
-    expect(() => fx!.llm.saveProvider(undefined, config('ftp://x/v1'))).toThrow(
+    expect(() => fx!.llm.providers.save(undefined, config('ftp://x/v1'))).toThrow(
       /not an http\(s\) URL/,
     );
-    expect(() => fx!.llm.saveProvider(undefined, config('http://user:pw@127.0.0.1/v1'))).toThrow(
+    expect(() => fx!.llm.providers.save(undefined, config('http://user:pw@127.0.0.1/v1'))).toThrow(
       /must not carry a user name or password/,
     );
-    expect(fx.llm.removeProvider(b.id)).toBe(true);
-    expect(fx.llm.removeProvider(b.id)).toBe(false);
-    expect(fx.llm.providers()).toHaveLength(1);
+    expect(fx.llm.providers.remove(b.id)).toBe(true);
+    expect(fx.llm.providers.remove(b.id)).toBe(false);
+    expect(fx.llm.providers.list()).toHaveLength(1);
   });
 
   it('settings: offline and prices persist; one price per model', async () => {
     fx = await llmFixture();
-    expect(fx.llm.settings()).toEqual({ offline: false, prices: [] });
-    fx.llm.setSettings({ offline: true });
-    const s = fx.llm.setSettings({
+    expect(fx.llm.providers.settings()).toEqual({ offline: false, prices: [] });
+    fx.llm.providers.setSettings({ offline: true });
+    const s = fx.llm.providers.setSettings({
       prices: [
         { model: 'm', inputPerMTok: 1, outputPerMTok: 2 },
         { model: 'm', inputPerMTok: 3, outputPerMTok: 4 },
@@ -75,9 +78,11 @@ describe('providers, settings, test connection, autodetect', () => {
       offline: true,
       prices: [{ model: 'm', inputPerMTok: 3, outputPerMTok: 4 }],
     });
-    expect(fx.llm.settings()).toEqual(s);
+    expect(fx.llm.providers.settings()).toEqual(s);
     expect(() =>
-      fx!.llm.setSettings({ prices: [{ model: 'm', inputPerMTok: -1, outputPerMTok: 0 }] }),
+      fx!.llm.providers.setSettings({
+        prices: [{ model: 'm', inputPerMTok: -1, outputPerMTok: 0 }],
+      }),
     ).toThrow(/settings prices/);
   });
 
@@ -85,46 +90,52 @@ describe('providers, settings, test connection, autodetect', () => {
     fx = await llmFixture({ models: ['a', 'b', 'c'], apiKey: 'sk-good' });
     await fx.secrets.set('good', 'sk-good');
     await fx.secrets.set('bad', 'sk-bad');
-    const good = fx.llm.saveProvider(
+    const good = fx.llm.providers.save(
       undefined,
       config(fx.server.baseUrl, { apiKeyName: 'good', defaultModel: 'b' }),
     );
-    const r = await fx.llm.test(good.id);
+    const r = await fx.llm.connections.test(good.id);
     expect(r).toMatchObject({ ok: true, code: null, models: ['a', 'b', 'c'] });
     expect(r.message).toBe(`3 models at ${fx.server.baseUrl}`);
     expect(r.latencyMs).toBeGreaterThanOrEqual(0);
 
-    const bad = fx.llm.saveProvider(undefined, config(fx.server.baseUrl, { apiKeyName: 'bad' }));
-    expect(await fx.llm.test(bad.id)).toMatchObject({ ok: false, code: 'llm-unauthorized' });
+    const bad = fx.llm.providers.save(undefined, config(fx.server.baseUrl, { apiKeyName: 'bad' }));
+    expect(await fx.llm.connections.test(bad.id)).toMatchObject({
+      ok: false,
+      code: 'llm-unauthorized',
+    });
 
-    const wrongModel = fx.llm.saveProvider(
+    const wrongModel = fx.llm.providers.save(
       undefined,
       config(fx.server.baseUrl, { apiKeyName: 'good', defaultModel: 'zz' }),
     );
-    const w = await fx.llm.test(wrongModel.id);
+    const w = await fx.llm.connections.test(wrongModel.id);
     expect(w).toMatchObject({ ok: false, code: 'llm-model-not-found' });
     expect(w.message).toContain("do not include 'zz' (a, b, c)");
 
     const port = await freePort();
-    const down = fx.llm.saveProvider(
+    const down = fx.llm.providers.save(
       undefined,
       config(`http://127.0.0.1:${port}/v1`, { maxRetries: 5 }),
     );
     const t = performance.now();
-    const d = await fx.llm.test(down.id);
+    const d = await fx.llm.connections.test(down.id);
     expect(d).toMatchObject({ ok: false, code: 'llm-unreachable' });
     expect(d.message).toBe(
       `nothing is listening at http://127.0.0.1:${port}/v1; is the server running, and on this port?`,
     );
     expect(performance.now() - t).toBeLessThan(1_000); // test connection never retries
 
-    fx.llm.setSettings({ offline: true });
-    const remote = fx.llm.saveProvider(
+    fx.llm.providers.setSettings({ offline: true });
+    const remote = fx.llm.providers.save(
       undefined,
       config('https://api.openai.com/v1', { preset: 'openai' }),
     );
-    expect(await fx.llm.test(remote.id)).toMatchObject({ ok: false, code: 'llm-offline' });
-    expect(await fx.llm.test(12345)).toMatchObject({ ok: false, code: 'not-found' });
+    expect(await fx.llm.connections.test(remote.id)).toMatchObject({
+      ok: false,
+      code: 'llm-offline',
+    });
+    expect(await fx.llm.connections.test(12345)).toMatchObject({ ok: false, code: 'not-found' });
   });
 
   it('autodetect asks every target in parallel with a short timeout and keeps those that answer', async () => {
@@ -146,7 +157,7 @@ describe('providers, settings, test connection, autodetect', () => {
       },
     );
     const t = performance.now();
-    const found = await fx.llm.autodetect();
+    const found = await fx.llm.connections.autodetect();
     expect(performance.now() - t).toBeLessThan(1_500);
     expect(found).toEqual([{ preset: 'ollama', baseUrl: ollama.baseUrl, models: ['llama3.1:8b'] }]);
   });

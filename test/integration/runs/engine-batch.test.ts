@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatchesRepo } from '../../../main/db/run-batches-repo';
 import { runsRepo } from '../../../main/db/runs-repo';
-import type { LlmService } from '../../../main/llm/llm-service';
+import type { LlmBatches } from '../../../main/llm/llm-batches';
 import type { BatchLlm } from '../../../main/runs/engine/batch-run';
 import { RunEngine } from '../../../main/runs/engine/run-engine';
 import type { Services } from '../../../main/services';
@@ -238,9 +238,9 @@ describe.skipIf(!hasData)('run engine through the Batch API (TAT-QA, test server
 
   it('a batch made just before a crash (never recorded) is found and polled, not made again', async () => {
     // The process "dies" between the server creating the batch and the row being written.
-    const lost: BatchLlm = Object.assign(Object.create(s.llm) as LlmService, {
-      batchSubmit: async (req: Parameters<LlmService['batchSubmit']>[0]) => {
-        await s.llm.batchSubmit(req);
+    const lost: BatchLlm = Object.assign(Object.create(s.llm.batches) as LlmBatches, {
+      submit: async (req: Parameters<LlmBatches['submit']>[0]) => {
+        await s.llm.batches.submit(req);
         throw new WorkbenchError('internal', 'killed before the batch was recorded');
       },
     });

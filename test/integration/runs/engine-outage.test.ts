@@ -293,7 +293,7 @@ describe.skipIf(!hasData)(
         jobs: s.jobs,
         ask: s.ask,
         runs: s.runs,
-        prober: s.llm,
+        prober: s.llm.connections,
         autoResume: { everyMs: 200, forMs: 60_000 },
       });
       const port = await freePort();
