@@ -81,7 +81,11 @@ export const TARGETS = [
       'dist/shared/api/contract.js',
     ],
     stamp: 'dist/main/.build-stamp.json',
-    commands: [[binPath('tsc'), '-p', 'tsconfig.main.json']],
+    // The second: `workbench ingest`'s one-file reader and its code cache (bundle-cli-ingest.mjs)
+    commands: [
+      [binPath('tsc'), '-p', 'tsconfig.main.json'],
+      ['node', 'main/build/bundle-cli-ingest.mjs'],
+    ],
   },
   {
     name: 'renderer',

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
 import { countNoun } from '../../../shared/util/count-noun';
-import { ingestFile } from '../../document/ingest-file';
 import { CliError, type CliCommand } from '../command';
+import { loadIngestFile } from '../ingest-file-bundle';
 
 interface IngestSummary {
   file: string;
@@ -52,6 +52,7 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
   try {
     // ingestFile checked the Document against the schema (once, where it was built), so the
     // JSON matches docs/document-json.md.
+    const { ingestFile } = await loadIngestFile();
     const doc = await ingestFile(file);
     const summary: IngestSummary = {
       file,

@@ -1,0 +1,115 @@
+// @ts-check
+/**
+ * `npm run build:main`, after tsc: the reader as one file for `workbench ingest`, with a V8 code
+ * cache beside it (docs/BENCHMARKS.md, "CLI ingest: one file and a code cache").
+ *
+ * A cold CLI ingest runs the reader's code once, before V8 has optimized any of it, so how the
+ * code is laid out counts: tsc's CommonJS output reaches every imported function through its
+ * module's exports object (`(0, cell_unit_1.headOf)(t)`), a property load that cold code does on
+ * each call, and loads some 45 files one by one. esbuild joins them into
+ * `dist/main/document/ingest-file.bundle.js`, where such calls are plain function calls; and
+ * `ingest-file.bundle.cache` holds V8's compiled bytecode of that file after reading the sample
+ * filing, so the next process need not compile those functions again.
+ * `main/cli/ingest-file-bundle.ts` loads them, or the modules tsc wrote when they are missing,
+ * older than tsc's output or refused by V8 (another node version).
+ *
+ * Modules with identity or state stay outside the bundle and are required from dist/ as before:
+ * `WorkbenchError` (the CLI checks `instanceof`), the process-wide job list that Ctrl-C sets
+ * (`main/jobs/live`), packages, and whatever ingestFile imports on demand (pdf.js, the parse
+ * worker, zod's Document schema).
+ *
+ * Plain JavaScript like build-if-changed.mjs (type-checked through tsconfig.test.json).
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const entry = join(root, 'main', 'document', 'ingest-file.ts');
+const outDir = join(root, 'dist', 'main', 'document');
+export const bundleFile = join(outDir, 'ingest-file.bundle.js');
+export const cacheFile = join(outDir, 'ingest-file.bundle.cache');
+/** Read once to fill the code cache: the Library's own sample filing. */
+const trainingFiling = join(root, 'assets', 'sample', 'northwind-instruments-10-k-2025.html');
+
+/** Sources whose module must be the one the rest of the CLI loads (identity or state). */
+const sharedModules = new Set(
+  ['shared/api/result.ts', 'main/jobs/live.ts'].map((p) => join(root, p)),
+);
+
+/** @type {import('esbuild').Plugin} */
+const keepShared = {
+  name: 'keep-shared-modules-outside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const source = resolve(args.resolveDir, args.path.replace(/\.js$/, ''));
+      const ts = source.endsWith('.ts') ? source : `${source}.ts`;
+      // Loaded on demand by ingestFile: stays a separate module, loaded only then.
+      const onDemand = args.kind === 'dynamic-import';
+      if (!onDemand && !sharedModules.has(ts)) return undefined;
+      const compiled = join(root, 'dist', relative(root, ts)).replace(/\.ts$/, '.js');
+      let path = relative(outDir, compiled);
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { path, external: true };
+    });
+  },
+};
+
+async function bundle() {
+  await build({
+    entryPoints: [entry],
+    outfile: bundleFile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    plugins: [keepShared],
+    logLevel: 'warning',
+    legalComments: 'none',
+    // import() of what stays outside becomes require(): the bundle runs as a vm.Script
+    // (for the code cache), which has no loader for import().
+    supported: { 'dynamic-import': false },
+  });
+}
+
+/**
+ * Runs the bundle on the sample filing in this process, as the CLI would load it, then writes
+ * V8's code for every function compiled so far. Same node and V8 flags as a plain `node`
+ * run of the CLI; a process with other flags gets the cache refused and compiles as usual.
+ */
+/**
+ * @typedef {object} BundleLoader main/cli/ingest-file-bundle.ts, as tsc compiled it
+ * @property {(source: string, filename: string) => import('node:vm').Script} compileBundle
+ * @property {(script: import('node:vm').Script, filename: string) =>
+ *   { ingestFile(path: string): Promise<unknown> }} runBundle
+ */
+async function writeCodeCache() {
+  const source = readFileSync(bundleFile, 'utf8');
+  // The CLI's own loader (tsc wrote it just before), so the cache is made exactly as it is used.
+  /** @type {unknown} */
+  const loaded = createRequire(import.meta.url)(
+    join(root, 'dist', 'main', 'cli', 'ingest-file-bundle.js'),
+  );
+  const loader = /** @type {BundleLoader} */ (loaded);
+  const script = loader.compileBundle(source, bundleFile);
+  await loader.runBundle(script, bundleFile).ingestFile(trainingFiling);
+  writeFileSync(cacheFile, script.createCachedData());
+}
+
+rmSync(cacheFile, { force: true });
+try {
+  await bundle();
+  await writeCodeCache();
+} catch (e) {
+  // The CLI reads the modules tsc wrote when there is no bundle: never leave half of one.
+  rmSync(bundleFile, { force: true });
+  rmSync(cacheFile, { force: true });
+  process.stderr.write(
+    `bundle-cli-ingest: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
+  process.exitCode = 1;
+}

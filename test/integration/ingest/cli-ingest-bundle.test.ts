@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestFile } from '../../../main/document/ingest-file';
+import { ensureBuiltCli, repoRoot, sampleFiling } from '../../support/cli';
+import { dataPath, hasData } from '../../support/data-dir';
+import { tempDir } from '../../support/temp-dir';
+
+/**
+ * `workbench ingest` reads through the one-file bundle `npm run build:main` writes, with its V8
+ * code cache (main/build/bundle-cli-ingest.mjs, main/cli/ingest-file-bundle.ts): the same
+ * Document as the modules, byte for byte, and the modules again when the bundle is out of date.
+ */
+const distDocument = join(repoRoot, 'dist', 'main', 'document');
+const loaderFile = join(repoRoot, 'dist', 'main', 'cli', 'ingest-file-bundle.js');
+// The sample, a small fixture, and a real inline XBRL filing when the data is at hand
+const filings = [
+  sampleFiling,
+  join(repoRoot, 'test', 'integration', 'ingest', 'fixtures', 'small-10q.html'),
+  ...(hasData ? [dataPath('sec', 'AAPL_10-Q_2025Q1', 'aapl-20250329.htm')] : []),
+];
+
+/** In a fresh node: loads ingestFile as the CLI does, reads FILES, prints where it came from. */
+function readThroughLoader(loader: string, files: string[]) {
+  const script = `
+    const l = require(${JSON.stringify(loader)});
+    l.loadIngestFile().then(async (m) => {
+      const docs = [];
+      for (const f of ${JSON.stringify(files)}) docs.push(await m.ingestFile(f));
+      const walkerModules = Object.keys(require.cache).filter((k) => k.includes('sec-html'));
+      process.stdout.write(JSON.stringify({ origin: l.ingestFileOrigin(), walkerModules, docs }));
+    });`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as { origin: string; walkerModules: string[]; docs: unknown[] };
+}
+
+describe('the CLI reads filings through the bundled reader', () => {
+  const t = tempDir('workbench-ingest-bundle-');
+  beforeAll(() => ensureBuiltCli());
+  afterAll(() => t.cleanup());
+
+  it('uses the bundle and its code cache, and writes what the modules write', async () => {
+    expect(existsSync(join(distDocument, 'ingest-file.bundle.js'))).toBe(true);
+    const r = readThroughLoader(loaderFile, filings);
+    expect(r.origin).toBe('bundle with its code cache');
+    expect(r.walkerModules).toEqual([]); // the reader's own modules were not loaded
+    for (const [i, file] of filings.entries())
+      expect(JSON.stringify(r.docs[i])).toBe(JSON.stringify(await ingestFile(file)));
+  }, 30_000);
+
+  it('loads the modules tsc wrote when they are newer than the bundle, else the bundle', () => {
+    // A copy of the loader beside a bundle older than "tsc's" module (a stand-in that says so).
+    mkdirSync(join(t.dir, 'cli'));
+    mkdirSync(join(t.dir, 'document'));
+    const loader = join(t.dir, 'cli', 'ingest-file-bundle.js');
+    copyFileSync(loaderFile, loader);
+    const bundle = join(t.dir, 'document', 'ingest-file.bundle.js');
+    writeFileSync(bundle, 'exports.ingestFile = async () => "bundle";\n');
+    writeFileSync(
+      join(t.dir, 'document', 'ingest-file.js'),
+      'exports.ingestFile = async () => "modules";\n',
+    );
+    utimesSync(bundle, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const stale = readThroughLoader(loader, ['x']);
+    expect(stale).toMatchObject({ origin: 'modules', docs: ['modules'] });
+    // Newer than the module, with no code cache beside it: the bundle, compiled as usual
+    utimesSync(bundle, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+    const fresh = readThroughLoader(loader, ['x']);
+    expect(fresh).toMatchObject({ origin: 'bundle', docs: ['bundle'] });
+  }, 30_000);
+});
