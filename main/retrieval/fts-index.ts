@@ -7,6 +7,13 @@ import { pagesFirst } from '../../shared/retrieval/pages';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { perConnection } from '../db/per-connection';
 import { writeTransaction } from '../db/write-transaction';
+import { decodePostings, ftsTokenizer } from './postings';
+import {
+  decodeRankingUnits,
+  encodeRankingUnits,
+  rankingUnitsOf,
+  type RankingRow,
+} from './ranking-units';
 
 /** Which unit kinds a search ranks, per retrieval unit. Paragraphs always compete. */
 export const kindsFor = (unit: RetrievalUnit): HitKind[] =>
@@ -148,10 +155,7 @@ export const ftsIndex = perConnection((db: Database) => {
     )
     .pluck();
   const rankingOf = db
-    .prepare<
-      [number],
-      [number, HitKind, string, number | null, number, number, number, string | null]
-    >(
+    .prepare<[number], RankingRow>(
       `SELECT ordinal, kind, block_id, page, len_text, len_headers, len_caption, lead_in_of
          FROM retrieval_unit_meta WHERE document_id = ? ORDER BY unit_id`,
     )
@@ -159,6 +163,41 @@ export const ftsIndex = perConnection((db: Database) => {
   const metaById = db.prepare<[number], MetaRow>(
     'SELECT * FROM retrieval_unit_meta WHERE unit_id = ?',
   );
+  // Each document's own postings (migration 24): one seek per term, whatever the workspace holds.
+  const postingOf = db
+    .prepare<[number, string], Buffer>(
+      'SELECT units FROM retrieval_postings WHERE document_id = ? AND term = ?',
+    )
+    .pluck();
+  // Its row also says the document's postings are written.
+  const storedRanking = db
+    .prepare<[number], Buffer>('SELECT units FROM retrieval_ranking_units WHERE document_id = ?')
+    .pluck();
+  const postingsBuilt = db
+    .prepare<[number], number>('SELECT 1 FROM retrieval_ranking_units WHERE document_id = ?')
+    .pluck();
+  const insPosting = db.prepare<[number, string, Buffer]>(
+    'INSERT INTO retrieval_postings (document_id, term, units) VALUES (?, ?, ?)',
+  );
+  const insRanking = db.prepare<[number, Buffer, string]>(
+    'INSERT INTO retrieval_ranking_units (document_id, units, built_at) VALUES (?, ?, ?)',
+  );
+  // Explicit, not only by cascade: the in-memory index runs without foreign keys.
+  const delPostings = db.prepare<[number]>('DELETE FROM retrieval_postings WHERE document_id = ?');
+  const delRanking = db.prepare<[number]>(
+    'DELETE FROM retrieval_ranking_units WHERE document_id = ?',
+  );
+  const writePostings = (
+    documentId: number,
+    units: IndexUnit[],
+    ranking: readonly RankingRow[],
+    at: string,
+  ) => {
+    delPostings.run(documentId);
+    delRanking.run(documentId);
+    for (const p of ftsTokenizer(db).postingsOf(units)) insPosting.run(documentId, p.term, p.units);
+    insRanking.run(documentId, encodeRankingUnits(ranking), at);
+  };
   const unitsOfKinds = db.prepare<[number, string], MetaRow>(
     `SELECT * FROM retrieval_unit_meta
       WHERE document_id = ? AND kind IN (SELECT value FROM json_each(?))
@@ -221,18 +260,14 @@ export const ftsIndex = perConnection((db: Database) => {
       loaded.set(index.document_id, hit);
       return hit;
     }
-    const rows = rankingOf.all(index.document_id);
+    // One value per document since migration 24; an index built before: one row per unit.
+    const stored = storedRanking.get(index.document_id);
     const units: LoadedUnits = {
       key: `${index.version_key}@${index.built_at}@${index.first_unit}`,
       first: index.first_unit,
-      scored: rows.map(([, kind, blockId, , lenText, lenHeaders, lenCaption, leadInOf]) => ({
-        kind,
-        lens: [lenText, lenHeaders, lenCaption],
-        blockId,
-        ...(leadInOf !== null ? { leadInOf } : {}),
-      })),
-      pages: rows.map((r) => r[3]),
-      ordinals: rows.map((r) => r[0]),
+      ...(stored !== undefined
+        ? decodeRankingUnits(stored)
+        : rankingUnitsOf(rankingOf.all(index.document_id))),
     };
     loaded.delete(index.document_id);
     loaded.set(index.document_id, units);
@@ -245,10 +280,23 @@ export const ftsIndex = perConnection((db: Database) => {
     (documentId: number, versionKey: string, units: IndexUnit[]) => {
       delMeta.run(documentId);
       delSummary.run(documentId);
+      delPostings.run(documentId);
+      delRanking.run(documentId);
       delIndex.run(documentId);
       loaded.delete(documentId);
       const first = (maxUnit.get()?.max ?? 0) + 1;
+      const ranking = units.map((u, i): RankingRow => [
+        i,
+        u.kind,
+        u.blockId,
+        u.page ?? null,
+        tokenCount(u.body),
+        tokenCount(u.headers),
+        tokenCount(u.caption),
+        u.leadInOf ?? null,
+      ]);
       units.forEach((u, i) => {
+        const [, , , page, lenText, lenHeaders, lenCaption, leadInOf] = ranking[i]!;
         insMeta.run(
           first + i,
           documentId,
@@ -258,50 +306,82 @@ export const ftsIndex = perConnection((db: Database) => {
           u.tableSourceIndex ?? null,
           u.sourceRow ?? null,
           u.sourceCol ?? null,
-          u.page ?? null,
+          page,
           u.paragraphIndex ?? null,
           u.text,
-          tokenCount(u.body),
-          tokenCount(u.headers),
-          tokenCount(u.caption),
-          u.leadInOf ?? null,
+          lenText,
+          lenHeaders,
+          lenCaption,
+          leadInOf,
         );
         insFts.run(first + i, u.body, u.headers, u.caption);
       });
       const at = new Date().toISOString();
       putIndex.run(documentId, versionKey, units.length, first, first + units.length - 1, at);
       summarize(documentId, at);
+      writePostings(documentId, units, ranking, at);
     },
   );
+
+  /**
+   * Postings for an index built before migration 24, from the same units (same count), and
+   * its ranking data from its stored rows (what ranking read of them until now).
+   */
+  const addPostings = writeTransaction(db, (documentId: number, units: IndexUnit[]) => {
+    const index = getIndex.get(documentId);
+    if (!index || index.unit_count !== units.length) return false;
+    loaded.delete(documentId);
+    writePostings(documentId, units, rankingOf.all(documentId), new Date().toISOString());
+    return true;
+  });
 
   const remove = writeTransaction(db, (documentId: number) => {
     delMeta.run(documentId);
     delSummary.run(documentId);
+    delPostings.run(documentId);
+    delRanking.run(documentId);
     delIndex.run(documentId);
     loaded.delete(documentId);
   });
 
   /**
-   * Units holding each term, with the columns holding it: one FTS5 lookup per term and column
-   * (`headers : "revenue"`), each term quoted so nothing in a question is FTS5 syntax.
+   * One term's units through `retrieval_units`, with the columns holding it: one FTS5 lookup per
+   * column (`headers : "revenue"`) over the document's rowid range, the term quoted so nothing
+   * in a question is FTS5 syntax. Each costs more as the term's doclist spans more of the
+   * workspace: what an index without its own postings (built before migration 24) still does.
    */
-  const postingsOf = (
-    index: IndexRow,
-    first: number,
-    terms: readonly string[],
-    withCaption: boolean,
-  ) =>
-    terms.map((term) => {
-      const posting = new Map<number, number>();
-      const quoted = `"${term.replace(/"/g, '""')}"`;
-      COLUMNS.forEach((column, c) => {
-        // Only table units have a caption: ranking cells or rows, that lookup finds nothing.
-        if (column === 'caption' && !withCaption) return;
-        for (const id of matching.all(`${column} : ${quoted}`, index.first_unit, index.last_unit))
-          posting.set(id - first, (posting.get(id - first) ?? 0) | (1 << c));
-      });
-      return posting;
+  const ftsPosting = (index: IndexRow, term: string, withCaption: boolean) => {
+    const posting = new Map<number, number>();
+    const quoted = `"${term.replace(/"/g, '""')}"`;
+    COLUMNS.forEach((column, c) => {
+      // Only table units have a caption: ranking cells or rows, that lookup finds nothing.
+      if (column === 'caption' && !withCaption) return;
+      for (const id of matching.all(`${column} : ${quoted}`, index.first_unit, index.last_unit))
+        posting.set(id - index.first_unit, (posting.get(id - index.first_unit) ?? 0) | (1 << c));
     });
+    return posting;
+  };
+
+  /**
+   * Units holding each term, with the columns holding it (unit index → column mask): from the
+   * document's own postings when it has them, one seek per term; a term FTS5 would read as a
+   * phrase of several tokens (none of a question's terms, which are runs of letters and
+   * digits, unless the tokenizer splits them) and an index without postings go to FTS5.
+   */
+  const postingsOf = (index: IndexRow, terms: readonly string[], withCaption: boolean) => {
+    if (postingsBuilt.get(index.document_id) === undefined)
+      return terms.map((term) => ftsPosting(index, term, withCaption));
+    const tokens = ftsTokenizer(db).tokensOf(terms);
+    const columns = withCaption ? 7 : 3;
+    return terms.map((term, t) => {
+      const own = tokens[t]!;
+      if (own.length !== 1) return ftsPosting(index, term, withCaption);
+      const units = postingOf.get(index.document_id, own[0]!);
+      return units === undefined
+        ? new Map<number, number>()
+        : decodePostings(units, new Map(), columns);
+    });
+  };
 
   return {
     get: (documentId: number) => getIndex.get(documentId),
@@ -311,6 +391,13 @@ export const ftsIndex = perConnection((db: Database) => {
       // to upgrade its read to a write.
       build(documentId, versionKey, units),
     remove: (documentId: number) => remove(documentId),
+    /** Whether the document's index has its own postings (built since migration 24). */
+    hasPostings: (documentId: number) => postingsBuilt.get(documentId) !== undefined,
+    /**
+     * Writes the postings of an index built before migration 24 from the document's units
+     * (`indexUnits` of the same document); false when those are not the units indexed.
+     */
+    addPostings: (documentId: number, units: IndexUnit[]) => addPostings(documentId, units),
     /**
      * The units of the given kinds ranked by BM25F for the terms; ties in document order.
      * Units of `favoured` blocks (the statement tables a question asks for, see
@@ -332,7 +419,6 @@ export const ftsIndex = perConnection((db: Database) => {
         units.scored,
         postingsOf(
           index,
-          units.first,
           terms.map((t) => t.term),
           kinds.includes('table'),
         ),

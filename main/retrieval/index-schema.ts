@@ -3,7 +3,7 @@
  * database that indexes a document outside the workspace (`workbench retrieve --doc FILE`),
  * which has no `documents` table to point at. A workspace gets its tables from its migrations
  * (main/db/migrations/0009-retrieval.ts, 0020-retrieval-unit-lengths.ts,
- * 0023-retrieval-documents.ts), which hold their own
+ * 0023-retrieval-documents.ts, 0024-retrieval-postings.ts), which hold their own
  * copy of this SQL and never import it: changing a table here needs a new migration as well.
  * test/integration/db/upgrade-from-every-version.test.ts fails while the two differ
  * (`documentsTable: true` gives the workspace's form, where each row belongs to a document
@@ -22,6 +22,13 @@
  * - `retrieval_documents`: one FTS5 row per indexed document (its name and a summary of its
  *   tables and cover), what a search across all documents ranks first;
  *   `retrieval_document_summaries` says which documents have one (main/retrieval/fts-index.ts).
+ * - `retrieval_postings`: each document's own postings, one row per (document, term): the units
+ *   holding the term and the columns holding it (varints, main/retrieval/postings.ts), so a
+ *   document's search costs its own matches, not the term's matches across the workspace.
+ * - `retrieval_ranking_units`: what ranking reads of each of a document's units, in one value
+ *   (main/retrieval/ranking-units.ts); its row says the postings are written too (an index
+ *   built before migration 24 is searched through `retrieval_units` and `retrieval_unit_meta`
+ *   until its document's next own search writes both).
  *
  * Deleting a unit's meta row deletes its FTS row (trigger), so removing a document (ON DELETE
  * CASCADE) or rebuilding its index never leaves text behind in the FTS table.
@@ -97,5 +104,18 @@ export function retrievalSchemaSql(options: { documentsTable: boolean }): string
     CREATE TRIGGER retrieval_document_summaries_deleted AFTER DELETE ON retrieval_document_summaries BEGIN
       DELETE FROM retrieval_documents WHERE rowid = old.document_id;
     END;
+
+    CREATE TABLE retrieval_postings (
+      document_id INTEGER NOT NULL REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+      term        TEXT    NOT NULL,
+      units       BLOB    NOT NULL,
+      PRIMARY KEY (document_id, term)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE retrieval_ranking_units (
+      document_id INTEGER PRIMARY KEY REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+      units       BLOB    NOT NULL,
+      built_at    TEXT    NOT NULL
+    ) STRICT;
   `;
 }

@@ -22,7 +22,7 @@ import { retrievalSchemaSql } from './index-schema';
  * Bump when what is indexed changes (units, their texts, the normaliser, the tokenizer):
  * every document's index is then built again on its next search.
  */
-export const RETRIEVAL_INDEX_VERSION = 2;
+export const RETRIEVAL_INDEX_VERSION = 3;
 
 export const DEFAULT_K = 10;
 
@@ -68,7 +68,7 @@ function bm25Search(
 ) {
   return ftsIndex(db).search(
     index,
-    searchTerms(question),
+    searchTerms(question, tuning.pairWeight),
     kindsFor(options.unit ?? 'cell'),
     limit,
     {
@@ -82,7 +82,21 @@ function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
   const key = indexVersionKey(document);
   const repo = ftsIndex(db);
   const current = repo.get(documentId);
-  if (current && current.version_key === key) return current;
+  if (current && current.version_key === key) {
+    if (repo.hasPostings(documentId)) return current;
+    // Built before migration 24: its own postings now, from the same units (the key says they
+    // are the same; their count is checked), so this and every later search seek per term.
+    const units = indexUnits(document);
+    try {
+      if (repo.addPostings(documentId, units)) return current;
+    } catch (e) {
+      // A read-only workspace searches through the shared FTS5 index, as before.
+      if ((e as { code?: string }).code?.startsWith('SQLITE_READONLY')) return current;
+      throw e;
+    }
+    repo.build(documentId, key, units);
+    return repo.get(documentId)!;
+  }
   repo.build(documentId, key, indexUnits(document));
   return repo.get(documentId)!;
 }
@@ -169,7 +183,7 @@ export class RetrievalService {
     checkQuestion(question);
     const k = options.k ?? DEFAULT_K;
     const repo = ftsIndex(this.db);
-    const terms = searchTerms(question);
+    const terms = searchTerms(question, this.tuning.pairWeight);
     const documents = repo
       .searchDocuments(
         terms.map((t) => t.term),

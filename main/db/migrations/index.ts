@@ -22,6 +22,7 @@ import { m0020RetrievalUnitLengths } from './0020-retrieval-unit-lengths';
 import { m0021FilingFactIndex } from './0021-filing-fact-index';
 import { m0022FilerAndFactLabels } from './0022-filer-and-fact-labels';
 import { m0023RetrievalDocuments } from './0023-retrieval-documents';
+import { m0024RetrievalPostings } from './0024-retrieval-postings';
 
 /**
  * Append only, one file per migration, numbered in order (a migration taken by someone else's
@@ -53,6 +54,7 @@ export const migrations: readonly Migration[] = [
   m0021FilingFactIndex,
   m0022FilerAndFactLabels,
   m0023RetrievalDocuments,
+  m0024RetrievalPostings,
 ];
 
 export const latestSchemaVersion = migrations.length;

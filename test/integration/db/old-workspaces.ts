@@ -550,6 +550,16 @@ const seeds: Seed[] = [
       // BM25F columns this failed: "table retrieval_unit_meta has no column named len_text".
       const hits = await new RetrievalService(db).search(1, smallDocument(), 'net income 2025');
       expect(hits.length).toBeGreaterThan(0);
+      // …with its own postings (migration 24): one row per term, and the document marked built.
+      expect(
+        one(db, 'SELECT count(*) AS n FROM retrieval_ranking_units WHERE document_id = 1'),
+      ).toEqual({ n: 1 });
+      expect(
+        one(
+          db,
+          "SELECT count(*) AS n FROM retrieval_postings WHERE document_id = 1 AND term = 'incom'",
+        ),
+      ).toEqual({ n: 1 });
       expect(
         one(db, 'SELECT count(*) AS n FROM retrieval_unit_meta WHERE len_text > 0'),
       ).not.toEqual({

@@ -261,6 +261,19 @@ CREATE TABLE retrieval_indexes (
       built_at    TEXT    NOT NULL
     ) STRICT;
 
+CREATE TABLE retrieval_postings (
+        document_id INTEGER NOT NULL REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+        term        TEXT    NOT NULL,
+        units       BLOB    NOT NULL,
+        PRIMARY KEY (document_id, term)
+      ) STRICT, WITHOUT ROWID;
+
+CREATE TABLE retrieval_ranking_units (
+        document_id INTEGER PRIMARY KEY REFERENCES retrieval_indexes(document_id) ON DELETE CASCADE,
+        units       BLOB    NOT NULL,
+        built_at    TEXT    NOT NULL
+      ) STRICT;
+
 CREATE TABLE retrieval_unit_meta (
       unit_id         INTEGER PRIMARY KEY,
       document_id     INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,

@@ -1,0 +1,191 @@
+import type { Database } from 'better-sqlite3';
+import type { IndexUnit } from '../../shared/retrieval/units';
+import { perConnection } from '../db/per-connection';
+
+/**
+ * A document's own postings (migration 24, `retrieval_postings`): per term, the units holding it
+ * and the columns holding it, tokenized by FTS5's own tokenizer so a lookup here finds exactly
+ * the units a `column : "term"` query on `retrieval_units` found.
+ *
+ * Encoding of one term's units: one unsigned LEB128 varint per unit, in unit order, of
+ * (unit index − previous unit index) × 8 + column mask (1 text, 2 headers, 4 caption). A common
+ * term of a 10-K (a few thousand units) is a few KB, read by one b-tree seek.
+ */
+
+/** The tokenizer of `retrieval_units` (main/retrieval/index-schema.ts), for the same tokens. */
+const TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/** Scratch space for encoding (grown as needed; one term's postings at a time). */
+let scratch = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * Encodes one term's postings from its (unit index × 8 + column bit) values in ascending order,
+ * a unit holding the term in two columns given twice (its bits are OR-ed into one mask).
+ */
+export function encodePostings(values: readonly number[]): Buffer {
+  // Each value takes at most 8 bytes (unit indexes stay far below 2^53 / 8).
+  if (scratch.length < values.length * 8) scratch = Buffer.allocUnsafe(values.length * 8);
+  let n = 0;
+  let previous = 0;
+  const write = (unit: number, mask: number) => {
+    // × 8 by multiplication, not a shift: no 32-bit overflow, whatever the unit count.
+    let v = (unit - previous) * 8 + mask;
+    previous = unit;
+    while (v >= 0x80) {
+      scratch[n++] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
+    }
+    scratch[n++] = v;
+  };
+  let unit = -1;
+  let mask = 0;
+  for (const value of values) {
+    const bit = value % 8;
+    const u = (value - bit) / 8;
+    if (u === unit) mask |= bit;
+    else {
+      if (unit >= 0) write(unit, mask);
+      unit = u;
+      mask = bit;
+    }
+  }
+  if (unit >= 0) write(unit, mask);
+  return Buffer.from(scratch.subarray(0, n));
+}
+
+/**
+ * Decodes into `into` (unit index → mask), OR-ing the masks with what is there. `columnMask`
+ * keeps only those columns; a unit left with none is not added (a cell search never looks up
+ * captions, so a unit holding the term only in its caption is no match, as in FTS5).
+ */
+export function decodePostings(
+  bytes: Uint8Array,
+  into: Map<number, number>,
+  columnMask = 7,
+): Map<number, number> {
+  let unit = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = bytes[i++]!;
+      v += (b & 0x7f) * scale;
+      if (b < 0x80) break;
+      scale *= 0x80;
+    }
+    const mask = v % 8;
+    unit += (v - mask) / 8;
+    const kept = mask & columnMask;
+    if (kept !== 0) into.set(unit, (into.get(unit) ?? 0) | kept);
+  }
+  return into;
+}
+
+/** A question's terms seen on this connection, with their tokens (bounded). */
+const TERM_CACHE = 4096;
+
+/**
+ * FTS5's tokenizer on this connection, through two contentless FTS5 tables in the connection's
+ * temp schema (never in the workspace file; a read-only workspace has a writable temp schema):
+ * one per document's units (detail=column: which columns hold each token) and one per
+ * question's terms (detail=full: whether a term is one token or a phrase of several).
+ */
+export const ftsTokenizer = perConnection((db: Database) => {
+  let ready = false;
+  const setup = () => {
+    if (ready) return;
+    db.exec(`
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units USING fts5(
+        text, headers, caption, content = '', detail = column, tokenize = '${TOKENIZER}');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units_vocab
+        USING fts5vocab(temp, retrieval_tokenize_units, instance);
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms USING fts5(
+        term, content = '', tokenize = '${TOKENIZER}');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms_vocab
+        USING fts5vocab(temp, retrieval_tokenize_terms, instance);
+    `);
+    ready = true;
+  };
+  const prepare = () => {
+    setup();
+    return {
+      insUnit: db.prepare<[number, string, string, string]>(
+        'INSERT INTO temp.retrieval_tokenize_units (rowid, text, headers, caption) VALUES (?, ?, ?, ?)',
+      ),
+      // One row per token: "unit × 8 + column bit,…" over its units and columns. Aggregated in
+      // SQL: the instance rows (one per token, unit and column: 74,000 for a 10-K) cost two to
+      // three times as much read one by one into JavaScript.
+      unitTokens: db
+        .prepare<[], [string, string]>(
+          `SELECT term, group_concat(doc * 8 + CASE col WHEN 'text' THEN 1 WHEN 'headers' THEN 2 ELSE 4 END)
+             FROM temp.retrieval_tokenize_units_vocab GROUP BY term`,
+        )
+        .raw(),
+      clearUnits: db.prepare<[]>(
+        "INSERT INTO temp.retrieval_tokenize_units (retrieval_tokenize_units) VALUES ('delete-all')",
+      ),
+      insTerm: db.prepare<[number, string]>(
+        'INSERT INTO temp.retrieval_tokenize_terms (rowid, term) VALUES (?, ?)',
+      ),
+      termTokens: db
+        .prepare<[], [number, string, number]>(
+          'SELECT doc, term, "offset" FROM temp.retrieval_tokenize_terms_vocab',
+        )
+        .raw(),
+      clearTerms: db.prepare<[]>(
+        "INSERT INTO temp.retrieval_tokenize_terms (retrieval_tokenize_terms) VALUES ('delete-all')",
+      ),
+    };
+  };
+  let statements: ReturnType<typeof prepare> | undefined;
+  const prepared = () => (statements ??= prepare());
+  const cache = new Map<string, readonly string[]>();
+
+  return {
+    /** Each token of the units with its encoded postings (units indexed from 0), term order. */
+    postingsOf(units: readonly IndexUnit[]): { term: string; units: Buffer }[] {
+      const s = prepared();
+      const out: { term: string; units: Buffer }[] = [];
+      try {
+        units.forEach((u, i) => s.insUnit.run(i, u.body, u.headers, u.caption));
+        for (const [term, list] of s.unitTokens.all()) {
+          const values = list.split(',').map(Number);
+          // group_concat's order is SQLite's to choose: units ascending, whatever it chose.
+          if (values.some((v, i) => i > 0 && v < values[i - 1]!)) values.sort((x, y) => x - y);
+          out.push({ term, units: encodePostings(values) });
+        }
+      } finally {
+        s.clearUnits.run();
+      }
+      return out;
+    },
+    /**
+     * The tokens of each term, as a `"term"` phrase query would have them: usually one (a
+     * question's terms are runs of letters and digits), none for a term FTS5 drops entirely,
+     * several when its tokenizer splits what the question's did not.
+     */
+    tokensOf(terms: readonly string[]): (readonly string[])[] {
+      const missing = [...new Set(terms.filter((t) => !cache.has(t)))];
+      if (missing.length > 0) {
+        const s = prepared();
+        const found = missing.map(() => [] as [number, string][]);
+        try {
+          missing.forEach((t, i) => s.insTerm.run(i, t));
+          for (const [doc, token, offset] of s.termTokens.iterate())
+            found[doc]!.push([offset, token]);
+        } finally {
+          s.clearTerms.run();
+        }
+        if (cache.size + missing.length > TERM_CACHE) cache.clear();
+        missing.forEach((t, i) =>
+          cache.set(
+            t,
+            found[i]!.sort((a, b) => a[0] - b[0]).map(([, token]) => token),
+          ),
+        );
+      }
+      return terms.map((t) => cache.get(t)!);
+    },
+  };
+});
