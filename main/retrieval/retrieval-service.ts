@@ -68,7 +68,7 @@ function bm25Search(
 ) {
   return ftsIndex(db).search(
     index,
-    searchTerms(question, tuning.pairWeight),
+    searchTerms(question),
     kindsFor(options.unit ?? 'cell'),
     limit,
     {
@@ -183,7 +183,7 @@ export class RetrievalService {
     checkQuestion(question);
     const k = options.k ?? DEFAULT_K;
     const repo = ftsIndex(this.db);
-    const terms = searchTerms(question, this.tuning.pairWeight);
+    const terms = searchTerms(question);
     const documents = repo
       .searchDocuments(
         terms.map((t) => t.term),
