@@ -157,3 +157,29 @@ export function cellAt(
   const cell = column ? layout.rows[row]?.cells[column.field] : undefined;
   return cell ? { sourceRow: cell.sourceRow, sourceCol: cell.sourceCol } : undefined;
 }
+
+/**
+ * Grid positions (a program's `cell(tableId, row, col)`, the sandbox trace's coordinates) to
+ * source cells, over a document's tables, one layout per table built on first use: what the
+ * Ask panel marks, the gap's evidence units and a run's trace all map through.
+ */
+export function gridToSource(document: { tables: readonly Table[] }) {
+  const tables = new Map(document.tables.map((t) => [t.id, t]));
+  const layouts = new Map<string, GridLayout>();
+  return (
+    tableId: string,
+    row: number | null | undefined,
+    col: number | null | undefined,
+  ): { type: 'cell'; tableId: string; sourceRow: number; sourceCol: number } | undefined => {
+    if (row === null || row === undefined || col === null || col === undefined) return undefined;
+    const table = tables.get(tableId);
+    if (!table) return undefined;
+    let layout = layouts.get(tableId);
+    if (!layout) layouts.set(tableId, (layout = gridLayout(table)));
+    const field = layout.columns[col]?.field;
+    const cell = field === undefined ? undefined : layout.rows[row]?.cells[field];
+    return cell
+      ? { type: 'cell', tableId, sourceRow: cell.sourceRow, sourceCol: cell.sourceCol }
+      : undefined;
+  };
+}

@@ -1,7 +1,7 @@
 import { contextNumbers } from '../ask/context-numbers';
 import { groundLiteral } from '../ask/grounding';
 import { programLiterals } from '../ask/program-literals';
-import { gridLayout } from '../document/grid-layout';
+import { gridToSource } from '../document/grid-layout';
 import type { Document } from '../model';
 import type { RetrievalHit } from '../retrieval/hit';
 import type { TracedCell } from '../sandbox/types';
@@ -16,23 +16,6 @@ import { uniqueUnits, type Unit } from './evidence-overlap';
  *    (`other_2018 = 56.7`), so a literal equal to a cell's value names that cell. Known
  *    constants (100, 1000, 12 …) are never linked; a value several cells show links the first.
  */
-
-/** Maps grid positions (the trace's coordinates) to source cells, one layout per table. */
-export function gridToSource(document: Pick<Document, 'tables'>) {
-  const tables = new Map(document.tables.map((t) => [t.id, t]));
-  const layouts = new Map<string, ReturnType<typeof gridLayout>>();
-  return (tableId: string, row: number, col: number): Unit | undefined => {
-    const table = tables.get(tableId);
-    if (!table) return undefined;
-    let layout = layouts.get(tableId);
-    if (!layout) layouts.set(tableId, (layout = gridLayout(table)));
-    const field = layout.columns[col]?.field;
-    const cell = field === undefined ? undefined : layout.rows[row]?.cells[field];
-    return cell
-      ? { type: 'cell', tableId, sourceRow: cell.sourceRow, sourceCol: cell.sourceCol }
-      : undefined;
-  };
-}
 
 /** The cells a traced run read. */
 export function tracedUnits(

@@ -4,12 +4,12 @@ import { numberText } from '../../../shared/runs/answer-text';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
 import { answerQuantity, executionValue, MODE_TEXT, usd } from './answer-text';
-import { CellReads } from './CellReads';
-import { citePlacer } from './filing-cite';
+import { CellReads } from '../../components/evidence/CellReads';
+import { citePlacer } from '../../components/evidence/filing-cite';
 import { filingTitle } from '../../../shared/ask/filings';
 import { EvidenceHits } from './EvidenceHits';
 import { GroundingReport } from './GroundingReport';
-import { ProgramView } from './ProgramView';
+import { ProgramView } from '../../components/program/ProgramView';
 
 interface Props {
   result: AskResult;

@@ -1,7 +1,7 @@
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
-import { hitTarget } from './ask-marks';
-import { filingShort, openFilingTable, type Placer } from './filing-cite';
+import { hitTarget } from '../../components/evidence/read-marks';
+import { filingShort, openFilingTable, type Placer } from '../../components/evidence/filing-cite';
 
 interface Props {
   hits: RetrievalHit[];

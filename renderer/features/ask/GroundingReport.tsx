@@ -2,8 +2,8 @@ import type { GroundingLiteral } from '../../../shared/ask/ask';
 import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
-import { positionLookup } from './ask-marks';
-import { filingShort, openFilingTable, type Placer } from './filing-cite';
+import { gridToSource } from '../../../shared/document/grid-layout';
+import { filingShort, openFilingTable, type Placer } from '../../components/evidence/filing-cite';
 
 interface Props {
   literals: GroundingLiteral[];
@@ -27,7 +27,7 @@ const SOURCE_TEXT: Record<GroundingLiteral['source'], string> = {
  * source names its filing, and a link to another filing opens that filing's table.
  */
 export function GroundingReport({ literals, model, onGo, place }: Props) {
-  const at = model ? positionLookup(model) : undefined;
+  const at = model ? gridToSource(model) : undefined;
   const unsupported = literals.filter((l) => l.source === 'unsupported').length;
   if (literals.length === 0) return <p className="hint">The program used no numbers.</p>;
   return (

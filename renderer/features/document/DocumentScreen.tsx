@@ -6,8 +6,8 @@ import { documentStore, useDocument } from '../../stores/document';
 import { useLibrary } from '../../stores/library';
 import { navigationStore } from '../../stores/navigation';
 import { AskPanel } from '../ask/AskPanel';
-import { readMarks } from '../ask/ask-marks';
-import { goToTarget } from '../ask/go-to-target';
+import { readMarks } from '../../components/evidence/read-marks';
+import { goToTarget } from '../../components/evidence/go-to-target';
 import { cellAt } from '../../../shared/document/grid-layout';
 import { companyKeyOf } from '../../../shared/library/company-groups';
 import { CellDetails } from './CellDetails';
@@ -18,7 +18,8 @@ import { findHits, findMatches, findStatus, stepHit, type FindHit } from './find
 import { isTypingTarget } from '../../components/typing-target';
 import { Outline } from './Outline';
 import { ParseProgress } from './ParseProgress';
-import { PdfPageView, preloadPdf, releasePdf } from './PdfPageView';
+import { preloadPdf, releasePdf } from '../../stores/document/pdf-original';
+import { PdfPageView } from './PdfPageView';
 import { PdfSplitPane } from './PdfSplitPane';
 
 /** Scrolls to a block, drawing the rest of the document first if it is not drawn yet. */

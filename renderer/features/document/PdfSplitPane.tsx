@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { api } from '../../api/client';
+import { loadWorkspaceDir } from '../../stores/document/workspace-dir';
 import {
   clampSplit,
   defaultSplit,
@@ -10,13 +10,6 @@ import {
   splitAt,
   splitKey,
 } from './pdf-split';
-
-/** The open workspace's folder, asked once per page load: the split is remembered per workspace. */
-let workspaceDir: Promise<string> | undefined;
-function loadWorkspaceDir(): Promise<string> {
-  workspaceDir ??= api.call('workspace.info', {}).then((r) => (r.ok ? r.value.dir : ''));
-  return workspaceDir;
-}
 
 function storedSplit(workspace: string): number | undefined {
   try {

@@ -11,14 +11,14 @@ import {
 } from '../../stores/questions';
 import { filterQuestions, neighbours } from '../../stores/questions/filter-questions';
 import { AskPanel } from '../ask/AskPanel';
-import { readMarks } from '../ask/ask-marks';
-import { goToTarget } from '../ask/go-to-target';
+import { readMarks } from '../../components/evidence/read-marks';
+import { goToTarget } from '../../components/evidence/go-to-target';
 import { goldMarks, goldTableIds } from '../document/gold-marks';
 import { targetTableId } from './evidence-label';
 import { missingDocumentText } from './missing-document';
 import { QuestionDocument } from './QuestionDocument';
 import { QuestionPanel } from './QuestionPanel';
-import { scrollToTarget } from './scroll-to-target';
+import { scrollToTarget } from '../../components/evidence/scroll-to-target';
 import { useQuestionKeys, type QuestionKeys } from './use-question-keys';
 import './questions.css';
 

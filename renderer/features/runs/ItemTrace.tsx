@@ -2,9 +2,9 @@ import type { CellRead } from '../../../shared/ask/ask';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import { documentStore } from '../../stores/document';
 import { navigationStore } from '../../stores/navigation';
-import { positionLookup } from '../ask/ask-marks';
-import { CellReadValue } from '../ask/CellReads';
-import { goToTarget } from '../ask/go-to-target';
+import { gridToSource } from '../../../shared/document/grid-layout';
+import { CellReadValue } from '../../components/evidence/CellReads';
+import { goToTarget } from '../../components/evidence/go-to-target';
 
 /**
  * Opens the document at a cell a program read, framed as the Ask panel frames it: the trace
@@ -17,7 +17,7 @@ function openCell(documentId: number, read: CellRead): void {
   void loading.then(() => {
     const { model, openId } = documentStore.getState();
     if (!model || openId !== documentId) return;
-    const target: EvidenceTarget | undefined = positionLookup(model)(
+    const target: EvidenceTarget | undefined = gridToSource(model)(
       read.tableId,
       read.row,
       read.col,

@@ -3,7 +3,7 @@ import { answerText } from '../../../shared/runs/answer-text';
 import type { RunItemDetail } from '../../../shared/runs/item-detail';
 import { runItemStore, useRunItem } from '../../stores/runs';
 import { ApiErrorText } from '../../components/ApiErrorText';
-import { ProgramView } from '../ask/ProgramView';
+import { ProgramView } from '../../components/program/ProgramView';
 import { ItemTrace } from './ItemTrace';
 import { scorerLabel } from './run-text';
 

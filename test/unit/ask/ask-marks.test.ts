@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hitTarget, positionLookup, readMarks } from '../../../renderer/features/ask/ask-marks';
+import { gridToSource } from '../../../shared/document/grid-layout';
+import { hitTarget, readMarks } from '../../../renderer/components/evidence/read-marks';
 import { sampleTable } from './sample-table';
 import { askResult } from './panel-fixtures';
 
@@ -8,7 +9,7 @@ describe('ask marks', () => {
   const doc = { tables: [table] };
 
   it('maps grid positions (what cell() takes) to the source cells the grid draws', () => {
-    const at = positionLookup(doc);
+    const at = gridToSource(doc);
     // Product 2025: grid row 1 (the section row is row 0), col 0; filed in source column 2.
     expect(at('t1', 1, 0)).toEqual({ type: 'cell', tableId: 't1', sourceRow: 3, sourceCol: 2 });
     expect(at('t1', 2, 1)).toEqual({ type: 'cell', tableId: 't1', sourceRow: 4, sourceCol: 3 });

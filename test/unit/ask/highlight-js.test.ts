@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../../renderer/features/ask/highlight-js';
+import { tokenize } from '../../../renderer/components/program/highlight-js';
 
 const kinds = (src: string) =>
   tokenize(src)

@@ -2,7 +2,7 @@ import type { CellRead } from '../../../shared/ask/ask';
 import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/model';
-import { positionLookup } from './ask-marks';
+import { gridToSource } from '../../../shared/document/grid-layout';
 import { filingShort, openFilingTable, type Placer } from './filing-cite';
 
 interface Props {
@@ -40,7 +40,7 @@ export function CellReadValue({ read: r }: { read: CellRead }) {
  */
 export function CellReads({ reads, model, onGo, place }: Props) {
   if (reads.length === 0) return <p className="hint">The program read no cells.</p>;
-  const at = model ? positionLookup(model) : undefined;
+  const at = model ? gridToSource(model) : undefined;
   const caption = (id: string) => model?.tables.find((t) => t.id === id)?.caption;
   return (
     <ul className="cell-reads" aria-label="Cells read">

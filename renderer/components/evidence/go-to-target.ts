@@ -1,5 +1,5 @@
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import { scrollToTarget } from '../questions/scroll-to-target';
+import { scrollToTarget } from './scroll-to-target';
 
 /**
  * Brings a target of the Ask panel into view: its block first (a grid mounts only near the

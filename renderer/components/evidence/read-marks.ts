@@ -1,8 +1,8 @@
 import type { AskResult } from '../../../shared/ask/ask';
 import { locateId } from '../../../shared/ask/filings';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import { gridLayout } from '../../../shared/document/grid-layout';
-import type { Document, Table } from '../../../shared/model';
+import { gridToSource } from '../../../shared/document/grid-layout';
+import type { Document } from '../../../shared/model';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
 
 /**
@@ -19,28 +19,6 @@ export interface ReadMarks {
 export const readKey = (tableId: string, sourceRow: number, sourceCol: number) =>
   `${tableId}:${sourceRow}:${sourceCol}`;
 
-/** Maps grid positions to cells, one layout per table (built on first use). */
-export function positionLookup(model: Pick<Document, 'tables'>) {
-  const tables = new Map(model.tables.map((t) => [t.id, t]));
-  const layouts = new Map<string, ReturnType<typeof gridLayout>>();
-  return (
-    tableId: string,
-    row: number | null | undefined,
-    col: number | null | undefined,
-  ): Extract<EvidenceTarget, { type: 'cell' }> | undefined => {
-    if (row === null || row === undefined || col === null || col === undefined) return undefined;
-    const table: Table | undefined = tables.get(tableId);
-    if (!table) return undefined;
-    let layout = layouts.get(tableId);
-    if (!layout) layouts.set(tableId, (layout = gridLayout(table)));
-    const field = layout.columns[col]?.field;
-    const cell = field === undefined ? undefined : layout.rows[row]?.cells[field];
-    return cell
-      ? { type: 'cell', tableId, sourceRow: cell.sourceRow, sourceCol: cell.sourceCol }
-      : undefined;
-  };
-}
-
 /**
  * Every cell the program read (and every grounding literal linked to a cell) in the document
  * in view: in an ask across filings (issue 27) only the reads of that filing (`documentId`),
@@ -53,7 +31,7 @@ export function readMarks(
 ): ReadMarks {
   const cells = new Set<string>();
   if (!result || !model) return { cells };
-  const at = positionLookup(model);
+  const at = gridToSource(model);
   const add = (tableId: string, row: number | null | undefined, col: number | null | undefined) => {
     const place = locateId(tableId, result.documentId);
     if (documentId !== undefined && place.documentId !== documentId) return;
