@@ -29,7 +29,7 @@ export interface LifecycleOptions {
 
 /**
  * The one lifecycle of a pooled worker (the QuickJS and Python sandbox slots): started on first
- * use, replaced on purpose (a call past its deadline, a cancelled call, a heap to release) by
+ * use (`start` waits until it says it is ready), replaced on purpose (a call past its deadline, a cancelled call, a heap to release) by
  * `replace`, restarted after a crash, given up after several crashes in a row, ended by `close`.
  * Events of a worker that is no longer current (killed and replaced) are dropped here, so the
  * slot only ever hears about the worker it is using.
@@ -38,6 +38,8 @@ export class WorkerLifecycle<M> {
   private worker: WorkerHandle | undefined;
   private crashesInARow = 0;
   private isClosed = false;
+  private isReady = false;
+  private readyWaiters: (() => void)[] = [];
 
   constructor(
     private readonly hooks: LifecycleHooks<M>,
@@ -52,6 +54,29 @@ export class WorkerLifecycle<M> {
   /** Closed, given up, or stopped: no worker will be started again. */
   get closed(): boolean {
     return this.isClosed;
+  }
+
+  /** The current worker has said it is ready (loaded) and has not stopped since. */
+  get ready(): boolean {
+    return this.isReady;
+  }
+
+  /**
+   * Starts the worker if there is none; resolves once one is ready, or once none will be
+   * (closed, given up). A worker that crashes while loading is followed by its restart.
+   */
+  start(): Promise<void> {
+    const worker = this.isReady ? undefined : this.ensure();
+    if (!worker) return Promise.resolve();
+    // Someone waits for it, so loading keeps the app alive; the slot releases it once ready.
+    worker.hold();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** The current worker said it is ready: `start` resolves (the slot releases the worker). */
+  markReady(): void {
+    this.isReady = true;
+    this.releaseWaiters();
   }
 
   /** The current worker, started if there is none (undefined once closed or if it cannot start). */
@@ -75,6 +100,7 @@ export class WorkerLifecycle<M> {
   stop(): void {
     this.isClosed = true;
     this.drop();
+    this.releaseWaiters();
   }
 
   /** Ends the current worker and resolves once it has exited. */
@@ -82,17 +108,33 @@ export class WorkerLifecycle<M> {
     this.isClosed = true;
     const worker = this.worker;
     this.worker = undefined;
+    this.isReady = false;
+    this.releaseWaiters();
     if (worker) await worker.kill();
   }
 
   private drop(): void {
     const old = this.worker;
     this.worker = undefined;
+    this.isReady = false;
     if (old) void old.kill();
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private giveUp(message: string): void {
+    this.isClosed = true;
+    this.releaseWaiters();
+    this.hooks.gaveUp(message);
   }
 
   private spawn(): WorkerHandle | undefined {
     let worker: WorkerHandle | undefined;
+    this.isReady = false;
     try {
       worker = this.hooks.start({
         message: (m) => {
@@ -103,21 +145,22 @@ export class WorkerLifecycle<M> {
         },
       });
     } catch (e) {
-      this.isClosed = true;
-      this.hooks.gaveUp(this.options.cannotStart(e as Error));
+      this.giveUp(this.options.cannotStart(e as Error));
       return undefined;
     }
     this.worker = worker;
+    // A restart while someone waits for `start`: the new worker is awaited as well.
+    if (this.readyWaiters.length > 0) worker.hold();
     return worker;
   }
 
   private onCrash(stop: WorkerStop): void {
     this.worker = undefined;
+    this.isReady = false;
     this.crashesInARow++;
     this.hooks.crashed(stop);
     if (this.crashesInARow >= (this.options.maxCrashesInARow ?? 3)) {
-      this.isClosed = true;
-      this.hooks.gaveUp(this.options.keepsCrashing(stop.reason));
+      this.giveUp(this.options.keepsCrashing(stop.reason));
       return;
     }
     if (this.spawn()) this.hooks.restarted?.();

@@ -86,8 +86,6 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
   private batch: InFlight | undefined;
   private nextBatchId = 1;
   private readonly lifecycle: WorkerLifecycle<WorkerToHost>;
-  private ready = false;
-  private readyWaiters: (() => void)[] = [];
 
   constructor(
     private readonly pool: PoolControl<PendingJob>,
@@ -118,8 +116,7 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
 
   /** Resolves once the worker has loaded QuickJS (or stopped trying). */
   start(): Promise<void> {
-    if (!this.lifecycle.ensure() || this.ready) return Promise.resolve();
-    return new Promise((resolve) => this.readyWaiters.push(resolve));
+    return this.lifecycle.start();
   }
 
   send(jobs: PendingJob[]): void {
@@ -167,7 +164,6 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
 
   async close(): Promise<void> {
     this.batch = undefined;
-    this.releaseWaiters();
     await this.lifecycle.close();
   }
 
@@ -179,7 +175,6 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
   }
 
   private spawn(events: WorkerEvents<WorkerToHost>): WorkerHandle {
-    this.ready = false;
     this.progress = new Int32Array(new SharedArrayBuffer(4));
     const data: WorkerData = {
       progress: this.progress.buffer,
@@ -202,8 +197,9 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
 
   private onMessage(m: WorkerToHost): void {
     if (m.type === 'ready') {
-      this.ready = true;
-      this.releaseWaiters();
+      // Idle, the worker must not keep the app alive (a batch holds it while it runs).
+      if (!this.batch) this.lifecycle.current?.release();
+      this.lifecycle.markReady();
       return;
     }
     const batch = this.batch;
@@ -223,7 +219,6 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
 
   private onCrash(stop: WorkerStop): void {
     this.config.stats.workerCrashes++;
-    this.releaseWaiters();
     const batch = this.batch;
     if (batch) {
       this.cutBatch(
@@ -251,11 +246,5 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
   private replaceWorker(): void {
     this.lifecycle.replace();
     this.pool.idle();
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.readyWaiters;
-    this.readyWaiters = [];
-    for (const w of waiters) w();
   }
 }

@@ -65,8 +65,6 @@ const STDERR_KEEP_CHARS = 2000;
  */
 export class PythonSlot implements PoolSlot<PendingPython> {
   private stderrTail = '';
-  private ready = false;
-  private readyWaiters: (() => void)[] = [];
   private inFlight: InFlight | undefined;
   private nextId = 1;
   private readonly lifecycle: WorkerLifecycle<PythonProcessToHost>;
@@ -80,10 +78,7 @@ export class PythonSlot implements PoolSlot<PendingPython> {
         start: (events) => this.spawn(events),
         message: (m) => this.onMessage(m),
         crashed: (stop) => this.onCrash(stop),
-        gaveUp: (message) => {
-          this.releaseWaiters();
-          this.pool.fatal(message);
-        },
+        gaveUp: (message) => this.pool.fatal(message),
       },
       {
         keepsCrashing: (reason) => `the Python sandbox worker keeps failing (${reason})`,
@@ -94,7 +89,7 @@ export class PythonSlot implements PoolSlot<PendingPython> {
 
   /** True when a program can be sent now. */
   get available(): boolean {
-    return !this.lifecycle.closed && this.ready && this.inFlight === undefined;
+    return !this.lifecycle.closed && this.lifecycle.ready && this.inFlight === undefined;
   }
 
   get busy(): boolean {
@@ -107,9 +102,7 @@ export class PythonSlot implements PoolSlot<PendingPython> {
 
   /** Starts the worker if needed; resolves when it has loaded (or failed to). */
   start(): Promise<void> {
-    if (this.lifecycle.closed || this.ready) return Promise.resolve();
-    if (!this.lifecycle.ensure()) return Promise.resolve();
-    return new Promise((resolve) => this.readyWaiters.push(resolve));
+    return this.lifecycle.start();
   }
 
   send(pending: PendingPython): void {
@@ -155,14 +148,11 @@ export class PythonSlot implements PoolSlot<PendingPython> {
     return pending ? [pending] : [];
   }
 
-  async close(): Promise<void> {
-    this.ready = false;
-    this.releaseWaiters();
-    await this.lifecycle.close();
+  close(): Promise<void> {
+    return this.lifecycle.close();
   }
 
   private spawn(events: WorkerEvents<PythonProcessToHost>): WorkerHandle {
-    this.ready = false;
     this.stderrTail = '';
     const child = launchPythonProcess({
       maxHeapBytes: this.config.maxHeapBytes,
@@ -191,18 +181,16 @@ export class PythonSlot implements PoolSlot<PendingPython> {
     const worker = this.lifecycle.current;
     if (!worker) return;
     // Only loading says ready or failed; once programs run, only results count.
-    if (m.type !== 'result' && this.ready) return;
+    if (m.type !== 'result' && this.lifecycle.ready) return;
     if (m.type === 'ready') {
-      this.ready = true;
       worker.release();
       this.config.stats.lastLoadMs = m.loadMs;
-      this.releaseWaiters();
+      this.lifecycle.markReady();
       this.pool.idle();
       return;
     }
     if (m.type === 'load-failed') {
       this.lifecycle.stop();
-      this.releaseWaiters();
       this.pool.fatal(`Pyodide failed to load: ${m.message}`);
       return;
     }
@@ -224,7 +212,6 @@ export class PythonSlot implements PoolSlot<PendingPython> {
   }
 
   private onCrash(stop: WorkerStop): void {
-    this.ready = false;
     this.config.stats.workerCrashes++;
     const [pending] = this.takeInFlight();
     pending?.settle(
@@ -234,12 +221,6 @@ export class PythonSlot implements PoolSlot<PendingPython> {
 
   private replaceWorker(): void {
     this.lifecycle.replace();
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.readyWaiters;
-    this.readyWaiters = [];
-    for (const w of waiters) w();
   }
 }
 
