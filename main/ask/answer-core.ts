@@ -17,6 +17,7 @@ import type { StoredQuestion } from '../../shared/datasets/stored-question';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
 import type { DatasetFormat } from '../../shared/model/dataset-format';
 import { buildContext } from '../../shared/retrieval/context';
+import { countPromptTokens } from '../llm/token-count';
 import { FACTS_PROMPT_HELP, FACTS_PROMPT_HELP_PYTHON } from '../../shared/sandbox/prompt-help';
 import type { RetrievalHit, RetrievalOptions } from '../../shared/retrieval/hit';
 import type { Embedder } from '../retrieval/embeddings';
@@ -168,6 +169,7 @@ export async function prepareAsk(
         )
       : buildContext(subject.doc.document, await retrieve(deps, subject, options, signal), {
           tokenBudget,
+          countTokens: countPromptTokens,
         });
   const tagged = isProgramMode(input.mode) && subject.doc.facts().length > 0;
   // Several filings (issue 27): the program is told how their ids and facts are told apart.

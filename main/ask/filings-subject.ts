@@ -1,7 +1,8 @@
 import type { AskFiling } from '../../shared/ask/filings';
 import { filingTitle, qualifiedId, splitQualifiedId } from '../../shared/ask/filings';
 import type { Document } from '../../shared/model';
-import { buildContext, estimateTokens, type BuiltContext } from '../../shared/retrieval/context';
+import { buildContext, type BuiltContext } from '../../shared/retrieval/context';
+import { countPromptTokens } from '../llm/token-count';
 import type { RetrievalHit } from '../../shared/retrieval/hit';
 import type { SandboxFact } from '../../shared/sandbox/fact-index';
 import type { SandboxTable } from '../../shared/sandbox/types';
@@ -141,9 +142,10 @@ export function buildFilingsContext(
   tokenBudget: number,
 ): BuiltContext {
   const headings = parts.map(filingHeading);
-  const headingTokens = estimateTokens(headings.join('\n\n')) + parts.length;
+  const headingTokens = countPromptTokens(headings.join('\n\n')) + 2 * parts.length;
   const built = buildContext(combined, hits, {
     tokenBudget: Math.max(200, tokenBudget - headingTokens),
+    countTokens: countPromptTokens,
   });
   // The builder writes one piece per table or paragraph, each starting with its qualified id.
   const byDocument = new Map<number, string[]>();
@@ -162,5 +164,5 @@ export function buildFilingsContext(
       return `${headings[i]}\n\n${body}`;
     })
     .join('\n\n');
-  return { ...built, text, tokens: estimateTokens(text) };
+  return { ...built, text, tokens: countPromptTokens(text) };
 }

@@ -12,10 +12,11 @@ import type { RetrievalHit } from './hit';
  * (shared/sandbox/prompt-help.ts): the grid position `cell("t21", 4, 0)` and, when unique in
  * the table, the header paths `cell("t21", ["Revenue"], ["Year Ended", "Jan 26, 2025"])`.
  *
- * Tokens are estimated as characters / 4 (rounded up): the usual rule of thumb for English
- * with GPT-style tokenizers; numbers and punctuation tokenise denser, so keep a margin below
- * the model's window. Hits are taken in rank order until the budget is full (the best evidence
- * survives a small budget), then written in document order.
+ * The budget is in the model's tokens when the caller gives a counter (main/ask gives the
+ * o200k_base tokenizer, main/llm/token-count.ts); without one, tokens are estimated as
+ * characters / 4, which undercounts numbers and table rows by up to half. Hits are taken in
+ * rank order until the budget is full (the best evidence survives a small budget), then
+ * written in document order.
  */
 export interface BuiltContext {
   text: string;
@@ -191,33 +192,44 @@ function renderParagraph(document: Document, hit: RetrievalHit): string {
 export function buildContext(
   document: Document,
   hits: readonly RetrievalHit[],
-  options: { tokenBudget: number },
+  options: {
+    tokenBudget: number;
+    /**
+     * The model's token count of a text (main/llm/token-count.ts); without it tokens are
+     * estimated as characters / 4.
+     */
+    countTokens?: (text: string) => number;
+  },
 ): BuiltContext {
-  const maxChars = Math.max(0, options.tokenBudget) * 4;
+  const count = options.countTokens;
+  // The budget in the unit pieces are measured in: tokens when counted, else characters.
+  const measure = count ?? ((text: string) => text.length);
+  const limit = Math.max(0, options.tokenBudget) * (count ? 1 : 4);
+  const separator = measure(SEPARATOR);
   const tables = new Map(document.tables.map((t) => [t.id, t]));
   const viewOf = (t: Table) => {
     let v = tableViews.get(t);
     if (!v) tableViews.set(t, (v = new TableView(t)));
     return v;
   };
-  /** Rendered pieces by key ("p:<block>" or "t:<table>") and their lengths. */
+  /** Rendered pieces by key ("p:<block>" or "t:<table>"), and their measures. */
   const pieces = new Map<string, string>();
+  const sizes = new Map<string, number>();
   const groups = new Map<string, TableGroup>();
-  let chars = 0;
+  let used = 0;
   let truncated = false;
   const included: RetrievalHit[] = [];
   const seen = new Set<string>();
 
   /** Puts `text` as piece `key` if the total stays within the budget. */
   const tryPut = (key: string, text: string): boolean => {
-    const old = pieces.get(key);
-    const delta =
-      old === undefined
-        ? text.length + (pieces.size > 0 ? SEPARATOR.length : 0)
-        : text.length - old.length;
-    if (chars + delta > maxChars) return false;
+    const old = sizes.get(key);
+    const size = measure(text);
+    const delta = old === undefined ? size + (pieces.size > 0 ? separator : 0) : size - old;
+    if (used + delta > limit) return false;
     pieces.set(key, text);
-    chars += delta;
+    sizes.set(key, size);
+    used += delta;
     return true;
   };
 
@@ -274,5 +286,5 @@ export function buildContext(
   const ordered = inDocumentOrder(document, included);
   const order = new Set(ordered.map((h) => (h.kind === 'paragraph' ? 'p:' : 't:') + h.blockId));
   const text = [...order].map((k) => pieces.get(k) ?? '').join(SEPARATOR);
-  return { text, tokens: estimateTokens(text), hits: ordered, truncated };
+  return { text, tokens: count ? count(text) : estimateTokens(text), hits: ordered, truncated };
 }
