@@ -83,6 +83,7 @@ async function bundle() {
  */
 /**
  * @typedef {object} BundleLoader main/cli/ingest-file-bundle.ts, as tsc compiled it
+ * @property {() => void} tuneV8ForOneShot
  * @property {(source: string, filename: string) => import('node:vm').Script} compileBundle
  * @property {(script: import('node:vm').Script, filename: string) =>
  *   { ingestFile(path: string): Promise<unknown> }} runBundle
@@ -95,6 +96,7 @@ async function writeCodeCache() {
     join(root, 'dist', 'main', 'cli', 'ingest-file-bundle.js'),
   );
   const loader = /** @type {BundleLoader} */ (loaded);
+  loader.tuneV8ForOneShot(); // the flags the CLI runs under, or V8 would refuse the cache
   const script = loader.compileBundle(source, bundleFile);
   await loader.runBundle(script, bundleFile).ingestFile(trainingFiling);
   writeFileSync(cacheFile, script.createCachedData());

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import type * as IngestFileModule from '../document/ingest-file';
 
@@ -21,6 +22,20 @@ const documentDir = join(__dirname, '..', 'document');
 const bundleFile = join(documentDir, 'ingest-file.bundle.js');
 const cacheFile = join(documentDir, 'ingest-file.bundle.cache');
 const compiledModule = join(documentDir, 'ingest-file.js');
+
+/**
+ * V8 settings for a process that reads a filing once and exits. By default V8 (node 20) hands
+ * a function to its optimizing compiler after little use; a cold ingest then spends about a
+ * third of its CPU compiling, mostly on background threads, code it runs for a few hundred
+ * milliseconds more. Eight times V8's default budget of interpreted work before that cut a
+ * cold CLI ingest of BA's 10-K from about 550 to 440 ms CPU (docs/BENCHMARKS.md, "CLI
+ * ingest: one file and a code cache"); 2x to 32x were tried. Process-wide, so only for
+ * one-shot commands, set before the reader is compiled: V8 refuses a code cache made under
+ * other flags, so the build makes the cache under these.
+ */
+export function tuneV8ForOneShot(): void {
+  setFlagsFromString('--interrupt-budget=540672');
+}
 
 /** The bundle's source as a CommonJS module function, with V8's code from `cachedData` if given. */
 export function compileBundle(source: string, filename: string, cachedData?: Buffer): Script {
@@ -67,9 +82,13 @@ let loadedFrom: 'bundle with its code cache' | 'bundle' | 'modules' | undefined;
 /** Where `loadIngestFile` took the reader from (undefined before it ran): for tests. */
 export const ingestFileOrigin = () => loadedFrom;
 
-/** `ingestFile` and its module's other exports: from the bundle when it is current. */
+/**
+ * `ingestFile` and its module's other exports: from the bundle when it is current. For
+ * one-shot commands (see tuneV8ForOneShot).
+ */
 export async function loadIngestFile(): Promise<IngestFileExports> {
   if (loaded !== undefined) return loaded;
+  tuneV8ForOneShot();
   const source = readIfCurrent();
   if (source === null) {
     loaded = await import('../document/ingest-file.js');
