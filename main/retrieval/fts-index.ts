@@ -420,7 +420,8 @@ export const ftsIndex = perConnection((db: Database) => {
         postingsOf(
           index,
           terms.map((t) => t.term),
-          kinds.includes('table'),
+          // Tables have their caption there, cells their row path (shared/retrieval/units.ts).
+          kinds.includes('table') || kinds.includes('cell'),
         ),
         new Set(kinds),
         tuning.bm25,

@@ -23,10 +23,13 @@ export interface IndexUnit {
   /** FTS column `headers`: row and column header paths (cells, rows, tables); a paragraph's heading. */
   headers: string;
   /**
-   * FTS column `caption`, table units only: the table's caption and scale note (or its lead-in
-   * sentence or heading). Cells and rows leave it empty on purpose: repeating a caption on
-   * every cell would make its words look common in the document (low IDF), so "income" in
-   * "Statements of Income" would stop telling "Net income" apart from other rows.
+   * FTS column `caption`. Table units: the table's caption and scale note (or its lead-in
+   * sentence or heading). Cell units: their row path again (the row label and its parents),
+   * so BM25F can weigh what a cell's row is called apart from what its column is called
+   * (`rowPath` in bm25f.ts); the headers column holds both. Rows and paragraphs leave it empty.
+   * No unit below a table repeats its caption: on every cell it would make the caption's words
+   * look common in the document (low IDF), so "income" in "Statements of Income" would stop
+   * telling "Net income" apart from other rows.
    */
   caption: string;
   /** A paragraph right before a table (no heading between): that table's id. */
@@ -240,6 +243,6 @@ function cellUnit(
     text: sentence,
     body: normaliseForIndex(`${c.text} ${unitWords(c)}`),
     headers: normaliseForIndex(joinPaths(c.rowPath, c.colPath)),
-    caption: '',
+    caption: normaliseForIndex(joinPaths(c.rowPath)),
   };
 }

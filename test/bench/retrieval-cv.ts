@@ -23,7 +23,11 @@ export interface SettingScores {
   financebench: number[];
 }
 
-/** The grid: the settings the rules were tuned over (docs/BENCHMARKS.md, Retrieval). */
+/**
+ * The grid: the settings the rules were tuned over (docs/BENCHMARKS.md, Retrieval): 576 =
+ * header weight × k1 × b × statement boost × page damping × row-path weight (0: a cell's row
+ * and column count alike).
+ */
 export function tuningGrid(): { name: string; tuning: RetrievalTuning }[] {
   const out: { name: string; tuning: RetrievalTuning }[] = [];
   for (const headers of [2, 3, 4])
@@ -31,15 +35,16 @@ export function tuningGrid(): { name: string; tuning: RetrievalTuning }[] {
       for (const b of [0.4, 0.75])
         for (const statementBoost of [1, 1.5, 2, 3])
           for (const pageDamping of [0, 0.1, 0.25])
-            out.push({
-              name: `headers ${headers}, k1 ${k1}, b ${b}, statement ×${statementBoost}, page damping ${pageDamping}`,
-              tuning: {
-                bm25: { weights: [1, headers, 0.5], b: [b, b, b], k1 },
-                statementBoost,
-                pageDamping,
-                pageDepth: DEFAULT_TUNING.pageDepth,
-              },
-            });
+            for (const rowPath of [0, 0.5, 1, 2])
+              out.push({
+                name: `headers ${headers}, k1 ${k1}, b ${b}, statement ×${statementBoost}, page damping ${pageDamping}, row path ${rowPath}`,
+                tuning: {
+                  bm25: { weights: [1, headers, 0.5], b: [b, b, b], k1, rowPath },
+                  statementBoost,
+                  pageDamping,
+                  pageDepth: DEFAULT_TUNING.pageDepth,
+                },
+              });
   return out;
 }
 
@@ -95,6 +100,8 @@ export interface CvResult {
   /** Held-out scores pooled over the folds. */
   multihiertt: number;
   financebench: number;
+  /** Each MultiHiertt question's score under the setting chosen without it. */
+  perMultihiertt: number[];
   /** Each fold's chosen setting. */
   chosen: string[];
 }
@@ -122,5 +129,5 @@ export function crossValidate(
     for (let q = 0; q < nMh; q++) if (foldMh[q] === f) heldMh[q] = s.multihiertt[q]!;
     for (let q = 0; q < nFb; q++) if (foldFb[q] === f) heldFb[q] = s.financebench[q]!;
   }
-  return { multihiertt: mean(heldMh), financebench: mean(heldFb), chosen };
+  return { multihiertt: mean(heldMh), financebench: mean(heldFb), perMultihiertt: heldMh, chosen };
 }

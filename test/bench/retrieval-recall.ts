@@ -201,6 +201,15 @@ export async function runCrossValidation(
   const nMh = scores[0]!.multihiertt.length;
   const nFb = scores[0]!.financebench.length;
   const defaults = scores.find((s) => JSON.stringify(s.tuning) === JSON.stringify(DEFAULT_TUNING))!;
+  // Which MultiHiertt scores belong to the held-out part (the questions with gold evidence,
+  // in the order settingScores scored them).
+  const held = hierttItems()
+    .filter((i) => i.cells.length + i.sentences.length > 0)
+    .map((i) => hierttHeldOut(i.uid));
+  if (held.length !== nMh) throw new Error('MultiHiertt scores do not match the questions');
+  const part = (xs: readonly number[], h: boolean) => mean(xs.filter((_, q) => held[q] === h));
+  const parts = (xs: readonly number[]) =>
+    `(tuning part ${pct(part(xs, false))}, held-out part ${pct(part(xs, true))})`;
   const bestAll = choose(
     scores,
     () => true,
@@ -210,21 +219,32 @@ export async function runCrossValidation(
     `Cross-validated retrieval: ${scores.length} settings, MultiHiertt ${nMh} questions (recall@10, cells + paragraphs), FinanceBench ${nFb} (page@5, block units), ${k} folds, ${seeds} seeds (${((performance.now() - started) / 1000).toFixed(0)} s to score the grid)`,
   );
   console.log(
-    `  in-sample, product defaults:        MultiHiertt ${pct(mean(defaults.multihiertt))}  FinanceBench ${pct(mean(defaults.financebench))}`,
+    `  in-sample, product defaults:        MultiHiertt ${pct(mean(defaults.multihiertt))} ${parts(defaults.multihiertt)}  FinanceBench ${pct(mean(defaults.financebench))}  (${defaults.name})`,
   );
   console.log(
-    `  in-sample, best on all questions:   MultiHiertt ${pct(mean(bestAll.multihiertt))}  FinanceBench ${pct(mean(bestAll.financebench))}  (${bestAll.name})`,
+    `  in-sample, best on all questions:   MultiHiertt ${pct(mean(bestAll.multihiertt))} ${parts(bestAll.multihiertt)}  FinanceBench ${pct(mean(bestAll.financebench))}  (${bestAll.name})`,
+  );
+  const noRowPath = choose(
+    scores.filter((s) => s.tuning.bm25.rowPath === 0),
+    () => true,
+    () => true,
+  );
+  console.log(
+    `  in-sample, best without row path:   MultiHiertt ${pct(mean(noRowPath.multihiertt))} ${parts(noRowPath.multihiertt)}  FinanceBench ${pct(mean(noRowPath.financebench))}  (${noRowPath.name})`,
   );
   const runs = [...Array(seeds).keys()].map((seed) => crossValidate(scores, k, seed + 1));
   runs.forEach((r, i) =>
     console.log(
-      `  cross-validated, seed ${i + 1}:          MultiHiertt ${pct(r.multihiertt)}  FinanceBench ${pct(r.financebench)}  (folds chose the defaults ${r.chosen.filter((c) => c === defaults.name).length}/${k} times)`,
+      `  cross-validated, seed ${i + 1}:          MultiHiertt ${pct(r.multihiertt)} ${parts(r.perMultihiertt)}  FinanceBench ${pct(r.financebench)}  (folds chose the defaults ${r.chosen.filter((c) => c === defaults.name).length}/${k} times)`,
     ),
   );
   const range = (xs: number[]) =>
     `${pct(mean(xs))} (${pct(Math.min(...xs))}–${pct(Math.max(...xs))})`;
   console.log(
     `  cross-validated, mean (min–max) over seeds: MultiHiertt ${range(runs.map((r) => r.multihiertt))}  FinanceBench ${range(runs.map((r) => r.financebench))}`,
+  );
+  console.log(
+    `    MultiHiertt tuning part ${range(runs.map((r) => part(r.perMultihiertt, false)))}, held-out part ${range(runs.map((r) => part(r.perMultihiertt, true)))}`,
   );
   const chosen = new Map<string, number>();
   for (const r of runs) for (const c of r.chosen) chosen.set(c, (chosen.get(c) ?? 0) + 1);

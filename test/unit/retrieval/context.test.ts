@@ -121,7 +121,8 @@ describe('indexUnits', () => {
     const cell = units.find((u) => u.kind === 'cell')!;
     expect(cell.text).toBe('Revenue, Year Ended, 2025 = 130,497 (USD millions)');
     expect(cell.headers).toBe('Revenue Year Ended 2025');
-    expect(cell.caption).toBe('');
+    // A cell's caption column holds its row path, weighed apart from its column (bm25f.ts).
+    expect(cell.caption).toBe('Revenue');
     expect(units[2]!.caption).toContain('Consolidated Statements of Income');
     // The lead-in sentence is tied to its table; the heading is indexed with paragraphs.
     expect(units[1]!.leadInOf).toBe('t1');
