@@ -42,7 +42,10 @@ describe('the CLI reads filings through the bundled reader', () => {
   afterAll(() => t.cleanup());
 
   it('uses the bundle and its code cache, and writes what the modules write', async () => {
-    expect(existsSync(join(distDocument, 'ingest-file.bundle.js'))).toBe(true);
+    expect(
+      existsSync(join(distDocument, 'ingest-file.bundle.js')),
+      'no bundle in dist/: npm run build:main writes it after tsc',
+    ).toBe(true);
     const r = readThroughLoader(loaderFile, filings);
     expect(r.origin).toBe('bundle with its code cache');
     expect(r.walkerModules).toEqual([]); // the reader's own modules were not loaded
