@@ -2,7 +2,7 @@ import type { AnswerScale } from '../../../shared/datasets/question';
 import type { MarkTarget } from '../../../shared/document/evidence';
 import type { AnswerFields } from '../../../shared/sessions/session';
 import { answerReading } from '../../stores/sessions/answer-reading';
-import type { SaveState } from '../../stores/sessions/session-store';
+import type { SaveState } from '../../stores/sessions/session-state';
 
 const UNITS = ['', 'USD', '%', 'shares', 'ratio', 'count', 'days', 'years', 'other'] as const;
 const SCALES: readonly (readonly [AnswerScale, string])[] = [

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ActivityState } from '../../stores/sessions/activity-tracker';
 import { durationText } from '../../stores/sessions/duration-text';
 import { useSession } from '../../stores/sessions';
-import { liveActiveSeconds } from '../../stores/sessions/session-store';
+import { liveActiveSeconds } from '../../stores/sessions/session-state';
 
 const stateText: Record<ActivityState, string> = {
   active: 'counting',

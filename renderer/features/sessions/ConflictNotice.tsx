@@ -1,4 +1,4 @@
-import type { Conflict } from '../../stores/sessions/session-store';
+import type { Conflict } from '../../stores/sessions/session-state';
 
 const fieldsText = (f: Conflict['mine']) =>
   [

@@ -1,5 +1,5 @@
 import type { SessionQuestion } from '../../../shared/sessions/session';
-import type { QuestionStatus } from '../../stores/sessions/session-store';
+import type { QuestionStatus } from '../../stores/sessions/session-state';
 
 const statusText: Record<QuestionStatus, string> = {
   submitted: '✓ submitted',

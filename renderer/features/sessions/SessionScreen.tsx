@@ -4,7 +4,7 @@ import { documentStore, useDocument } from '../../stores/document';
 import { navigationStore } from '../../stores/navigation';
 import { sessionStore, useSession } from '../../stores/sessions';
 import { emptyAnswer } from '../../stores/sessions/answer-draft';
-import { questionStatus } from '../../stores/sessions/session-store';
+import { questionStatus } from '../../stores/sessions/session-state';
 import { ApiErrorText } from '../../components/ApiErrorText';
 import { QuestionDocument } from '../questions/QuestionDocument';
 import { AnswerForm } from './AnswerForm';

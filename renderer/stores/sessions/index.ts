@@ -5,7 +5,8 @@ import { saveDownload } from '../export/save-download';
 import { createBundleStore, type BundleState } from './bundle-store';
 import { createQuestionSetsStore, type QuestionSetsState } from './question-sets-store';
 import { createSessionResultsStore, type SessionResultsState } from './results-store';
-import { createSessionStore, type SessionState } from './session-store';
+import { createSessionStore } from './session-store';
+import type { SessionState } from './session-state';
 import { createSessionsListStore, type SessionsListState } from './sessions-list-store';
 
 export const sessionsListStore = createSessionsListStore(api);

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/api/result';
 import type { MethodInput } from '../../../shared/api/contract';
 import type { SessionAnswer, SessionDetail } from '../../../shared/sessions/session';
+import { createSessionStore } from '../../../renderer/stores/sessions/session-store';
 import {
-  createSessionStore,
   liveActiveSeconds,
   questionStatus,
   SAVE_DELAY_MS,
-} from '../../../renderer/stores/sessions/session-store';
+} from '../../../renderer/stores/sessions/session-state';
 import { fakeClient } from '../questions/fake-client';
 import { fakeTime } from './fake-time';
 import { clock, detail, storedAnswer } from './session-fixtures';
