@@ -1,19 +1,29 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MethodOutput } from '../../shared/api/contract';
+import { jsonBytes } from '../../shared/api/json-bytes';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ImportItemResult } from '../../shared/library/document';
 import { documentsRepo, isFileDocument } from '../db/documents-repo';
 import type { HandlerMap } from './registry';
 
 export const libraryHandlers: HandlerMap = {
+  /**
+   * Answered as JSON bytes: every value comes from STRICT tables whose CHECK constraints hold
+   * the contract's rules (kinds, 64-character hashes, fact sources), so a transport sends it as
+   * it is instead of validating 2,000 entries with zod, wrapping them in the binary envelope
+   * and having the page revive them key by key (docs/BENCHMARKS.md, sector workspace).
+   * In-process callers (CLI, tests) still get it checked against the contract by the registry.
+   */
   'library.list': (_input, { workspace, facts, host }) => {
     const known = host.kind === 'cli' ? facts.stored() : facts.known();
-    return {
+    const value: MethodOutput<'library.list'> = {
       documents: documentsRepo(workspace.db)
         .list()
         .map((d) => ({ ...d, facts: known.get(d.id) ?? null })),
     };
+    return jsonBytes<MethodOutput<'library.list'>>(Buffer.from(JSON.stringify(value), 'utf8'));
   },
 
   'library.importPaths': ({ paths }, { importer }) => importer.importPaths(paths),

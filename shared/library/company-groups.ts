@@ -1,4 +1,5 @@
-import { normalizeCik, type LibraryEntry } from './filing-facts';
+import type { LibraryEntry } from './filing-facts';
+import { normalizeCik } from './filing-labels';
 
 /** One filer's filings in the Library, newest period first. */
 export interface CompanyGroup {
@@ -76,6 +77,12 @@ export function companyKeyOf(entry: LibraryEntry): string | null {
   return f?.company ? companyKey(f.company) : null;
 }
 
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * The Library grouped by filer: one group per CIK (filings whose cover names none join the CIK
  * group whose filings carry the same name, see `companyKey`), else one per company name; groups
@@ -90,8 +97,8 @@ export function groupByCompany(docs: readonly LibraryEntry[]): CompanyGroup[] {
   for (const d of docs) {
     const cik = d.facts?.cik ?? null;
     const name = d.facts?.company ? companyKey(d.facts.company) : null;
-    if (cik !== null) byCik.set(cik, [...(byCik.get(cik) ?? []), d]);
-    else if (name !== null) byName.set(name, [...(byName.get(name) ?? []), d]);
+    if (cik !== null) push(byCik, cik, d);
+    else if (name !== null) push(byName, name, d);
     else other.push(d);
   }
   // Which CIK each name belongs to; a name two CIKs share (a renamed or reused name) joins none.

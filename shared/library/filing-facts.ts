@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { FileSummary } from './document';
+import { fiscalPeriodLabel, normalizeCik } from './filing-labels';
+
+// Kept importable from here; they live apart so the renderer's first script holds no zod.
+export { fiscalPeriodLabel, normalizeCik };
 
 /**
  * What the Library shows about a filing: who filed it, which form, the period it covers and the
@@ -190,12 +194,6 @@ export function factsFromCoverFacts(f: Partial<Record<CoverFactName, string>>): 
   };
 }
 
-/** "0000200406", "200406", "CIK 0000200406" → "0000200406"; null when it is not a CIK. */
-export function normalizeCik(text: string): string | null {
-  const digits = /^\s*(?:CIK\s*)?(\d{1,10})\s*$/i.exec(text)?.[1];
-  return digits && /[1-9]/.test(digits) ? digits.padStart(10, '0') : null;
-}
-
 /** dei:DocumentFiscalPeriodFocus as the taxonomy spells it (FY, Q1–Q4, H1, H2, M9…); else null. */
 function normalizeFiscalPeriod(text: string): string | null {
   const t = text.replace(/\s+/g, '').toUpperCase();
@@ -205,22 +203,6 @@ function normalizeFiscalPeriod(text: string): string | null {
 /** An annual report's period is its fiscal year: what a cover without the dei: focus implies. */
 const annualForm = (form: string | null): string | null =>
   form !== null && /^(10-K|20-F|40-F)/.test(form) ? 'FY' : null;
-
-/**
- * How the Library names a filing's period: "FY2024" for a year, "Q2 2025" for a quarter,
- * "H1 2025" and "9M 2025" for six and nine months, "fiscal 2025" when only the year is known.
- */
-export function fiscalPeriodLabel(
-  facts: Pick<FilingFacts, 'fiscalPeriod' | 'fiscalYear'> | null,
-): string | null {
-  if (!facts || facts.fiscalYear === null) return null;
-  const y = facts.fiscalYear;
-  const p = facts.fiscalPeriod;
-  if (p === 'FY' || p === 'CY') return `FY${y}`;
-  if (p && /^(Q[1-4]|H[12])$/.test(p)) return `${p} ${y}`;
-  if (p === 'M9') return `9M ${y}`;
-  return `fiscal ${y}`;
-}
 
 /**
  * A fiscal year's end as dei:CurrentFiscalYearEndDate writes it ("--01-26", "12-31", "12/28",

@@ -44,6 +44,13 @@ async function until(page: Page, condition: string, timeoutMs = 60_000): Promise
 export interface LibraryTimes {
   /** Navigation start to the first document row in the DOM. */
   firstRows: number;
+  /**
+   * Where first paint went (navigation start to each, ms; Resource Timing): the app's script
+   * loaded, and the list's request sent and its answer received.
+   */
+  script?: number;
+  listStart?: number;
+  listEnd?: number;
   /** Each keystroke of the search to the frame after the list changed (ms). */
   filterKeys: number[];
   /** Rows in the DOM after first paint, and the documents the status line counts. */
@@ -70,6 +77,11 @@ export async function measureLibrary(
     if (!(await until(page, `!!(window.__sector && window.__sector.rows !== undefined)`)))
       throw new Error('the Library showed no rows within 60 s');
     const firstRows = (await probe(page)).rows!;
+    const timing = await page.evaluate<{ name: string; start: number; end: number }[]>(
+      `performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.requestStart, end: e.responseEnd }))`,
+    );
+    const script = timing.find((e) => /\/assets\/index-[^/]*\.js$/.test(e.name))?.end;
+    const list = timing.find((e) => e.name.endsWith('/api/call/library.list'));
     await page.waitForTimeout(500);
     const rowsInDom = await page.locator('tr[data-document-id]').count();
     const status = page.locator('.library-toolbar [role="status"]');
@@ -103,6 +115,8 @@ export async function measureLibrary(
     await page.getByRole('combobox', { name: 'Group' }).selectOption('list');
     return {
       firstRows,
+      ...(script !== undefined ? { script } : {}),
+      ...(list ? { listStart: list.start, listEnd: list.end } : {}),
       filterKeys,
       rowsInDom,
       statusText,

@@ -40,10 +40,26 @@ import { measureLibrary, type LibraryTimes } from './sector-browser';
 
 const root = join(__dirname, '..', '..');
 const { values } = parseArgs({
-  options: { sizes: { type: 'string' }, reps: { type: 'string' } },
+  options: {
+    sizes: { type: 'string' },
+    reps: { type: 'string' },
+    only: { type: 'string' },
+    before: { type: 'string' },
+  },
 });
 const SIZES = (values.sizes ?? '200,2000').split(',').map(Number);
 const REPS = Number(values.reps ?? 3);
+/**
+ * `--before DIR`: another checkout's root with its own dist/ (the code before a change, built
+ * there): the Library is also measured served by it, alternating with this checkout's.
+ */
+const BEFORE = values.before;
+/** `--only library` (or `open`, `retrieval`, comma-separated): run only those parts. */
+const parts = ['open', 'library', 'retrieval'] as const;
+const ONLY = new Set(values.only ? values.only.split(',') : parts);
+for (const p of ONLY)
+  if (!(parts as readonly string[]).includes(p))
+    throw new Error(`--only: unknown part "${p}" (${parts.join(', ')})`);
 
 /** Questions an analyst asks across a sector's filings (none names a document). */
 const QUESTIONS = [
@@ -111,12 +127,12 @@ function openInProcess(dir: string): { modules: number; services: number } {
 }
 
 /** Starts `serve` on the workspace; resolves with its URL and token once it prints them. */
-function serve(dir: string) {
+function serve(dir: string, from = root) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(root, 'dist', 'main', 'cli.js'), 'serve', '--workspace', dir, '--json'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    [join(from, 'dist', 'main', 'cli.js'), 'serve', '--workspace', dir, '--json'],
+    { cwd: from, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let stopping: Promise<void> | undefined;
   const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
@@ -180,9 +196,12 @@ interface SizeResult {
   build: BuildInfo;
   opens: Opened[];
   library: LibraryTimes[];
+  /** The same, served by the --before build. */
+  libraryBefore: LibraryTimes[];
   retrieval: { cold: number[]; warm: number[]; indexed: number; docsSearched: number };
   ask: { overhead: number[]; model: number[]; wall: number[] };
   diskPerDoc: number;
+  listBytes: number;
 }
 
 async function measureRetrievalAndAsk(n: number): Promise<Pick<SizeResult, 'retrieval' | 'ask'>> {
@@ -245,6 +264,35 @@ const exponent = (a: number, b: number, ratio: number) =>
     ? (Math.log(b / a) / Math.log(ratio)).toFixed(2)
     : '—';
 
+type Row = { name: string; value: (r: SizeResult) => number; target?: string };
+
+/** The Library's measures, from this build's visits or the --before build's. */
+function libraryRows(of: (r: SizeResult) => LibraryTimes[], suffix: string): Row[] {
+  return [
+    {
+      name: `Library first paint: navigation → first rows (median)${suffix}`,
+      value: (r) => median(of(r).map((l) => l.firstRows)),
+      target: '≤ 500 ms',
+    },
+    {
+      name: `Library filter: key → list updated, median of keys${suffix}`,
+      value: (r) => median(of(r).flatMap((l) => l.filterKeys)),
+    },
+    {
+      name: `Library filter: key → list updated, max of keys${suffix}`,
+      value: (r) => {
+        const keys = of(r).flatMap((l) => l.filterKeys);
+        return keys.length ? Math.max(...keys) : NaN;
+      },
+      target: '≤ 100 ms',
+    },
+    {
+      name: `Group by company → sections shown (median)${suffix}`,
+      value: (r) => median(of(r).flatMap((l) => (l.grouping !== undefined ? [l.grouping] : []))),
+    },
+  ];
+}
+
 async function main(): Promise<number> {
   if (!hasData) {
     console.log(`[skip] ${noDataMessage}`);
@@ -264,43 +312,55 @@ async function main(): Promise<number> {
       build: builds.get(n)!,
       opens: [],
       library: [],
+      libraryBefore: [],
       retrieval: { cold: [], warm: [], indexed: 0, docsSearched: 0 },
       ask: { overhead: [], model: [], wall: [] },
       diskPerDoc: diskBytes(workspaceDir(n)) / n,
+      listBytes: NaN,
     });
   // A first open upgrades a workspace built by an older app (migrations), not counted.
-  for (const n of SIZES) await openOnce(workspaceDir(n));
-  for (let rep = 0; rep < REPS; rep++)
+  // Its list answer's size is kept (whatever parts run).
+  for (const n of SIZES) results.get(n)!.listBytes = (await openOnce(workspaceDir(n))).listBytes;
+  for (let rep = 0; rep < (ONLY.has('open') ? REPS : 0); rep++)
     for (const n of SIZES) {
       results.get(n)!.opens.push(await openOnce(workspaceDir(n)));
       say(`  open ${n}: ${JSON.stringify(results.get(n)!.opens.at(-1))}`);
     }
 
   let browser: Browser | undefined;
-  const servers = SIZES.map((n) => ({ n, s: serve(workspaceDir(n)) }));
-  try {
-    browser = await launchBrowser();
-    const urls = await Promise.all(servers.map(async ({ n, s }) => ({ n, ...(await s.ready) })));
-    for (const { url } of urls) await measureLibrary(browser, url, 'nvidia'); // warm-up
-    for (let rep = 0; rep < REPS; rep++)
-      for (const { n, url } of urls) {
-        const t = await measureLibrary(browser, url, 'nvidia');
-        results.get(n)!.library.push(t);
-        say(`  library ${n}: ${JSON.stringify(t)}`);
-      }
-  } finally {
-    await browser?.close();
-    for (const { s } of servers) await s.stop();
-  }
+  // This checkout's build, and with --before the other one's, each serving each size.
+  const variants = [
+    { label: 'now', from: root },
+    ...(BEFORE ? [{ label: 'before', from: BEFORE }] : []),
+  ];
+  const servers = ONLY.has('library')
+    ? SIZES.flatMap((n) => variants.map((b) => ({ n, ...b, s: serve(workspaceDir(n), b.from) })))
+    : [];
+  if (servers.length)
+    try {
+      browser = await launchBrowser();
+      const urls = await Promise.all(servers.map(async (v) => ({ ...v, ...(await v.s.ready) })));
+      for (const { url } of urls) await measureLibrary(browser, url, 'nvidia'); // warm-up
+      for (let rep = 0; rep < REPS; rep++)
+        for (const { n, label, url } of urls) {
+          const t = await measureLibrary(browser, url, 'nvidia');
+          const r = results.get(n)!;
+          (label === 'now' ? r.library : r.libraryBefore).push(t);
+          say(`  library ${n} ${label}: ${JSON.stringify(t)}`);
+        }
+    } finally {
+      await browser?.close();
+      for (const { s } of servers) await s.stop();
+    }
 
-  for (const n of SIZES) {
+  for (const n of ONLY.has('retrieval') ? SIZES : []) {
     const r = await measureRetrievalAndAsk(n);
     Object.assign(results.get(n)!, r);
     say(`  retrieval+ask ${n} done`);
   }
   const loadAfter = loadavg();
 
-  const rows: { name: string; value: (r: SizeResult) => number; target?: string }[] = [
+  const rows: Row[] = [
     {
       name: 'workspace open: process start → first API answer (median)',
       value: (r) => median(r.opens.map((o) => o.info)),
@@ -320,27 +380,10 @@ async function main(): Promise<number> {
     },
     {
       name: 'library.list answer (KB)',
-      value: (r) => median(r.opens.map((o) => o.listBytes)) / 1024,
+      value: (r) => r.listBytes / 1024,
     },
-    {
-      name: 'Library first paint: navigation → first rows (median)',
-      value: (r) => median(r.library.map((l) => l.firstRows)),
-      target: '≤ 500 ms',
-    },
-    {
-      name: 'Library filter: key → list updated, median of keys',
-      value: (r) => median(r.library.flatMap((l) => l.filterKeys)),
-    },
-    {
-      name: 'Library filter: key → list updated, max of keys',
-      value: (r) => Math.max(...r.library.flatMap((l) => l.filterKeys)),
-      target: '≤ 100 ms',
-    },
-    {
-      name: 'Group by company → sections shown (median)',
-      value: (r) =>
-        median(r.library.flatMap((l) => (l.grouping !== undefined ? [l.grouping] : []))),
-    },
+    ...libraryRows((r) => r.library, ''),
+    ...(BEFORE ? libraryRows((r) => r.libraryBefore, ' — before (--before build)') : []),
     {
       name: 'retrieval across all documents: p50 (first round)',
       value: (r) => q(r.retrieval.cold, 0.5),
@@ -380,6 +423,15 @@ async function main(): Promise<number> {
       `| ${row.name} | ${vals.map(ms).join(' | ')} | ${a && b ? exponent(vals[0]!, vals[1]!, ratio) : '—'} | ${row.target ?? ''} |`,
     );
   }
+  for (const r of results.values())
+    for (const [label, list] of [
+      ['now', r.library],
+      ['before', r.libraryBefore],
+    ] as const)
+      if (list.length)
+        console.log(
+          `${r.n} docs, ${label}: first paint's parts (median, from navigation): script loaded ${ms(median(list.flatMap((l) => l.script ?? [])))}, library.list sent ${ms(median(list.flatMap((l) => l.listStart ?? [])))}, answered ${ms(median(list.flatMap((l) => l.listEnd ?? [])))}, first rows ${ms(median(list.map((l) => l.firstRows)))}; filter keys ${list.map((l) => l.filterKeys.map((k) => k.toFixed(0)).join('/')).join(', ')}`,
+        );
   for (const r of results.values())
     console.log(
       `\n${r.n} docs: rows in the DOM at first paint ${median(r.library.map((l) => l.rowsInDom))} ("${r.library[0]?.statusText}"), company sections ${r.library[0]?.groups}; retrieval: ${r.retrieval.indexed} documents indexed, ${r.retrieval.docsSearched} searched per question; build ${JSON.stringify(r.build.seconds)}`,

@@ -3,8 +3,15 @@ import type { DatasetFormat } from '../../../shared/datasets';
 import type { LibraryEntry } from '../../../shared/library/filing-facts';
 import type { FormatGuess } from '../../stores/library/library-store';
 import type { LibraryView, SortKey } from '../../stores/library/library-view';
-import { formatBytes, formatPeriod, kindLabel, LIBRARY_PAGE_ROWS, shortKindLabel } from './format';
-import { ReadAsDataset } from './ReadAsDataset';
+import {
+  formatBytes,
+  formatImported,
+  formatPeriod,
+  kindLabel,
+  LIBRARY_PAGE_ROWS,
+  shortKindLabel,
+} from './format';
+import { ReadAsDataset } from './ReadAsDatasetLazy';
 
 interface Props {
   /** Already searched, filtered and sorted (renderer/stores/library/library-view.ts). */
@@ -177,9 +184,7 @@ export function DocumentTable({
             <td title={kindLabel[d.kind] ?? d.kind}>{shortKindLabel[d.kind] ?? d.kind}</td>
             <td className="num">{formatBytes(d.size)}</td>
             <td>
-              <time dateTime={d.importedAt} title={new Date(d.importedAt).toLocaleString()}>
-                {new Date(d.importedAt).toLocaleDateString()}
-              </time>
+              <ImportedAt iso={d.importedAt} />
             </td>
             <td className="row-actions">
               <button className="link" onClick={() => onRemove(d)} aria-label={`Remove ${d.name}`}>
@@ -230,5 +235,14 @@ function FactCells({ doc }: { doc: LibraryEntry }) {
       </td>
       <td className="num">{f.fiscalYear ?? <span className="muted">—</span>}</td>
     </>
+  );
+}
+
+function ImportedAt({ iso }: { iso: string }) {
+  const { day, full } = formatImported(iso);
+  return (
+    <time dateTime={iso} title={full}>
+      {day}
+    </time>
   );
 }

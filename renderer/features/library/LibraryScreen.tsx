@@ -3,9 +3,10 @@ import { api } from '../../api/client';
 import { useLibrary } from '../../stores/library';
 import { groupByCompany } from '../../../shared/library/company-groups';
 import {
-  filterDocuments,
   kindCounts,
+  narrowDocuments,
   sortDocuments,
+  warmSearch,
   type KindFilter,
 } from '../../stores/library/library-view';
 import type { Grouping } from '../../stores/library/grouping';
@@ -41,7 +42,7 @@ export function LibraryScreen() {
   };
 
   useEffect(() => {
-    void actions.refresh();
+    void actions.load();
   }, [actions]);
 
   useEffect(() => {
@@ -50,10 +51,21 @@ export function LibraryScreen() {
 
   // Sorted once per list and sort; a keystroke in the search only filters (order kept).
   const sorted = useMemo(() => sortDocuments(documents, view.sort), [documents, view.sort]);
-  const shown = useMemo(
-    () => filterDocuments(sorted, { query: view.query, kind: view.kind }),
-    [sorted, view.query, view.kind],
-  );
+  // Each keystroke that extends the query searches only the previous matches (kept in state,
+  // updated in the same render: React's state-from-props pattern).
+  const [filter, setFilter] = useState(() => narrowDocuments(undefined, sorted, view));
+  let current = filter;
+  if (
+    filter.source !== sorted ||
+    filter.kind !== view.kind ||
+    filter.query !== view.query.toLowerCase()
+  ) {
+    current = narrowDocuments(filter, sorted, view);
+    setFilter(current);
+  }
+  const shown = current.result;
+  // The search text of every document is made while the page is idle, before the first key.
+  useEffect(() => warmSearch(documents), [documents]);
   const counts = useMemo(() => kindCounts(documents), [documents]);
   const groups = useMemo(
     () => (grouping === 'company' ? groupByCompany(shown) : []),
@@ -185,6 +197,7 @@ export function LibraryScreen() {
           {grouping === 'company' ? (
             <CompanyGroups
               groups={groups}
+              viewKey={`${view.query}\u0000${view.kind}`}
               formatGuesses={formatGuesses}
               busy={busy}
               onReadDataset={(d, format) => void actions.readDataset(d.id, format)}

@@ -1,19 +1,46 @@
+import { lazy, Suspense } from 'react';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useNavigation } from '../../stores/navigation';
 import { routeHash } from '../../stores/navigation/navigation-store';
-import { DocumentScreen } from '../document/DocumentScreen';
-import { FactsScreen } from '../facts/FactsScreen';
-import { GapScreen } from '../gap/GapScreen';
 import { LibraryScreen } from '../library/LibraryScreen';
-import { ModelsScreen } from '../llm/ModelsScreen';
-import { DatasetScreen } from '../questions/DatasetScreen';
-import { QuestionScreen } from '../questions/QuestionScreen';
-import { CompareScreen } from '../runs/CompareScreen';
-import { RunReportScreen } from '../runs/RunReportScreen';
-import { RunsScreen } from '../runs/RunsScreen';
-import { SessionResultsScreen } from '../sessions/SessionResultsScreen';
-import { SessionScreen } from '../sessions/SessionScreen';
-import { SessionsScreen } from '../sessions/SessionsScreen';
+
+// The Library is where the app opens; every other screen is its own chunk, loaded when first
+// shown, so the app's first script (parsed and run before the Library can ask for its list)
+// stays small (docs/BENCHMARKS.md, sector workspace).
+const DocumentScreen = lazy(() =>
+  import('../document/DocumentScreen').then((m) => ({ default: m.DocumentScreen })),
+);
+const FactsScreen = lazy(() =>
+  import('../facts/FactsScreen').then((m) => ({ default: m.FactsScreen })),
+);
+const GapScreen = lazy(() => import('../gap/GapScreen').then((m) => ({ default: m.GapScreen })));
+const ModelsScreen = lazy(() =>
+  import('../llm/ModelsScreen').then((m) => ({ default: m.ModelsScreen })),
+);
+const DatasetScreen = lazy(() =>
+  import('../questions/DatasetScreen').then((m) => ({ default: m.DatasetScreen })),
+);
+const QuestionScreen = lazy(() =>
+  import('../questions/QuestionScreen').then((m) => ({ default: m.QuestionScreen })),
+);
+const CompareScreen = lazy(() =>
+  import('../runs/CompareScreen').then((m) => ({ default: m.CompareScreen })),
+);
+const RunReportScreen = lazy(() =>
+  import('../runs/RunReportScreen').then((m) => ({ default: m.RunReportScreen })),
+);
+const RunsScreen = lazy(() =>
+  import('../runs/RunsScreen').then((m) => ({ default: m.RunsScreen })),
+);
+const SessionResultsScreen = lazy(() =>
+  import('../sessions/SessionResultsScreen').then((m) => ({ default: m.SessionResultsScreen })),
+);
+const SessionScreen = lazy(() =>
+  import('../sessions/SessionScreen').then((m) => ({ default: m.SessionScreen })),
+);
+const SessionsScreen = lazy(() =>
+  import('../sessions/SessionsScreen').then((m) => ({ default: m.SessionsScreen })),
+);
 
 /** The window: navigation on the left, the current screen on the right. */
 export function App() {
@@ -66,38 +93,45 @@ export function App() {
         </a>
       </nav>
       <ScreenBoundary key={screenKey} screen={routeHash(route)}>
-        {route.screen === 'document' ? (
-          <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} cell={route.cell} />
-        ) : route.screen === 'facts' ? (
-          <FactsScreen
-            key={route.company}
-            company={route.company}
-            concept={route.concept}
-            dimensions={route.dimensions}
-          />
-        ) : route.screen === 'dataset' ? (
-          <DatasetScreen key={route.id} id={route.id} />
-        ) : route.screen === 'question' ? (
-          <QuestionScreen id={route.id} />
-        ) : route.screen === 'sessions' ? (
-          <SessionsScreen />
-        ) : route.screen === 'session' ? (
-          <SessionScreen key={route.id} id={route.id} />
-        ) : route.screen === 'session-results' ? (
-          <SessionResultsScreen key={route.id} id={route.id} />
-        ) : route.screen === 'runs' ? (
-          <RunsScreen />
-        ) : route.screen === 'run' ? (
-          <RunReportScreen key={route.id} id={route.id} />
-        ) : route.screen === 'compare' ? (
-          <CompareScreen a={route.a} b={route.b} />
-        ) : route.screen === 'gap' ? (
-          <GapScreen sessionId={route.sessionId} runId={route.runId} />
-        ) : route.screen === 'models' ? (
-          <ModelsScreen />
-        ) : (
-          <LibraryScreen />
-        )}
+        <Suspense fallback={<p className="hint">Loading…</p>}>
+          {route.screen === 'document' ? (
+            <DocumentScreen
+              key={route.id}
+              id={route.id}
+              tableId={route.tableId}
+              cell={route.cell}
+            />
+          ) : route.screen === 'facts' ? (
+            <FactsScreen
+              key={route.company}
+              company={route.company}
+              concept={route.concept}
+              dimensions={route.dimensions}
+            />
+          ) : route.screen === 'dataset' ? (
+            <DatasetScreen key={route.id} id={route.id} />
+          ) : route.screen === 'question' ? (
+            <QuestionScreen id={route.id} />
+          ) : route.screen === 'sessions' ? (
+            <SessionsScreen />
+          ) : route.screen === 'session' ? (
+            <SessionScreen key={route.id} id={route.id} />
+          ) : route.screen === 'session-results' ? (
+            <SessionResultsScreen key={route.id} id={route.id} />
+          ) : route.screen === 'runs' ? (
+            <RunsScreen />
+          ) : route.screen === 'run' ? (
+            <RunReportScreen key={route.id} id={route.id} />
+          ) : route.screen === 'compare' ? (
+            <CompareScreen a={route.a} b={route.b} />
+          ) : route.screen === 'gap' ? (
+            <GapScreen sessionId={route.sessionId} runId={route.runId} />
+          ) : route.screen === 'models' ? (
+            <ModelsScreen />
+          ) : (
+            <LibraryScreen />
+          )}
+        </Suspense>
       </ScreenBoundary>
     </div>
   );

@@ -41,7 +41,14 @@ export interface LibraryState {
   error?: ApiError;
   lastImport: ImportItemResult[];
   progress?: ImportProgress;
+  /** Asks for the list and the datasets again (after a change). */
   refresh(): Promise<void>;
+  /**
+   * The screen's load on showing: joins a refresh already on its way (the one started as the
+   * app loads, see ./index.ts), or keeps one answered in the last two seconds, instead of
+   * asking twice; else refreshes. (Changes arrive as `library.changed` events meanwhile.)
+   */
+  load(): Promise<void>;
   importFiles(files: File[]): Promise<void>;
   /**
    * Imports the sample filing, or finds it when it is already in the library, and answers its
@@ -67,6 +74,8 @@ export interface LibraryState {
 /** Library state and actions; created with a client so tests can pass a real one. */
 export function createLibraryStore(api: ApiClient, storage?: PreferenceStorage) {
   const asked = new Set<number>();
+  let inFlight: Promise<void> | undefined;
+  let lastAsked = -Infinity;
   const store = createStore<LibraryState>()((set, get) => {
     const runImport = async (work: () => Promise<ImportItemResult[]>) => {
       set({ busy: true, lastImport: [], error: undefined });
@@ -94,20 +103,32 @@ export function createLibraryStore(api: ApiClient, storage?: PreferenceStorage) 
       loaded: false,
       busy: false,
       lastImport: [],
-      async refresh() {
-        const [r, d] = await Promise.all([
-          api.call('library.list', {}),
-          api.call('datasets.list', {}),
-        ]);
-        if (r.ok && d.ok)
-          set({
-            documents: r.value.documents,
-            datasets: d.value.datasets,
-            loaded: true,
-            error: undefined,
-          });
-        else set({ error: !r.ok ? r.error : !d.ok ? d.error : undefined, loaded: true });
+      refresh() {
+        lastAsked = Date.now();
+        // The list is shown as soon as it is here; the datasets (below it) need not hold it up.
+        const list = api.call('library.list', {}).then((r) => {
+          if (r.ok) set({ documents: r.value.documents, loaded: true });
+          return r;
+        });
+        const sets = api.call('datasets.list', {}).then((d) => {
+          if (d.ok) set({ datasets: d.value.datasets });
+          return d;
+        });
+        const run = Promise.all([list, sets]).then(([r, d]) => {
+          if (r.ok && d.ok) set({ loaded: true, error: undefined });
+          else set({ error: !r.ok ? r.error : !d.ok ? d.error : undefined, loaded: true });
+        });
+        inFlight = run;
+        void run.finally(() => {
+          if (inFlight === run) inFlight = undefined;
+        });
+        return run;
       },
+      load: () =>
+        inFlight ??
+        (get().loaded && !get().error && Date.now() - lastAsked < 2000
+          ? Promise.resolve()
+          : get().refresh()),
       importFiles: (files) =>
         runImport(async () => {
           const items: ImportItemResult[] = [];

@@ -1,5 +1,6 @@
 import type { DocumentKind } from '../../../shared/library/document-kind';
-import { fiscalPeriodLabel, type LibraryEntry } from '../../../shared/library/filing-facts';
+import type { LibraryEntry } from '../../../shared/library/filing-facts';
+import { fiscalPeriodLabel } from '../../../shared/library/filing-labels';
 
 export const sortKeys = [
   'name',
@@ -127,6 +128,65 @@ export function filterDocuments(
     const text = haystack(d);
     return words.every((w) => text.includes(w));
   });
+}
+
+/** A search's answer, kept so the next keystroke can start from it (see `narrowDocuments`). */
+export interface FilterResult {
+  source: readonly LibraryEntry[];
+  query: string;
+  kind: KindFilter;
+  result: LibraryEntry[];
+}
+
+/**
+ * `filterDocuments`, starting from the previous answer when the query only grew (a word
+ * typed on, or another word added) over the same list and kind: whatever matches the longer
+ * query matched the shorter one, so only the earlier matches are searched. Typing a name
+ * searches the whole library once, then ever fewer documents.
+ */
+export function narrowDocuments(
+  previous: FilterResult | undefined,
+  source: readonly LibraryEntry[],
+  view: Pick<LibraryView, 'query' | 'kind'>,
+): FilterResult {
+  const query = view.query.toLowerCase();
+  const from =
+    previous &&
+    previous.source === source &&
+    previous.kind === view.kind &&
+    query.startsWith(previous.query)
+      ? previous.result
+      : source;
+  if (previous && from === previous.result && query === previous.query) return previous;
+  return { source, query, kind: view.kind, result: filterDocuments(from, view) };
+}
+
+/**
+ * Computes the search text of each document ahead of the first keystroke, a slice at a time
+ * when the page is idle, so the first key only compares. Answers a function that stops it.
+ */
+export function warmSearch(docs: readonly LibraryEntry[]): () => void {
+  let at = 0;
+  let stopped = false;
+  // Not in every runtime this module runs in (tests run it in Node): a timer instead.
+  const ric = (
+    globalThis as {
+      requestIdleCallback?: (cb: () => void, options: { timeout: number }) => unknown;
+    }
+  ).requestIdleCallback;
+  const idle: (cb: () => void) => void = ric
+    ? (cb) => ric(cb, { timeout: 1000 })
+    : (cb) => setTimeout(cb, 0);
+  const step = () => {
+    if (stopped) return;
+    const end = Math.min(docs.length, at + 250);
+    for (; at < end; at++) haystack(docs[at]!);
+    if (at < docs.length) idle(step);
+  };
+  idle(step);
+  return () => {
+    stopped = true;
+  };
 }
 
 /**
