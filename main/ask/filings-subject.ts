@@ -164,5 +164,13 @@ export function buildFilingsContext(
       return `${headings[i]}\n\n${body}`;
     })
     .join('\n\n');
-  return { ...built, text, tokens: countPromptTokens(text) };
+  let tokens: number | undefined;
+  return {
+    text,
+    get tokens() {
+      return (tokens ??= countPromptTokens(text));
+    },
+    hits: built.hits,
+    truncated: built.truncated,
+  };
 }

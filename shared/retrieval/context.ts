@@ -202,10 +202,16 @@ export function buildContext(
   },
 ): BuiltContext {
   const count = options.countTokens;
-  // The budget in the unit pieces are measured in: tokens when counted, else characters.
-  const measure = count ?? ((text: string) => text.length);
   const limit = Math.max(0, options.tokenBudget) * (count ? 1 : 4);
-  const separator = measure(SEPARATOR);
+  /**
+   * Counted: a piece is first measured by its UTF-8 bytes, which no byte-level BPE count
+   * exceeds, so while everything fits by bytes nothing is tokenized; once a piece does not, the
+   * pieces so far are counted and counting goes on. Either way the sum bounds the context's
+   * tokens from above. Estimated: characters against four per token.
+   */
+  let exact = !count;
+  const measure = (text: string) =>
+    count && exact ? count(text) : count ? utf8Length(text) : text.length;
   const tables = new Map(document.tables.map((t) => [t.id, t]));
   const viewOf = (t: Table) => {
     let v = tableViews.get(t);
@@ -223,9 +229,19 @@ export function buildContext(
 
   /** Puts `text` as piece `key` if the total stays within the budget. */
   const tryPut = (key: string, text: string): boolean => {
-    const old = sizes.get(key);
-    const size = measure(text);
-    const delta = old === undefined ? size + (pieces.size > 0 ? separator : 0) : size - old;
+    let old = sizes.get(key);
+    let size = measure(text);
+    let delta = old === undefined ? size + (pieces.size > 0 ? measure(SEPARATOR) : 0) : size - old;
+    if (used + delta > limit && !exact) {
+      exact = true;
+      used = 0;
+      for (const [k, piece] of pieces) sizes.set(k, measure(piece));
+      for (const v of sizes.values()) used += v;
+      used += Math.max(0, pieces.size - 1) * measure(SEPARATOR);
+      old = sizes.get(key);
+      size = measure(text);
+      delta = old === undefined ? size + (pieces.size > 0 ? measure(SEPARATOR) : 0) : size - old;
+    }
     if (used + delta > limit) return false;
     pieces.set(key, text);
     sizes.set(key, size);
@@ -286,5 +302,27 @@ export function buildContext(
   const ordered = inDocumentOrder(document, included);
   const order = new Set(ordered.map((h) => (h.kind === 'paragraph' ? 'p:' : 't:') + h.blockId));
   const text = [...order].map((k) => pieces.get(k) ?? '').join(SEPARATOR);
-  return { text, tokens: count ? count(text) : estimateTokens(text), hits: ordered, truncated };
+  if (!count) return { text, tokens: estimateTokens(text), hits: ordered, truncated };
+  // Counted when read: most asks never read it, and counting a context far under its budget is
+  // what the byte bound above spared.
+  let tokens: number | undefined;
+  return {
+    text,
+    get tokens() {
+      return (tokens ??= count(text));
+    },
+    hits: ordered,
+    truncated,
+  };
+}
+
+/** A string's length in UTF-8 bytes (no byte-level BPE gives a text more tokens than this). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: 3 counted for its high half and 1 for its low half.
+    n += c < 0x80 || (c >= 0xdc00 && c < 0xe000) ? 1 : c < 0x800 ? 2 : 3;
+  }
+  return n;
 }
