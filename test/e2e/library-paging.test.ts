@@ -2,7 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIBRARY_PAGE_ROWS } from '../../renderer/features/library/format';
+import {
+  COMPANY_MORE_ROWS,
+  COMPANY_PAGE_ROWS,
+  LIBRARY_PAGE_ROWS,
+} from '../../renderer/features/library/format';
 import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -107,6 +111,37 @@ describe('Library list with more documents than one page (web mode, Chromium)', 
     await expect
       .poll(() => page.evaluate(`document.activeElement?.querySelector('td')?.textContent`))
       .toBe(nameOf(LIBRARY_PAGE_ROWS));
+    expect(session.errors).toEqual([]);
+  });
+
+  it('grouped by company, a section draws its newest rows, more on "Show more" or the keyboard', async () => {
+    await page.reload();
+    await rows().first().waitFor();
+    await page.getByRole('combobox', { name: 'Group' }).selectOption('company');
+    const section = page.getByRole('region', { name: /^Other documents/ });
+    const sectionRows = section.locator('tbody tr[data-document-id]');
+    await sectionRows.first().waitFor();
+    expect(await sectionRows.count()).toBe(COMPANY_PAGE_ROWS);
+    const more = section.getByRole('button', { name: /Show more filings of Other documents/ });
+    expect(await more.innerText()).toBe(`Show more (${COMPANY_PAGE_ROWS} of ${COUNT} shown)`);
+    await more.click();
+    await expect.poll(() => sectionRows.count()).toBe(COMPANY_PAGE_ROWS + COMPANY_MORE_ROWS);
+    // The keyboard reaches rows not drawn yet: End draws the rest and focuses the last.
+    await sectionRows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('data-document-id')`)).toBe(
+      await sectionRows.nth(1).getAttribute('data-document-id'),
+    );
+    await page.keyboard.press('End');
+    await expect.poll(() => sectionRows.count()).toBe(COUNT);
+    expect(await page.evaluate(`document.activeElement?.getAttribute('data-document-id')`)).toBe(
+      await sectionRows.last().getAttribute('data-document-id'),
+    );
+    expect(await more.count()).toBe(0);
+    // A search starts the section again at its first rows.
+    await page.getByRole('searchbox', { name: 'Search documents' }).fill('memo');
+    await expect.poll(() => sectionRows.count()).toBe(COMPANY_PAGE_ROWS);
+    await page.getByRole('combobox', { name: 'Group' }).selectOption('list');
     expect(session.errors).toEqual([]);
   });
 });

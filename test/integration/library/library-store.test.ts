@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkbenchBridge } from '../../../shared/api/bridge';
 import { createClient } from '../../../renderer/api/client-core';
 import { createLibraryStore } from '../../../renderer/stores/library/library-store';
+import { contract } from '../../../shared/api/contract';
+import { expandJsonBytes, isJsonBytes } from '../../../shared/api/json-bytes';
 import { tempServices } from '../../support/services';
 
 type Ctx = Awaited<ReturnType<typeof tempServices>>;
@@ -46,5 +48,45 @@ describe('library store (renderer) on real services', () => {
     expect(store.getState().documents.map((d) => d.name)).toEqual([
       'northwind-instruments-10-k-2025.html',
     ]);
+  });
+
+  it("the screen's load joins a refresh on its way instead of asking again", async () => {
+    const calls: string[] = [];
+    const bridge = inProcessBridge(ctx);
+    const counting: WorkbenchBridge = {
+      ...bridge,
+      call: (method, input) => {
+        calls.push(method);
+        return bridge.call(method, input);
+      },
+    };
+    const store = createLibraryStore(createClient(counting, 'web'));
+    const early = store.getState().load(); // as the app loads
+    const onShow = store.getState().load(); // the screen's first render
+    await Promise.all([early, onShow]);
+    expect(calls.filter((m) => m === 'library.list')).toHaveLength(1);
+    // Just answered: showing the screen again keeps it; a refresh (a change) asks again.
+    await store.getState().load();
+    expect(calls.filter((m) => m === 'library.list')).toHaveLength(1);
+    await store.getState().refresh();
+    expect(calls.filter((m) => m === 'library.list')).toHaveLength(2);
+    expect(store.getState()).toMatchObject({ loaded: true, documents: [], datasets: [] });
+  });
+
+  it('the list is answered to transports as JSON bytes that parse to what the contract says', async () => {
+    await ctx.services.registry.call('library.importSample', {});
+    await ctx.services.facts.fill();
+    const viaTransport = await ctx.services.registry.callForTransport('library.list', {});
+    expect(viaTransport.ok).toBe(true);
+    const value = (viaTransport as { value: unknown }).value;
+    expect(isJsonBytes(value)).toBe(true);
+    const parsed = contract['library.list'].output.parse(expandJsonBytes(value));
+    const inProcess = await ctx.services.registry.call('library.list', {});
+    expect(inProcess).toEqual({ ok: true, value: parsed });
+    expect(parsed.documents[0]).toMatchObject({
+      name: 'northwind-instruments-10-k-2025.html',
+      kind: 'sec-html',
+      facts: { form: '10-K' },
+    });
   });
 });

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryEntry } from '../../../shared/library/filing-facts';
 import {
   filterDocuments,
+  narrowDocuments,
   sortDocuments,
   viewDocuments,
+  warmSearch,
+  type FilterResult,
+  type KindFilter,
   type LibraryView,
 } from '../../../renderer/stores/library/library-view';
 
@@ -63,5 +67,69 @@ describe('Library search over a sorted list (what the screen does per keystroke)
   it('no query and every kind: the sorted list itself, nothing copied', () => {
     const sorted = sortDocuments(library, { key: 'name', direction: 'asc' });
     expect(filterDocuments(sorted, { query: '  ', kind: 'all' })).toBe(sorted);
+  });
+});
+
+describe('Library search narrowing as the query grows (what the screen does per keystroke)', () => {
+  const sorted = sortDocuments(library, { key: 'name', direction: 'asc' });
+  /** Each prefix of `typed`, in turn, through narrowDocuments: its answers. */
+  const typing = (typed: string, kind: KindFilter = 'all') => {
+    let last: FilterResult | undefined;
+    return [...typed].map((_, i) => {
+      last = narrowDocuments(last, sorted, { query: typed.slice(0, i + 1), kind });
+      return last;
+    });
+  };
+
+  it('every key answers what a search of the whole list answers', () => {
+    for (const typed of ['nvidia 10-k', 'Boeing 2018', 'filing-1 ', 'apple  inc 20']) {
+      for (const step of typing(typed)) {
+        expect(step.result.map((d) => d.id)).toEqual(
+          filterDocuments(sorted, { query: step.query, kind: 'all' }).map((d) => d.id),
+        );
+      }
+    }
+  });
+
+  it('a longer query searches only the previous matches', () => {
+    const [n, nv] = typing('nv');
+    // An entry that is not among the matches of "n" is never looked at again for "nv".
+    const outsider = entry(99_999, 'nv-outsider.html', null);
+    const source = [...sorted];
+    const first = narrowDocuments(undefined, source, { query: 'n', kind: 'all' });
+    source.push(outsider); // the same array: a list fetched again is a new one
+    const second = narrowDocuments(first, source, { query: 'nv', kind: 'all' });
+    expect(second.result).not.toContain(outsider);
+    expect(second.result.map((d) => d.id)).toEqual(nv!.result.map((d) => d.id));
+    expect(n!.result.length).toBeGreaterThan(nv!.result.length);
+  });
+
+  it('a shorter query, another kind or a new list searches the whole list again', () => {
+    const [, , nvi] = typing('nvi');
+    const back = narrowDocuments(nvi, sorted, { query: 'nv', kind: 'all' });
+    expect(back.result.map((d) => d.id)).toEqual(
+      filterDocuments(sorted, { query: 'nv', kind: 'all' }).map((d) => d.id),
+    );
+    const pdfs = narrowDocuments(nvi, sorted, { query: 'nvid', kind: 'pdf' });
+    expect(pdfs.result.length).toBeGreaterThan(0);
+    expect(pdfs.result.every((d) => d.kind === 'pdf')).toBe(true);
+    const refetched = sorted.map((d) => ({ ...d }));
+    const again = narrowDocuments(nvi, refetched, { query: 'nvid', kind: 'all' });
+    expect(again.result[0]).toBe(refetched.find((d) => d.id === again.result[0]!.id));
+  });
+
+  it('the same query over the same list answers the same result object', () => {
+    const [a] = typing('b');
+    expect(narrowDocuments(a, sorted, { query: 'B', kind: 'all' })).toBe(a);
+  });
+});
+
+describe('warmSearch', () => {
+  it('makes the search text of every entry when idle, and stops when asked', async () => {
+    const stop = warmSearch(library);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    // Warm or not, the search answers the same.
+    expect(filterDocuments(library, { query: 'nvidia', kind: 'all' }).length).toBe(500);
   });
 });
