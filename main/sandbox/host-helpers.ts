@@ -81,12 +81,8 @@ function asPath(value: unknown): string[] | undefined {
 const isIndex = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffff;
 
-/**
- * The JSON the cell()/cellInfo() wrapper sends, checked; a message saying what is wrong
- * otherwise. Row and col are both grid positions (whole numbers) or both header paths.
- */
-function parseCellRequest(text: string, fn: string): CellRequest | string {
-  const usage = `${fn}(tableId, rowPath, colPath)`;
+/** A wrapper's JSON array of exactly three arguments, or the usage line saying it is not. */
+function threeArguments(text: string, usage: string): unknown[] | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -94,7 +90,18 @@ function parseCellRequest(text: string, fn: string): CellRequest | string {
     parsed = undefined;
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) return `${usage}: malformed arguments`;
-  const [tableId, row, col] = parsed as unknown[];
+  return parsed as unknown[];
+}
+
+/**
+ * The JSON the cell()/cellInfo() wrapper sends, checked; a message saying what is wrong
+ * otherwise. Row and col are both grid positions (whole numbers) or both header paths.
+ */
+function parseCellRequest(text: string, fn: string): CellRequest | string {
+  const usage = `${fn}(tableId, rowPath, colPath)`;
+  const parsed = threeArguments(text, usage);
+  if (typeof parsed === 'string') return parsed;
+  const [tableId, row, col] = parsed;
   if (typeof tableId !== 'string') return `${usage}: tableId must be a string`;
   if (typeof row === 'number' && typeof col === 'number') {
     if (!isIndex(row) || !isIndex(col))
@@ -174,14 +181,9 @@ const MAX_DIMS = 16;
  */
 export function parseFactRequest(text: string): FactRequest | string {
   const usage = 'fact(concept, period, dims)';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) return `${usage}: malformed arguments`;
-  const [concept, period, dims] = parsed as unknown[];
+  const parsed = threeArguments(text, usage);
+  if (typeof parsed === 'string') return parsed;
+  const [concept, period, dims] = parsed;
   if (typeof concept !== 'string' || concept.trim() === '' || concept.length > MAX_NAME_CHARS)
     return `${usage}: concept must be a name such as "us-gaap:Revenues" or "Revenues"`;
   const periodText =
