@@ -83,6 +83,42 @@ describe('QuickJS programs: cancelled and crashed mid-run', () => {
   }, 30_000);
 });
 
+describe('a worker that keeps crashing (jobs/worker-lifecycle.ts: the crash budget)', () => {
+  const crash = 'function solution() { return "crash"; }';
+  const ok = 'function solution() { return 5; }';
+
+  it('a crash between successes never gives up: each next program runs', async () => {
+    const sandbox = new Sandbox({ testOnlyExitOn: crash });
+    try {
+      for (let i = 0; i < 4; i++) {
+        expect(await sandbox.run(crash)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+        expect(await sandbox.run(ok)).toMatchObject({ ok: true, value: 5 });
+      }
+      expect(sandbox.stats.workerCrashes).toBe(4);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+
+  it('three crashes in a row: the sandbox gives up and says why, instead of restarting forever', async () => {
+    const sandbox = new Sandbox({ testOnlyExitOn: crash });
+    try {
+      const results = await sandbox.runMany([crash, crash, crash].map((program) => ({ program })));
+      expect(results.map((r) => (r.ok ? 'ok' : r.error.message))).toEqual([
+        'the sandbox worker crashed (exited with code 7)',
+        'the sandbox worker crashed (exited with code 7)',
+        'the sandbox worker crashed (exited with code 7)',
+      ]);
+      await expect(sandbox.run(ok)).rejects.toThrow(
+        'the sandbox worker keeps crashing (exited with code 7)',
+      );
+      expect(sandbox.stats.workersStarted).toBe(3);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+});
+
 describe('Python programs: cancelled and crashed mid-run', () => {
   // The hook hands programs the process's JavaScript, so a program can end its own process.
   const sandbox = new PythonSandbox({ testOnlyJsHook: true });
