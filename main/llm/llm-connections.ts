@@ -1,4 +1,5 @@
 import { WorkbenchError } from '../../shared/api/result';
+import { connectionFailure } from './connection-failure';
 import {
   presetBaseUrls,
   type ConnectionTest,
@@ -193,14 +194,7 @@ export class LlmConnections {
         latencyMs,
       };
     } catch (e) {
-      if (!(e instanceof WorkbenchError)) throw e;
-      return {
-        ok: false,
-        message: e.message,
-        code: e.code,
-        models: [],
-        latencyMs: Math.round(performance.now() - started),
-      };
+      return connectionFailure(e, started);
     }
   }
 

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { connectionFailure } from '../connection-failure';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
 import {
@@ -127,14 +128,7 @@ export async function embeddedTest(path: string, signal?: AbortSignal): Promise<
       embedded: info,
     };
   } catch (e) {
-    if (!(e instanceof WorkbenchError)) throw e;
-    return {
-      ok: false,
-      message: e.message,
-      code: e.code,
-      models: [],
-      latencyMs: Math.round(performance.now() - started),
-    };
+    return connectionFailure(e, started);
   }
 }
 
