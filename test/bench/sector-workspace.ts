@@ -19,6 +19,11 @@
  *
  *   npm run build:main && npm run build:renderer    # serve and the browser use dist/
  *   node --import tsx test/bench/sector-workspace.ts [--sizes 200,2000] [--reps 3]
+ *     [--only open,library,retrieval] [--before DIR]
+ *
+ * `--only` runs only those parts; `--before DIR` also serves the workspaces with another
+ * checkout's dist/ (the code before a change, built there) and measures the Library with both
+ * builds alternating, so a change is compared side by side in one run.
  *
  * Building the workspaces the first time takes long (2,000 documents: about half an hour on two
  * shared cores, mostly retrieval indexes); `node --import tsx test/bench/sector-build.ts 200 2000`
