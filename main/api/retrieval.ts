@@ -1,5 +1,7 @@
 import { AskDocumentCache } from '../ask/document-cache';
 import type { Embedder } from '../retrieval/embeddings';
+import { log } from '../log/log';
+import type { ApiContext } from './context';
 import type { HandlerMap } from './registry';
 
 /**
@@ -27,7 +29,41 @@ export const retrievalHandlers: HandlerMap = {
     return { hits };
   },
 
-  // Stored units only: nothing is opened or parsed, so it answers at once however large the library.
-  'retrieval.searchAll': ({ question, options = {} }, ctx) =>
-    ctx.retrieval.searchAll(question, options),
+  // Stored units only: nothing is opened or parsed, so it answers at once however large the
+  // library. Then, after the answer, the documents it ranked that were indexed before migration
+  // 24 get their own postings, so the next search across documents seeks them too.
+  'retrieval.searchAll': ({ question, options = {} }, ctx) => {
+    const answer = ctx.retrieval.searchAll(question, options);
+    fillPostings(ctx, ctx.retrieval.withoutPostings(answer.documents));
+    return answer;
+  },
 };
+
+/** Documents waiting for their postings; one filler at a time, in the background. */
+const waiting = new Set<number>();
+let filling = false;
+
+function fillPostings(ctx: Pick<ApiContext, 'documents' | 'retrieval'>, ids: number[]): void {
+  for (const id of ids) waiting.add(id);
+  if (filling || waiting.size === 0) return;
+  filling = true;
+  setImmediate(() => {
+    void (async () => {
+      try {
+        for (const id of waiting) {
+          waiting.delete(id);
+          try {
+            const { document } = models.fromOpened((await ctx.documents.open(id)).$jsonBytes);
+            ctx.retrieval.addPostings(id, document);
+          } catch (e) {
+            // The workspace closed, or the document went or cannot be read: its search stays
+            // on the shared index, as before; nothing is lost.
+            log.error('could not write a document’s postings', e, { documentId: id });
+          }
+        }
+      } finally {
+        filling = false;
+      }
+    })();
+  });
+}

@@ -206,6 +206,21 @@ export class RetrievalService {
     return { hits: ranked, documents, indexed: repo.indexedCount() };
   }
 
+  /**
+   * Documents whose index was built before migration 24 (no postings of their own yet): a search
+   * across documents still looks their terms up in the shared FTS5 index, which is slow in a
+   * large workspace, until their postings are written (`addPostings`).
+   */
+  withoutPostings(documentIds: readonly number[]): number[] {
+    const repo = ftsIndex(this.db);
+    return documentIds.filter((id) => repo.get(id) !== undefined && !repo.hasPostings(id));
+  }
+
+  /** Writes a document's own postings (or rebuilds a stale index) without searching it. */
+  addPostings(documentId: number, document: Document): void {
+    ensureIndex(this.db, documentId, document);
+  }
+
   /** Drops a document's index (removing the document does this too, by cascade). */
   remove(documentId: number): void {
     ftsIndex(this.db).remove(documentId);
