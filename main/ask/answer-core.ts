@@ -408,12 +408,22 @@ async function tryProgram(
     return { program: null, problem: { kind: extracted.kind, reason: extracted.reason } };
   if (signal.aborted) throw askCancelled();
   emit({ askId, phase: 'executing' });
-  const sandbox = await deps.sandbox().run(extracted.program, {
-    tables: [...tablesForProgram(extracted.program, doc.tables())],
-    // Facts go to programs that name fact() or facts() (a 10-K has ~1,000-2,400).
-    ...(namesFacts(extracted.program) ? { facts: doc.facts() } : {}),
-    ...(deps.programTimeoutMs ? { timeoutMs: deps.programTimeoutMs } : {}),
-  });
+  // Cancelling the ask stops its program (the worker is replaced), not only what follows it.
+  const sandbox = await deps
+    .sandbox()
+    .run(
+      extracted.program,
+      {
+        tables: [...tablesForProgram(extracted.program, doc.tables())],
+        // Facts go to programs that name fact() or facts() (a 10-K has ~1,000-2,400).
+        ...(namesFacts(extracted.program) ? { facts: doc.facts() } : {}),
+        ...(deps.programTimeoutMs ? { timeoutMs: deps.programTimeoutMs } : {}),
+      },
+      { signal },
+    )
+    .catch((e: unknown) => {
+      throw signal.aborted ? askCancelled() : e;
+    });
   if (sandbox.ok) return { program: extracted.program, sandbox };
   return { program: extracted.program, sandbox, problem: { kind: 'sandbox', result: sandbox } };
 }

@@ -78,11 +78,17 @@ export async function pythonSample(
     if (extracted.kind === 'none') return { program: null, problem: extracted };
     if (signal.aborted) throw askCancelled();
     emit({ askId, phase: 'executing' });
-    const result = await sharedPythonSandbox().run(
-      extracted.program,
-      timeoutMs ? { timeoutMs } : {},
-      context && context.facts.length > 0 ? { facts: context.facts } : {},
-    );
+    // Cancelling the ask stops its program (the process is replaced), not only what follows.
+    const result = await sharedPythonSandbox()
+      .run(
+        extracted.program,
+        timeoutMs ? { timeoutMs } : {},
+        context && context.facts.length > 0 ? { facts: context.facts } : {},
+        { signal },
+      )
+      .catch((e: unknown) => {
+        throw signal.aborted ? askCancelled() : e;
+      });
     const reads = result.trace && context ? readsFromTrace(result.trace, context.tables()) : [];
     const u = usable(result);
     return 'value' in u
