@@ -150,14 +150,9 @@ export function narrowDocuments(
   view: Pick<LibraryView, 'query' | 'kind'>,
 ): FilterResult {
   const query = view.query.toLowerCase();
-  const from =
-    previous &&
-    previous.source === source &&
-    previous.kind === view.kind &&
-    query.startsWith(previous.query)
-      ? previous.result
-      : source;
-  if (previous && from === previous.result && query === previous.query) return previous;
+  const same = previous?.source === source && previous.kind === view.kind;
+  if (same && previous.query === query) return previous;
+  const from = same && query.startsWith(previous.query) ? previous.result : source;
   return { source, query, kind: view.kind, result: filterDocuments(from, view) };
 }
 

@@ -118,6 +118,17 @@ describe('Library search narrowing as the query grows (what the screen does per 
     expect(again.result[0]).toBe(refetched.find((d) => d.id === again.result[0]!.id));
   });
 
+  it('another kind with the query empty answers that kind (the unfiltered list is the source)', () => {
+    const all = narrowDocuments(undefined, sorted, { query: '', kind: 'all' });
+    expect(all.result).toBe(sorted);
+    const pdfs = narrowDocuments(all, sorted, { query: '', kind: 'pdf' });
+    expect(pdfs.kind).toBe('pdf');
+    expect(pdfs.result.length).toBeGreaterThan(0);
+    expect(pdfs.result.every((d) => d.kind === 'pdf')).toBe(true);
+    // What the screen checks before asking again: the answer is for the view asked about.
+    expect(narrowDocuments(pdfs, sorted, { query: '', kind: 'pdf' })).toBe(pdfs);
+  });
+
   it('the same query over the same list answers the same result object', () => {
     const [a] = typing('b');
     expect(narrowDocuments(a, sorted, { query: 'B', kind: 'all' })).toBe(a);
