@@ -1,4 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
+import { log } from '../log/log';
 import type { DocumentKind } from '../../shared/library/document-kind';
 import {
   factsFromCoverFacts,
@@ -42,7 +43,9 @@ export async function readFilingFacts(path: string, kind: DocumentKind): Promise
     if (kind === 'pdf') return await pdfFacts(path);
     if (kind === 'sec-html' || kind === 'other') return await htmlFacts(path);
     return noFacts;
-  } catch {
+  } catch (e) {
+    // An unreadable file shows no company or period in the Library; the log says why.
+    log.warn('could not read a filing’s cover facts', { path, kind, error: String(e) });
     return noFacts;
   }
 }

@@ -3,6 +3,7 @@ import type { DocumentKind } from '../../shared/library/document-kind';
 import { documentFactsRepo } from '../db/document-facts-repo';
 import type { EventBus } from '../events/bus';
 import type { Workspace } from '../workspace/workspace';
+import { log } from '../log/log';
 import { readFilingFacts } from './filing-facts-reader';
 
 /**
@@ -72,8 +73,10 @@ export class FilingFactsService {
           this.bus.emit('library.changed', { reason: 'facts' });
         }
       }
-    } catch {
-      // A workspace that cannot be written (or was closed) keeps its columns empty; no retry loop.
+    } catch (e) {
+      // A workspace that cannot be written (or was closed) keeps its columns empty; no retry
+      // loop. A closed one is the normal end of a session; anything else goes to the log.
+      if (!this.stopped) log.error('the Library’s filing facts pass stopped', e);
       this.stopped = true;
     }
   }
