@@ -96,7 +96,7 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const importer = new Importer(workspace, { maxBytes: maxImportBytes, bus, jobs });
   const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
-  const facts = new FilingFactsService(workspace, bus);
+  const facts = new FilingFactsService(workspace, bus, jobs);
   const factIndex = new FactIndexService(workspace, documents);
   const retrieval = new RetrievalService(workspace.db);
   const secrets = fileSecretStore(workspace.dir, options.secretCipher);

@@ -36,14 +36,21 @@ const wanted: CoverFactName[] = [
  * Reads a filing's cover facts without parsing it: HTML is scanned in 1 MB pieces for the dei:
  * facts (stopping once found, at most 32 MB; a file with no inline XBRL header in its first
  * megabyte is read as cover text instead), PDFs have their first pages' text read by pdf.js in a
- * worker thread. Never throws for a file it cannot read: the answer is then `noFacts`.
+ * worker thread. Never throws for a file it cannot read: the answer is then `noFacts`. Throws
+ * only when `signal` aborts (the facts pass was cancelled; a PDF's worker is terminated then), so
+ * a cancelled file is not kept as one with no facts.
  */
-export async function readFilingFacts(path: string, kind: DocumentKind): Promise<FilingFacts> {
+export async function readFilingFacts(
+  path: string,
+  kind: DocumentKind,
+  signal?: AbortSignal,
+): Promise<FilingFacts> {
   try {
-    if (kind === 'pdf') return await pdfFacts(path);
+    if (kind === 'pdf') return await pdfFacts(path, signal);
     if (kind === 'sec-html' || kind === 'other') return await htmlFacts(path);
     return noFacts;
   } catch (e) {
+    if (signal?.aborted) throw e;
     // An unreadable file shows no company or period in the Library; the log says why.
     log.warn('could not read a filing’s cover facts', { path, kind, error: String(e) });
     return noFacts;
@@ -80,16 +87,18 @@ async function htmlFacts(path: string): Promise<FilingFacts> {
   }
 }
 
-async function pdfFacts(path: string): Promise<FilingFacts> {
+async function pdfFacts(path: string, signal: AbortSignal | undefined): Promise<FilingFacts> {
   // A copy of our own: transferring it to the worker cannot detach a pooled buffer.
   const bytes = new Uint8Array(await readFile(path));
   const text = await runInWorker<PdfCoverRequest, string>({
-    kind: 'pdf',
+    // Its own kind, not 'pdf': a parse's workers and the Library's cover reads are counted apart.
+    kind: 'facts',
     module: { callerFilename: __filename, dir: __dirname, name: 'pdf-cover-worker' },
     input: { bytes, pages: PDF_PAGES },
     transfer: [bytes.buffer],
     timeoutMs: 30_000,
     maxHeapMb: 1024,
+    ...(signal ? { signal } : {}),
   });
   return factsFromCoverText(text);
 }

@@ -3,9 +3,19 @@ import { z } from 'zod';
 /**
  * Every kind of long work the app runs. `model` (a call to a language model) and `run` (a batch
  * evaluation run) have no producer yet: they are listed so the screens and the `jobs` table
- * need no contract change when they come.
+ * need no contract change when they come. `facts`: the Library's pass reading the filings'
+ * cover facts (main/library/filing-facts-service.ts).
  */
-export const JobKind = z.enum(['parse', 'pdf', 'dataset', 'import', 'sandbox', 'model', 'run']);
+export const JobKind = z.enum([
+  'parse',
+  'pdf',
+  'dataset',
+  'import',
+  'sandbox',
+  'model',
+  'run',
+  'facts',
+]);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** What `job.progress` events say: a job is running until one event says how it ended. */

@@ -57,10 +57,15 @@ describe('filing facts in the library', () => {
     });
     // Kept: a new service over the same workspace reads nothing again.
     let reads = 0;
-    const again = new FilingFactsService(ctx.services.workspace, ctx.services.bus, () => {
-      reads++;
-      return Promise.reject(new Error('should not read'));
-    });
+    const again = new FilingFactsService(
+      ctx.services.workspace,
+      ctx.services.bus,
+      ctx.services.jobs,
+      () => {
+        reads++;
+        return Promise.reject(new Error('should not read'));
+      },
+    );
     await again.fill();
     expect(reads).toBe(0);
     expect(again.stored().get((await list())[0]!.id)?.company).toBe('ACME WIDGETS, INC.');
@@ -71,18 +76,23 @@ describe('filing facts in the library', () => {
     writeFileSync(a, '<html><body><p>FORM 10-K</p></body></html>');
     const [item] = (await call<ImportReport>('library.importPaths', { paths: [a] })).items;
     const id = item!.ok ? item!.document.id : -1;
-    const slow = new FilingFactsService(ctx.services.workspace, ctx.services.bus, async () => {
-      await call('library.remove', { id });
-      return {
-        company: 'X',
-        form: '10-K',
-        periodEnd: null,
-        fiscalYear: null,
-        fiscalPeriod: 'FY',
-        cik: null,
-        source: 'text',
-      };
-    });
+    const slow = new FilingFactsService(
+      ctx.services.workspace,
+      ctx.services.bus,
+      ctx.services.jobs,
+      async () => {
+        await call('library.remove', { id });
+        return {
+          company: 'X',
+          form: '10-K',
+          periodEnd: null,
+          fiscalYear: null,
+          fiscalPeriod: 'FY',
+          cik: null,
+          source: 'text',
+        };
+      },
+    );
     await slow.fill();
     expect(await list()).toEqual([]);
   });
