@@ -26,6 +26,7 @@ import {
   DESCRIBE_SNIPPET,
   FACT_SNIPPET,
   FACTS_SNIPPET,
+  SOLUTION_CALL,
   SOLUTION_PROBE,
   TABLE_SNIPPET,
 } from './snippets';
@@ -158,7 +159,9 @@ export class ContextRun {
     const { ctx } = this;
     const own = (h: QuickJSHandle) => this.own(h);
     const lookups = needs.cell || needs.cellInfo || needs.table || needs.fact || needs.facts;
-    if (needs.console || lookups) prepareArgumentReading(ctx, own);
+    // The wrappers of cell/cellInfo/fact/facts pass checked requests (readRequest): only
+    // console and table() read strings of any length.
+    if (needs.console || needs.table) prepareArgumentReading(ctx, own);
     if (needs.console) logs.install(ctx, own);
     if (!lookups) return;
     if (needs.fact || needs.facts) {
@@ -176,7 +179,7 @@ export class ContextRun {
   }
 
   execute(): Outcome {
-    const { ctx, rt, job, deadline } = this;
+    const { ctx, job, deadline } = this;
     deadline.at = performance.now() + job.limits.timeoutMs;
     const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
     if (evaluated.error) return this.thrown(evaluated.error);
@@ -186,41 +189,60 @@ export class ContextRun {
     if (deadline.interruptedBy) return this.interrupted();
 
     if (/\bsolution\b/.test(job.program)) {
-      const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
-      if (probe.error) return this.thrown(probe.error);
-      const solution = this.own(probe.value);
-      if (ctx.typeof(solution) === 'function') {
-        const called = ctx.callFunction(solution, ctx.undefined);
-        if (called.error) return this.thrown(called.error);
-        answer = this.own(called.value);
+      const called = ctx.evalCode(SOLUTION_CALL, 'sandbox-call.js', { type: 'global' });
+      if (called.error) return this.thrown(called.error);
+      const value = this.own(called.value);
+      if (deadline.interruptedBy) return this.interrupted();
+      let type = ctx.typeof(value);
+      if (type === 'undefined') {
+        // Either solution() answered undefined or there is no solution function at all.
+        const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
+        if (probe.error) return this.thrown(probe.error);
+        const isFunction = ctx.sameValue(this.own(probe.value), ctx.true);
         if (deadline.interruptedBy) return this.interrupted();
+        if (!isFunction) type = ctx.typeof(answer);
+        else answer = value;
+      } else answer = value;
+      return this.settle(answer, type);
+    }
+    return this.settle(answer, ctx.typeof(answer));
+  }
+
+  /**
+   * The answer, awaited if it is a promise (an async solution()), then read. Only an object can
+   * be a promise: for the usual number the promise machinery is skipped.
+   */
+  private settle(answer: QuickJSHandle, type: string): Outcome {
+    const { ctx, rt, job, deadline } = this;
+    if (type === 'object') {
+      // An async solution() answers with a promise: run its jobs until it settles or time is up.
+      let state = ctx.getPromiseState(answer);
+      while (state.type === 'pending' && rt.hasPendingJob() && !deadline.interruptedBy) {
+        const ran = rt.executePendingJobs(JOB_SLICE);
+        if (deadline.interruptedBy) this.interruptedInJobs = true;
+        if (ran.error) return this.thrown(ran.error);
+        state = ctx.getPromiseState(answer);
+      }
+      switch (state.type) {
+        case 'pending':
+          return deadline.interruptedBy
+            ? this.interrupted()
+            : {
+                ok: false,
+                error: { kind: 'non-numeric', message: 'returned a promise that never settles' },
+              };
+        case 'rejected':
+          return this.thrown(state.error);
+        case 'fulfilled':
+          if (!state.notAPromise) {
+            answer = this.own(state.value);
+            type = ctx.typeof(answer);
+          }
+          break;
       }
     }
-
-    // An async solution() answers with a promise: run its jobs until it settles or time is up.
-    let state = ctx.getPromiseState(answer);
-    while (state.type === 'pending' && rt.hasPendingJob() && !deadline.interruptedBy) {
-      const ran = rt.executePendingJobs(JOB_SLICE);
-      if (deadline.interruptedBy) this.interruptedInJobs = true;
-      if (ran.error) return this.thrown(ran.error);
-      state = ctx.getPromiseState(answer);
-    }
-    switch (state.type) {
-      case 'pending':
-        return deadline.interruptedBy
-          ? this.interrupted()
-          : {
-              ok: false,
-              error: { kind: 'non-numeric', message: 'returned a promise that never settles' },
-            };
-      case 'rejected':
-        return this.thrown(state.error);
-      case 'fulfilled':
-        if (!state.notAPromise) answer = this.own(state.value);
-        break;
-    }
     if (deadline.interruptedBy) return this.interrupted();
-    return readResult(ctx, answer, job.limits.maxOutputChars);
+    return readResult(ctx, answer, job.limits.maxOutputChars, type);
   }
 
   private interrupted(): Outcome {

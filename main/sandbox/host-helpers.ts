@@ -10,6 +10,7 @@ import type {
   TracedFact,
 } from '../../shared/sandbox/types';
 import { readVmString } from './read-result';
+import { MAX_REQUEST_CHARS } from './snippets';
 
 /**
  * The only host functions a program can reach: `cell` and `table` lookups over the job's tables
@@ -26,7 +27,7 @@ import { readVmString } from './read-result';
  */
 
 /** Longest argument string accepted: far above any real header path. */
-const MAX_ARG_CHARS = 64 * 1024;
+const MAX_ARG_CHARS = MAX_REQUEST_CHARS;
 /** Longest header path accepted. */
 const MAX_PATH_LABELS = 64;
 
@@ -67,6 +68,21 @@ function stringLength(ctx: QuickJSContext, handle: QuickJSHandle): number | unde
 function readString(ctx: QuickJSContext, handle: QuickJSHandle, max: number): string | undefined {
   const length = stringLength(ctx, handle);
   return length !== undefined && length <= max ? readVmString(ctx, handle, length) : undefined;
+}
+
+/**
+ * The request a wrapper (snippets.ts) hands its host function: a primitive string of at most
+ * MAX_REQUEST_CHARS, checked in the context, or '' (undefined here) when the program's
+ * arguments could not be stringified or were too long. Only the wrapper can call the host
+ * function, but nothing else than a string is ever read. JSON holds no raw NUL, so the C
+ * string is whole; a U+FFFD may stand for a lone surrogate the C string could not carry, and
+ * the string is then read exactly (readString).
+ */
+function readRequest(ctx: QuickJSContext, handle: QuickJSHandle): string | undefined {
+  if (ctx.typeof(handle) !== 'string') return undefined;
+  const text = ctx.getString(handle);
+  if (text.includes('\uFFFD')) return readString(ctx, handle, MAX_REQUEST_CHARS) || undefined;
+  return text !== '' && text.length <= MAX_REQUEST_CHARS ? text : undefined;
 }
 
 type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };
@@ -143,7 +159,7 @@ export function createCellFunction(
   fn: 'cell' | 'cellInfo' = 'cell',
 ): QuickJSHandle {
   return ctx.newFunction(fn, (requestHandle) => {
-    const text = requestHandle ? readString(ctx, requestHandle, MAX_ARG_CHARS) : undefined;
+    const text = requestHandle ? readRequest(ctx, requestHandle) : undefined;
     const request =
       text === undefined
         ? `${fn}(tableId, rowPath, colPath): arguments too long`
@@ -256,7 +272,7 @@ export function createFactFunction(
   fn: 'fact' | 'facts',
 ): QuickJSHandle {
   return ctx.newFunction(fn, (requestHandle) => {
-    const text = requestHandle ? readString(ctx, requestHandle, MAX_ARG_CHARS) : undefined;
+    const text = requestHandle ? readRequest(ctx, requestHandle) : undefined;
     if (text === undefined) return fail(ctx, 'TypeError', `${fn}(): arguments too long`);
     if (fn === 'facts') {
       let concept: unknown;

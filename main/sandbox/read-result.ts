@@ -10,8 +10,9 @@ export function readResult(
   ctx: QuickJSContext,
   handle: QuickJSHandle,
   maxOutputChars: number,
+  /** ctx.typeof(handle), when the caller already asked. */
+  type = ctx.typeof(handle),
 ): { ok: true; value: SandboxValue } | { ok: false; error: SandboxError } {
-  const type = ctx.typeof(handle);
   switch (type) {
     case 'number': {
       const value = ctx.getNumber(handle);

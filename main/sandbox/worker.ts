@@ -52,8 +52,12 @@ async function runBatch(message: HostToWorker): Promise<void> {
   const results: SandboxResult[] = [];
   let moduleRestarts = 0;
   let moduleRecycles = 0;
+  let replaced = false;
+  // One await per batch, not per program: `instance` changes only when it is replaced below.
+  let current = await instance;
   for (const job of message.jobs) {
-    const current = await instance;
+    if (replaced) current = await instance;
+    replaced = false;
     Atomics.add(progress, 0, 1);
     // A crash the tests can cause: the host must report it and start a new worker.
     if (data.testOnlyExitOn !== undefined && job.program === data.testOnlyExitOn) process.exit(7);
@@ -64,14 +68,17 @@ async function runBatch(message: HostToWorker): Promise<void> {
       if (retire === 'broken') {
         moduleRestarts++;
         instance = loadQuickJS(data.maxHeapBytes);
+        replaced = true;
       } else if (retire === 'abandoned' || current.memory.buffer.byteLength > RECYCLE_HEAP_BYTES) {
         moduleRecycles++;
         instance = loadQuickJS(data.maxHeapBytes);
+        replaced = true;
       }
     } catch (e) {
       results.push(hostFailure(e, startedAt));
       moduleRestarts++;
       instance = loadQuickJS(data.maxHeapBytes);
+      replaced = true;
     }
   }
   const reply: WorkerToHost = {
