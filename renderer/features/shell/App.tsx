@@ -1,14 +1,25 @@
 import { lazy, Suspense } from 'react';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useNavigation } from '../../stores/navigation';
-import { routeHash } from '../../stores/navigation/navigation-store';
+import { parseRoute, routeHash } from '../../stores/navigation/navigation-store';
 import { LibraryScreen } from '../library/LibraryScreen';
+
+// Opening on a document asks for it now, not once its screen's chunk has arrived.
+import '../../stores/document/early-open';
 
 // The Library is where the app opens; every other screen is its own chunk, loaded when first
 // shown, so the app's first script (parsed and run before the Library can ask for its list)
-// stays small (docs/BENCHMARKS.md, sector workspace).
+// stays small (docs/BENCHMARKS.md, sector workspace). The document view's chunk is fetched at
+// once when the app opens on a document, and otherwise once the window is idle, since opening
+// a filing from the Library is the next thing most users do.
+const loadDocumentScreen = () => import('../document/DocumentScreen');
+if (parseRoute(window.location.hash).screen === 'document') void loadDocumentScreen();
+else
+  (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1000)))(
+    () => void loadDocumentScreen().catch(() => undefined),
+  );
 const DocumentScreen = lazy(() =>
-  import('../document/DocumentScreen').then((m) => ({ default: m.DocumentScreen })),
+  loadDocumentScreen().then((m) => ({ default: m.DocumentScreen })),
 );
 const FactsScreen = lazy(() =>
   import('../facts/FactsScreen').then((m) => ({ default: m.FactsScreen })),

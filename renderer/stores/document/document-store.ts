@@ -39,7 +39,17 @@ export interface DocumentState {
 }
 
 /** The open document: its parsed model, the selected cell, evidence marks and the find query. */
-export function createDocumentStore(api: ApiClient) {
+export function createDocumentStore(
+  api: ApiClient,
+  /** Answers already asked for (the app opened on this document): used once, else asked now. */
+  early: (id: number) => ReturnType<typeof askOpen> | undefined = () => undefined,
+) {
+  function askOpen(id: number) {
+    return Promise.all([
+      api.call('document.open', { id }),
+      api.call('evidence.list', { documentId: id }),
+    ]);
+  }
   const store = createStore<DocumentState>()((set, get) => ({
     status: 'idle',
     marks: new Set(),
@@ -61,10 +71,7 @@ export function createDocumentStore(api: ApiClient) {
         parseJobId: undefined,
         cancelling: false,
       });
-      const [opened, marks] = await Promise.all([
-        api.call('document.open', { id }),
-        api.call('evidence.list', { documentId: id }),
-      ]);
+      const [opened, marks] = await (early(id) ?? askOpen(id));
       if (get().openId !== id) return; // the user moved on while this parsed
       if (!opened.ok) {
         set({ status: 'error', error: opened.error, parseJobId: undefined, cancelling: false });
