@@ -1,4 +1,4 @@
-import type { ChatResult } from '../llm/llm-calls';
+import type { ChatResult } from '../llm/chat-result';
 import type { ProviderRef } from '../llm/llm-providers';
 import type { ChatRequest } from '../llm/llm-service';
 

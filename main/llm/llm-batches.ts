@@ -13,7 +13,8 @@ import {
   type BatchInfo,
   type BatchLineResult,
 } from './batch-calls';
-import type { ChatResult, LlmCalls } from './llm-calls';
+import type { ChatResult } from './chat-result';
+import type { LlmCalls } from './llm-calls';
 import { classify, type CallSite } from './llm-errors';
 import { stripUndefined, type LlmProviders, type ProviderRef } from './llm-providers';
 import { clientFor, completionOutcome, requestBody } from './openai-calls';

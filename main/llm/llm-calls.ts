@@ -1,5 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
-import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
+import type { ChatMessage, GenerationParams } from '../../shared/llm/provider';
+import type { ChatResult } from './chat-result';
 import { attemptSignal } from './attempt-signal';
 import { classify, type CallSite, type Classified } from './llm-errors';
 import type { LlmProviders } from './llm-providers';
@@ -19,27 +20,6 @@ export interface RetryInfo {
    * answer from the server. A run's circuit breaker checks the endpoint on it.
    */
   transport?: boolean;
-}
-
-export interface ChatResult {
-  text: string;
-  usage: Usage;
-  finishReason: string | null;
-  model: string;
-  cached: boolean;
-  /** Time spent in model calls, backoff waits excluded (0 for a cache hit). */
-  latencyMs: number;
-  /** Time spent waiting between retries (Retry-After or backoff). */
-  waitedMs: number;
-  retries: number;
-  /** From the price table; 0 for a cache hit (nothing was spent), null without a price. */
-  costUsd: number | null;
-  /** The server reported no usage: tokens estimated as characters / 4 (absent = false). */
-  usageEstimated?: boolean;
-  /** The model refused or its output was filtered (never cached; absent = false). */
-  refused?: boolean;
-  /** Embedded models: loading (when this call loaded it), first token, generation speed. */
-  timing?: { loadMs: number; firstTokenMs: number; tokensPerSecond: number };
 }
 
 export const cancelledError = (baseUrl: string) =>

@@ -7,7 +7,8 @@ import { chatCacheKey } from './cache-key';
 import { CacheWrites } from './cache-writes';
 import { embeddedChat } from './embedded/embedded-provider';
 import { LlmBatches } from './llm-batches';
-import { LlmCalls, cancelledError, type ChatResult, type RetryInfo } from './llm-calls';
+import type { ChatResult } from './chat-result';
+import { LlmCalls, cancelledError, type RetryInfo } from './llm-calls';
 import { LlmConnections, type LlmConnectionsOptions } from './llm-connections';
 import {
   DEFAULT_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import type { EmbeddedChatOutput } from '../chat-result';
 import { connectionFailure } from '../connection-failure';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../../shared/api/result';
@@ -9,7 +10,6 @@ import {
   type ConnectionTest,
   type EmbeddedModelInfo,
   type GenerationParams,
-  type Usage,
 } from '../../../shared/llm/provider';
 import { embeddedModel } from './embedded-models';
 import { checkModelFile } from './gguf-header-check';
@@ -22,21 +22,6 @@ export interface EmbeddedChatInput {
   sampleIndex?: number;
   stop?: string[];
   json?: boolean;
-}
-
-/** LlmService's ChatResult without the cost (the service prices it). */
-export interface EmbeddedChatOutput {
-  text: string;
-  usage: Usage;
-  usageEstimated: boolean;
-  refused: boolean;
-  finishReason: string | null;
-  model: string;
-  cached: boolean;
-  latencyMs: number;
-  waitedMs: number;
-  retries: number;
-  timing: { loadMs: number; firstTokenMs: number; tokensPerSecond: number };
 }
 
 /**
