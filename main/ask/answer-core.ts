@@ -15,7 +15,7 @@ import { fillTemplate, HELPERS_TEXT, isProgramMode } from '../../shared/ask/temp
 import { vote } from '../../shared/ask/vote';
 import type { StoredQuestion } from '../../shared/datasets/stored-question';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { buildContext } from '../../shared/retrieval/context';
 import { countPromptTokens } from '../llm/token-count';
 import { FACTS_PROMPT_HELP, FACTS_PROMPT_HELP_PYTHON } from '../../shared/sandbox/prompt-help';

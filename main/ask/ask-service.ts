@@ -9,7 +9,7 @@ import {
   isBuiltinTemplateId,
 } from '../../shared/ask/templates';
 import type { GenerationParams } from '../../shared/llm/provider';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import type { RetrievalOptions } from '../../shared/retrieval/hit';
 import { asksRepo } from '../db/asks-repo';
 import type { DatasetService } from '../datasets/dataset-service';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import { buildFactIndex, type SandboxFact } from '../../shared/sandbox/fact-index';
 import type { SandboxTable } from '../../shared/sandbox/types';

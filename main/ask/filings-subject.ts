@@ -1,6 +1,6 @@
 import type { AskFiling } from '../../shared/ask/filings';
 import { filingTitle, qualifiedId, splitQualifiedId } from '../../shared/ask/filings';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { buildContext, type BuiltContext } from '../../shared/retrieval/context';
 import { countPromptTokens } from '../llm/token-count';
 import type { RetrievalHit } from '../../shared/retrieval/hit';

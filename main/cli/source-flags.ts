@@ -1,5 +1,5 @@
 import { WorkbenchError } from '../../shared/api/result';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { RetrievalUnit } from '../../shared/retrieval/hit';
 import { ingestFile } from '../document/ingest-file';
 import { CliError, type CliContext } from './command';

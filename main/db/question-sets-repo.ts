@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { QuestionSetSelection, type QuestionSet } from '../../shared/question-sets/question-set';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { perConnection } from './per-connection';
 import { writeTransaction } from './write-transaction';
 

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { MarkTarget } from '../../shared/document/evidence';
 import type { AnswerScale } from '../../shared/datasets/question';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import type {
   AnswerFields,
   ScratchRun,

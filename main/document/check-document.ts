@@ -1,5 +1,5 @@
-import type { Document } from '../../shared/model';
-import { parseDocumentFast } from '../../shared/model/document-parse.generated';
+import type { Document } from '../../shared/document';
+import { parseDocumentFast } from '../../shared/document/document-parse.generated';
 
 /**
  * The one schema check of a Document built from a file's bytes, before it is written, cached
@@ -9,7 +9,7 @@ import { parseDocumentFast } from '../../shared/model/document-parse.generated';
  * output; a reader bug on a hostile or odd filing (a NaN, a negative row, a missing field)
  * must fail here with a clear error, not be written into the cache or a CLI output that
  * later fails to load. So nothing is skipped, only made cheap: `parseDocumentFast` is
- * generated from the zod schema (shared/model/document-parse.generated.ts, kept in step by
+ * generated from the zod schema (shared/document/document-parse.generated.ts, kept in step by
  * test/unit/document/document-parse-generated.test.ts) and accepts exactly what zod accepts,
  * without loading zod (about 60 ms of a cold CLI ingest) or running its generic parser (70 to
  * 100 ms on a big filing). Whatever it does not accept goes to zod, loaded only then, which
@@ -18,6 +18,6 @@ import { parseDocumentFast } from '../../shared/model/document-parse.generated';
 export async function checkDocument(doc: Document): Promise<Document> {
   const fast = parseDocumentFast(doc);
   if (fast !== undefined) return fast;
-  const { Document: schema } = await import('../../shared/model/index.js');
+  const { Document: schema } = await import('../../shared/document/index.js');
   return schema.parse(doc);
 }

@@ -2,8 +2,8 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { DocumentSummary } from '../../shared/library/document';
 import { documentJobSubject, type ProgressUnit } from '../../shared/jobs/job';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
-import type { Document } from '../../shared/model';
-import { documentModelsRepo } from '../db/document-models-repo';
+import type { Document } from '../../shared/document';
+import { parseCacheRepo } from '../db/parse-cache-repo';
 import { documentsRepo, isFileDocument, type FileDocument } from '../db/documents-repo';
 import { parseStoredDatasetDocument } from '../../shared/datasets/dataset-document';
 import type { JobRunner } from '../jobs/job-runner';
@@ -92,7 +92,7 @@ export class DocumentService {
   /** A library file's model as JSON bytes: from the cache, else parsed (one parse per file at once). */
   private async fileModel(document: FileDocument): Promise<Uint8Array> {
     const id = document.id;
-    const cached = documentModelsRepo(this.ws.db).get(id);
+    const cached = parseCacheRepo(this.ws.db).get(id);
     if (cached && cached.parser_version === PARSER_VERSION) {
       const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
       if (bytes !== null) return bytes;
@@ -146,7 +146,7 @@ export class DocumentService {
     const json = model.$jsonBytes;
     try {
       const file = await this.ws.models.write(document.id, PARSER_VERSION, json);
-      documentModelsRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);
+      parseCacheRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);
     } catch (e) {
       // A read-only workspace, a full disk, or the document removed meanwhile: the reader still
       // gets the document; only the next open parses again.

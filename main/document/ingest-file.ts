@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { ingestBytes, kindOf } from '../ingest/ingest-bytes';
 import { refusingJobs } from '../jobs/live';
 import { checkDocument } from './check-document';
@@ -49,7 +49,7 @@ export async function ingestFile(path: string): Promise<Document> {
   const kind = kindOf(name, bytes);
   if (kind === 'pdf') {
     const { ingestPdf, PdfIngestError } = await import('../ingest/pdf/index.js');
-    const { Document } = await import('../../shared/model/index.js');
+    const { Document } = await import('../../shared/document/index.js');
     try {
       // pdf.js's worker (main/ingest/pdf) does not check its Document; this is its one check.
       return Document.parse(await ingestPdf({ name, bytes }));

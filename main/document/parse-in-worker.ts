@@ -1,6 +1,6 @@
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { defaultPdfLimits } from '../ingest/pdf/parse-pdf';
 import { JobError } from '../jobs/job-error';
 import { runInWorker } from '../jobs/run-in-worker';

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ErrorCode } from '../../shared/api/result';
 import { WorkbenchError } from '../../shared/api/result';
-import { Document } from '../../shared/model';
+import { Document } from '../../shared/document';
 import { PdfIngestError, type PdfErrorCode } from '../ingest/pdf/errors';
 import { parsePdfBytes, type PdfLimits } from '../ingest/pdf/parse-pdf';
 import { serveJob } from '../jobs/serve-job';

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { expandJsonBytes } from '../../shared/api/json-bytes';
 import {
   EXPORT_FORMAT_FACTS,

@@ -1,6 +1,6 @@
 import { coversCell, type EvidenceTarget } from '../../shared/document/evidence';
 import { gridLayout } from '../../shared/document/grid-layout';
-import type { Block, Document, Table } from '../../shared/model';
+import type { Block, Document, Table } from '../../shared/document';
 import { clip, escapeHtml } from './html-escape';
 
 /** Whose evidence a target is: the dataset's gold, the expert's marks, the program's cells. */

@@ -1,6 +1,6 @@
 import type { StoredQuestion } from '../../shared/datasets';
 import type { EvidenceTarget } from '../../shared/document/evidence';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import type { RoledTarget } from './html-evidence';
 import { evidenceExcerpt } from './html-evidence';
 import { clip, escapeHtml, escapeJson } from './html-escape';

@@ -1,6 +1,6 @@
 import type { EvidenceTarget } from '../../shared/document/evidence';
 import { gridPositions } from '../../shared/document/grid-layout';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 
 /**
  * The cells a JavaScript program names by grid position (`cell('t1', 4, 2)`, `cellInfo(...)`),

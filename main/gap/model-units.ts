@@ -1,7 +1,7 @@
 import type { Unit } from '../../shared/gap/evidence-overlap';
 import type { ModelEvidenceSource } from '../../shared/gap/gap-report';
 import { literalUnits, tracedUnits } from '../../shared/gap/model-evidence';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import { buildFactIndex } from '../../shared/sandbox/fact-index';
 import type { RunItem, RunMode } from '../../shared/runs/run';

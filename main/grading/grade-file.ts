@@ -8,7 +8,7 @@ import {
 } from '../../shared/grading/summarize';
 import type { StoredQuestion } from '../../shared/datasets';
 import type { Scorer } from '../../shared/grading/verdict';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import type {
   PredictionFormat,
   ReadAnswer,

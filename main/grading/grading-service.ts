@@ -10,7 +10,7 @@ import {
   type ScoreInput,
   type Scorer,
 } from '../../shared/grading/verdict';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { goldProblem } from './json-value';
 
 // The grading service (docs/grading.md "One verdict everywhere"): every path that grades an

@@ -1,7 +1,7 @@
 import { WorkbenchError } from '../../shared/api/result';
 import { detectDocumentKind } from '../../shared/library/detect-document-kind';
 import type { DocumentKind } from '../../shared/library/document-kind';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { missingCase } from '../../shared/util/missing-case';
 import { htmlTruncationWarning } from './html-truncation';
 import { ingestSecHtml, type SecHtmlOptions } from './sec-html/ingest-sec-html';

@@ -1,6 +1,6 @@
 import { gridLayout } from '../../shared/document/grid-layout';
 import type { FilingFacts } from '../../shared/library/filing-facts';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import {
   buildFactIndex,
   FACT_INDEX_VERSION,

@@ -1,5 +1,5 @@
 import type { StoredQuestion } from '../../shared/datasets';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { questionFacets } from '../../shared/runs/subsets';
 import type { SampleCandidate } from '../../shared/sessions/sampling';
 import type { Stratify } from '../../shared/sessions/session';

@@ -1,6 +1,6 @@
 import Database, { type Database as Db } from 'better-sqlite3';
 import { WorkbenchError } from '../../shared/api/result';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { hitKey } from '../../shared/retrieval/document-order';
 import { reciprocalRankFusion } from '../../shared/retrieval/fusion';
 import type {

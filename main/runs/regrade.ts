@@ -3,7 +3,7 @@ import { WorkbenchError } from '../../shared/api/result';
 import type { StoredQuestion } from '../../shared/datasets';
 import { getScorer } from '../../shared/grading/scorers';
 import type { Scorer } from '../../shared/grading/verdict';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import {
   IMPORTED_SCORER_ID,
   type RunItem,

@@ -1,6 +1,6 @@
 import type { StoredQuestion } from '../../shared/datasets';
 import type { Scorer } from '../../shared/grading/verdict';
-import type { DatasetFormat } from '../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { answerPrediction, answerText } from '../../shared/sessions/prediction';
 import type { SessionAnswer, SessionVerdict } from '../../shared/sessions/session';
 import { defaultScorer, gradeWith, isStale } from '../grading/grading-service';

@@ -1,4 +1,4 @@
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import type { SandboxTable } from '../../shared/sandbox/types';
 import type { ScratchRun } from '../../shared/sessions/session';

@@ -3,19 +3,19 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
 import { openDatabase, type OpenOptions } from '../db/open';
-import { documentModelsRepo } from '../db/document-models-repo';
+import { parseCacheRepo } from '../db/parse-cache-repo';
 import { recoverInterruptedJobs } from '../jobs/recover';
 import { openWorkspaceLog, type WorkspaceLog } from '../log/log';
 import { FileStore } from './file-store';
 import { HOUSEKEEPING_GRACE_MS } from './housekeeping';
-import { ModelCache } from './model-cache';
+import { ParseCache } from './parse-cache';
 
 export interface Workspace {
   dir: string;
   dbPath: string;
   db: Database;
   files: FileStore;
-  models: ModelCache;
+  models: ParseCache;
   /** `logs/workbench.log`; null when opened read-only (nothing written, the log on stderr). */
   logFile: string | null;
   close(): void;
@@ -58,12 +58,12 @@ export async function openWorkspace(
   // Jobs left `running` by a process that died show as interrupted, never as running.
   recoverInterruptedJobs(db);
   const files = new FileStore(filesDir);
-  const models = new ModelCache(join(dir, 'models'));
+  const models = new ParseCache(join(dir, 'models'));
   let log: WorkspaceLog | null = null;
   if (options.housekeeping !== false) {
     log = openWorkspaceLog(dir);
     await files.sweepIncoming(HOUSEKEEPING_GRACE_MS);
-    await models.sweep(documentModelsRepo(db).files(), HOUSEKEEPING_GRACE_MS);
+    await models.sweep(parseCacheRepo(db).files(), HOUSEKEEPING_GRACE_MS);
   }
   return {
     dir,

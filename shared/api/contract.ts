@@ -5,7 +5,7 @@
  * same registry (main/api/registry.ts), which validates inputs against these schemas.
  */
 import { z } from 'zod';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import {
   DatasetImportReport,
   DatasetSummary,
@@ -21,7 +21,7 @@ import {
   FactsSeriesInput,
   FactsSeriesResult,
 } from '../facts/company-facts';
-import { Document } from '../model';
+import { Document } from '../document';
 import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
 import { AskPhase, AskRequest, AskResult, PromptTemplate } from '../ask/ask';
 import {

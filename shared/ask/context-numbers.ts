@@ -1,6 +1,6 @@
 import { findNumbers } from '../numbers/find-numbers';
 import { scaleFactor } from '../numbers/scale-words';
-import type { Document } from '../model';
+import type { Document } from '../document';
 import type { RetrievalHit } from '../retrieval/hit';
 import { gridPositions } from '../document/grid-layout';
 import type { ContextNumber } from './grounding';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Document, DocumentSource, DatasetFormat, upgradeDocumentJson } from '../model';
+import { Document, DocumentSource, DatasetFormat, upgradeDocumentJson } from '../document';
 
 /**
  * A Document read from a benchmark file: a plain Document whose `externalId` (the id the

@@ -1,4 +1,4 @@
-import type { Cell, Table } from '../model';
+import type { Cell, Table } from '../document';
 import type { DatasetDocument } from './dataset-document';
 import type { Evidence } from './question';
 

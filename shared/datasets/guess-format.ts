@@ -1,4 +1,4 @@
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 
 /** A first guess from the file name, for the format picker; the user can always change it. */
 export function guessDatasetFormat(name: string): DatasetFormat | undefined {

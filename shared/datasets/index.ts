@@ -1,5 +1,5 @@
 export * from './dataset-document';
-export { datasetFormats, DatasetFormat, isDatasetFormat } from '../model/dataset-format';
+export { datasetFormats, DatasetFormat, isDatasetFormat } from '../document/dataset-format';
 export * from './evidence';
 export * from './question';
 export * from './table-description';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DatasetDocument } from './dataset-document';
 import { EvidenceTarget } from '../document/evidence';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 
 /**
  * The scale a benchmark states for its gold answer (TAT-QA's `scale` field). Answer-level only:

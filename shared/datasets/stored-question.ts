@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import { AnswerScale, Evidence, Gold } from './question';
 
 /** A dataset as the workspace holds it. */

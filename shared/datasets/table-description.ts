@@ -1,4 +1,4 @@
-import type { Table } from '../model';
+import type { Table } from '../document';
 import { parseNumber } from '../numbers';
 import { findCell } from './evidence';
 

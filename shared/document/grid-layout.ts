@@ -1,4 +1,4 @@
-import type { Cell, HeaderNode, Table, TableRow } from '../model';
+import type { Cell, HeaderNode, Table, TableRow } from './index';
 
 /**
  * A table as the document view's grid shows it: leaf columns with their header paths and the

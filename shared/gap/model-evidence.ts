@@ -2,7 +2,7 @@ import { contextNumbers } from '../ask/context-numbers';
 import { groundLiteral } from '../ask/grounding';
 import { programLiterals } from '../ask/program-literals';
 import { gridToSource } from '../document/grid-layout';
-import type { Document } from '../model';
+import type { Document } from '../document';
 import type { RetrievalHit } from '../retrieval/hit';
 import type { TracedCell } from '../sandbox/types';
 import { uniqueUnits, type Unit } from './evidence-overlap';

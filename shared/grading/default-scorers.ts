@@ -1,4 +1,4 @@
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 
 /**
  * The one table of default scorers (docs/grading.md "Default scorers"). Every path that grades

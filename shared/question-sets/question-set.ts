@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QuestionSummary } from '../datasets/stored-question';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import { RunStartInput, RunSummary } from '../runs/run';
 import { Session, SessionCreateInput, Stratify } from '../sessions/session';
 

@@ -1,5 +1,5 @@
 import type { StoredQuestion } from '../datasets/stored-question';
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 import { questionFacets } from '../runs/subsets';
 import type { QuestionSetFilter } from './question-set';
 

@@ -1,6 +1,6 @@
 import { gridPositions, type GridPosition } from '../document/grid-layout';
-import { unitPhrase } from '../model/cell-sentence';
-import type { Cell, Document, Table } from '../model';
+import { unitPhrase } from '../document/cell-sentence';
+import type { Cell, Document, Table } from '../document';
 import { hitKey, inDocumentOrder } from './document-order';
 import { datasetParagraphIndex } from './units';
 import type { RetrievalHit } from './hit';

@@ -1,4 +1,4 @@
-import type { Document } from '../model';
+import type { Document } from '../document';
 import type { RetrievalHit } from './hit';
 
 /**

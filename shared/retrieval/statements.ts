@@ -1,4 +1,4 @@
-import type { Document, Table } from '../model';
+import type { Document, Table } from '../document';
 
 /**
  * The three primary financial statements. A question about a line item ("net PP&E", "capex",

@@ -1,5 +1,5 @@
-import { unitPhrase, cellSentence } from '../model/cell-sentence';
-import type { Block, Cell, Document, Table, TableRow } from '../model';
+import { unitPhrase, cellSentence } from '../document/cell-sentence';
+import type { Block, Cell, Document, Table, TableRow } from '../document';
 import type { HitKind } from './hit';
 import { normaliseForIndex } from './terms';
 

@@ -1,5 +1,5 @@
 import { defaultScorerRow, type DefaultScorerRow } from '../grading/default-scorers';
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 import type { RunManifest } from './run';
 import { IMPORTED_SCORER_ID } from './run';
 

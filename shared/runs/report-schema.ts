@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RunComparison, RunReport } from './report';
 import { FAILURE_CAUSES } from './failure-cause';
 import { JudgeSummarySchema } from './judge';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import { RunMode, RunSource, RunStatus, RunVerdict } from './run';
 
 // The zod shapes of shared/runs/report.ts's results, for the API contract. The `satisfies`

@@ -1,6 +1,6 @@
 import { defaultScorerRow } from '../grading/default-scorers';
 import { answerText } from './answer-text';
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 import { bootstrap, mcnemarFromPairs, pairedBootstrap, wilson } from '../stats';
 import { failureCause, FAILURE_CAUSES, type FailureCause } from './failure-cause';
 import type { JudgeSummary } from './judge';

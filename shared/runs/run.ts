@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GenerationParams, SecretName } from '../llm/provider';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import { RetrievalOptions } from '../retrieval/hit';
 
 /**

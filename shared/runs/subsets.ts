@@ -1,4 +1,4 @@
-import type { DatasetFormat } from '../model/dataset-format';
+import type { DatasetFormat } from '../document/dataset-format';
 
 /** What a report needs to know about a question besides its verdicts. */
 export interface QuestionFacets {

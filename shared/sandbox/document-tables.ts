@@ -1,5 +1,5 @@
 import { gridPositions } from '../document/grid-layout';
-import type { Cell, Document, Table } from '../model';
+import type { Cell, Document, Table } from '../document';
 import type { CellXbrl, SandboxCell, SandboxTable } from './types';
 
 /** A tagged cell's fact as cellInfo() gives it (the fact its value came from). */

@@ -1,6 +1,6 @@
 import { gridPositions } from '../document/grid-layout';
 import { fiscalYearOfEnd } from '../library/filing-facts';
-import type { Document, XbrlFactRef } from '../model';
+import type { Document, XbrlFactRef } from '../document';
 
 /**
  * The fact index of a tagged filing (issue 27): every inline XBRL fact that sits in a table

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerScale } from '../datasets/question';
 import { QuestionSummary } from '../datasets/stored-question';
 import { MarkTarget } from '../document/evidence';
-import { DatasetFormat } from '../model/dataset-format';
+import { DatasetFormat } from '../document/dataset-format';
 import { ReportMethodSchema } from '../runs/report-schema';
 import { StoredVerdict } from '../runs/run';
 

@@ -26,7 +26,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { ImportReport } from '../../shared/library/document';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { rendererDir } from '../../main/app-paths';
 import { startWebServer } from '../../main/server/web-server';
 import { ensureBuiltRenderer, launchBrowser } from '../support/browser';

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { WorkbenchError } from '../../shared/api/result';
-import type { DatasetFormat } from '../../shared/model';
+import type { DatasetFormat } from '../../shared/document';
 import type { SandboxJob } from '../../shared/sandbox/types';
 import { datasetReaders } from '../../main/ingest/datasets';
 import {

@@ -1,5 +1,5 @@
 import { describedHeaderWords, wordsOf, type TableDescription } from '../../shared/datasets';
-import type { Table } from '../../shared/model';
+import type { Table } from '../../shared/document';
 import { readHtmlTable } from '../../main/ingest/datasets/table/html-table';
 import { layoutGrid } from '../../main/ingest/table/table-grid';
 

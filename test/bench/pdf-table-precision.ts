@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { loadPdfJs } from '../../main/ingest/pdf/pdfjs';
 import { pageText } from '../../main/ingest/pdf/page-text';
 import { parsePage } from '../../main/ingest/pdf/page-parse';
-import type { Table } from '../../shared/model';
+import type { Table } from '../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 
 interface Check {

@@ -15,7 +15,7 @@ import { parsePdfBytes, parsePdfInWorker } from '../../main/ingest/pdf';
 import { loadPdfJs } from '../../main/ingest/pdf/pdfjs';
 import { pageText } from '../../main/ingest/pdf/page-text';
 import { parsePage } from '../../main/ingest/pdf/page-parse';
-import { Document as DocumentSchema, type Cell, type Document } from '../../shared/model';
+import { Document as DocumentSchema, type Cell, type Document } from '../../shared/document';
 import { findNumbers, parseNumber, type ParsedNumber } from '../../shared/numbers';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 

@@ -12,7 +12,7 @@ import { openDatasetFile } from '../../main/ingest/datasets/dataset-file';
 import { readMultihierttFile } from '../../main/ingest/datasets/multihiertt';
 import { parsePdfInWorker } from '../../main/ingest/pdf';
 import { PARSER_VERSION } from '../../main/document/document-service';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { dataPath } from '../support/data-dir';
 
 export interface HierttItem {

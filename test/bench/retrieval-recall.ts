@@ -25,7 +25,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { memoryIndexDatabase, RetrievalService } from '../../main/retrieval/retrieval-service';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import type { RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';

@@ -15,7 +15,7 @@ import { documentsRepo } from '../../main/db/documents-repo';
 import { ingestFile } from '../../main/document/ingest-file';
 import { ftsIndex } from '../../main/retrieval/fts-index';
 import { indexVersionKey, RetrievalService } from '../../main/retrieval/retrieval-service';
-import { Document } from '../../shared/model';
+import { Document } from '../../shared/document';
 import { buildContext } from '../../shared/retrieval/context';
 import { indexUnits } from '../../shared/retrieval/units';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';

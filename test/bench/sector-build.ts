@@ -12,7 +12,7 @@
  * after `%%EOF`), which neither reader reads. So each distinct original is parsed once (in the
  * parse worker, as the app parses) and its facts read once (by the app's facts reader); every
  * copy gets that model (with its own file name and size, as its own parse would write) through the
- * app's model cache (`ModelCache.write` + `document_models`) and those facts through
+ * app's model cache (`ParseCache.write` + `document_models`) and those facts through
  * `document_facts`. The retrieval index is built for every copy by the retrieval service itself.
  * The first copy of each original is checked: its hash differs from the original's and it parses.
  *
@@ -25,9 +25,9 @@ import { basename, extname, join } from 'node:path';
 import type { ImportReport } from '../../shared/library/document';
 import type { FilingFacts } from '../../shared/library/filing-facts';
 import type { DocumentKind } from '../../shared/library/document-kind';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { documentFactsRepo } from '../../main/db/document-facts-repo';
-import { documentModelsRepo } from '../../main/db/document-models-repo';
+import { parseCacheRepo } from '../../main/db/parse-cache-repo';
 import { PARSER_VERSION } from '../../main/document/document-service';
 import { FACTS_READER_VERSION } from '../../main/library/filing-facts-service';
 import { readFilingFacts } from '../../main/library/filing-facts-reader';
@@ -139,7 +139,7 @@ export async function ensureSectorWorkspace(n: number): Promise<BuildInfo> {
     // 2. Parse each original once (its first copy, in the parse worker), cache it for the rest.
     const t1 = performance.now();
     const models = new Map<number, Document>();
-    const repo = documentModelsRepo(services.workspace.db);
+    const repo = parseCacheRepo(services.workspace.db);
     for (const doc of ids) {
       let model = models.get(doc.source);
       if (!model) {

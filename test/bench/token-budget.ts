@@ -10,7 +10,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { DEFAULT_K, searchDocument } from '../../main/retrieval/retrieval-service';
 import { countPromptTokens } from '../../main/llm/token-count';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { buildContext } from '../../shared/retrieval/context';
 import type { RetrievalHit } from '../../shared/retrieval/hit';
 import { financeBenchItems, financeBenchModels, hierttItems } from './retrieval-data';

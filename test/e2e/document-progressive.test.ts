@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { findHits, findMatches } from '../../renderer/features/document/find-matches';
 import { dataPath, hasData } from '../support/data-dir';
 import { sampleFiling } from '../support/cli';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData } from '../support/data-dir';

@@ -5,7 +5,7 @@ import { closeEmbeddedModels } from '../../main/llm/embedded/embedded-models';
 import { artifactsDir } from '../support/browser';
 import { sampleFiling } from '../support/cli';
 import { writeHostileGguf } from '../support/hostile-gguf';
-import { modelProcessesOf } from '../support/model-processes';
+import { llmProcessesOf } from '../support/llm-processes';
 import { tempDir } from '../support/temp-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -59,7 +59,7 @@ describe('Hostile GGUF files on the Models screen', () => {
       const text = (await failed.textContent()) ?? '';
       expect(text).toMatch(/^Failed\s*llm-model-file/);
       expect(text.replace(/^Failed\s*llm-model-file\s*/, '')).toMatch(h.expected);
-      expect(modelProcessesOf()).toEqual([]);
+      expect(llmProcessesOf()).toEqual([]);
     }
     expect(await page.locator('.test-failed').count()).toBe(hostile.length);
     await page.screenshot({ path: join(artifactsDir, 'embedded-hostile-refused.png') });
@@ -71,7 +71,7 @@ describe('Hostile GGUF files on the Models screen', () => {
       .getByRole('table', { name: 'Providers' })
       .getByRole('row', { name: /tensors-2e63\.gguf/ })
       .waitFor();
-    expect(modelProcessesOf()).toEqual([]);
+    expect(llmProcessesOf()).toEqual([]);
 
     await page
       .getByRole('navigation', { name: 'Screens' })
@@ -89,7 +89,7 @@ describe('Hostile GGUF files on the Models screen', () => {
         .poll(() => panel.getByLabel('Model', { exact: true }).getAttribute('placeholder'))
         .toBe('model name');
     }
-    expect(modelProcessesOf()).toEqual([]);
+    expect(llmProcessesOf()).toEqual([]);
     expect(session.errors).toEqual([]);
   });
 });

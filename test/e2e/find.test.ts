@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { findHits, findMatches } from '../../renderer/features/document/find-matches';
 import { artifactsDir } from '../support/browser';
 import { openWebSession, type WebSession } from '../support/web-session';

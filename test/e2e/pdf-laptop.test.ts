@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document, Table } from '../../shared/model';
+import type { Document, Table } from '../../shared/document';
 import { artifactsDir } from '../support/browser';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { openWebSession, type WebSession } from '../support/web-session';

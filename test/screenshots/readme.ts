@@ -12,7 +12,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api/contract';
-import type { Document } from '../../shared/model';
+import type { Document } from '../../shared/document';
 import { startWebServer } from '../../main/server/web-server';
 import { launchBrowser } from '../support/browser';
 import { repoRoot } from '../support/cli';

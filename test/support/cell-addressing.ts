@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gridPositions } from '../../shared/document/grid-layout';
 import { TableSet } from '../../shared/sandbox/cell-lookup';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
-import type { Document, Table } from '../../shared/model';
+import type { Document, Table } from '../../shared/document';
 import { ingestBytes } from '../../main/ingest/ingest-bytes';
 import { dataPath } from './data-dir';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { sandboxTables } from '../../../shared/sandbox/document-tables';
 import { buildFactIndex, type SandboxFact } from '../../../shared/sandbox/fact-index';
 import { extractProgram } from '../../../shared/sandbox/extract-program';

@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 
 /**
  * Parsed documents were cached here as JSON text next to their library row (0004 moved them to
- * files under models/, main/workspace/model-cache.ts), so opening a 10-K twice parses it once;
+ * files under models/, main/workspace/parse-cache.ts), so opening a 10-K twice parses it once;
  * `parser_version` lets a newer parser invalidate old caches. Evidence marks
  * are what the user flagged in the document view (later used by Ask and human sessions).
  */

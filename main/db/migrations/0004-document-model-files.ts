@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Parsed models move out of SQLite into files (main/workspace/model-cache.ts): the row keeps
+ * Parsed models move out of SQLite into files (main/workspace/parse-cache.ts): the row keeps
  * which file holds the current model and its size. The old rows were only a cache (every model
  * can be parsed again from its stored original), so the table is recreated empty.
  */

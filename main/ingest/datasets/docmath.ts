@@ -6,7 +6,7 @@ import {
   type Evidence,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion, type Block, type Table } from '../../../shared/model';
+import { documentSchemaVersion, type Block, type Table } from '../../../shared/document';
 import {
   jsonRecords,
   recordBytes,

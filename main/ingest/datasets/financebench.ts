@@ -6,7 +6,7 @@ import {
   type Evidence,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion } from '../../../shared/document';
 import { jsonLines, validateRecords, type DatasetFile, uniqueIds } from './dataset-file';
 import { pdfReference, type PdfReference } from './pdf-reference';
 

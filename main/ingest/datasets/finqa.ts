@@ -5,7 +5,7 @@ import {
   type DatasetImport,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion } from '../../../shared/document';
 import { tableScaleSentence } from './context-note';
 import {
   jsonRecords,

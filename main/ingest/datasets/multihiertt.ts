@@ -6,7 +6,7 @@ import {
   type DatasetImport,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion, type Block, type Table } from '../../../shared/model';
+import { documentSchemaVersion, type Block, type Table } from '../../../shared/document';
 import { tableScaleSentence } from './context-note';
 import {
   jsonRecords,

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import type { DatasetDocument, DatasetImport, Question } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion } from '../../../shared/document';
 import { jsonRecords, validateRecords, type DatasetFile } from './dataset-file';
 import { pdfReference } from './pdf-reference';
 

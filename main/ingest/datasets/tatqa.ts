@@ -9,7 +9,7 @@ import {
   type Evidence,
   type Question,
 } from '../../../shared/datasets';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion } from '../../../shared/document';
 import { tableScaleSentence } from './context-note';
 import {
   invalid,

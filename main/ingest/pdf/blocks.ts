@@ -1,4 +1,4 @@
-import type { Block, PageBox } from '../../../shared/model';
+import type { Block, PageBox } from '../../../shared/document';
 import type { Line } from './lines';
 
 /** A piece of a flow in reading order: text lines, or a table found there. */

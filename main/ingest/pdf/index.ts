@@ -1,4 +1,4 @@
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import type { PdfProgress } from './parse-pdf';
 import { parsePdfInWorker, type PdfInput, type PdfWorkerOptions } from './worker-client';
 

@@ -1,4 +1,4 @@
-import type { Block, Table } from '../../../shared/model';
+import type { Block, Table } from '../../../shared/document';
 import { bodySize, pageBlocks, type FlowItem } from './blocks';
 import { layoutPage } from './layout';
 import { readLine } from './line-cells';

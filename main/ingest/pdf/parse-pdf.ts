@@ -3,7 +3,7 @@ import {
   type Block,
   type Document,
   type Table,
-} from '../../../shared/model';
+} from '../../../shared/document';
 import { PdfIngestError } from './errors';
 import { pageText } from './page-text';
 import { parsePage } from './page-parse';

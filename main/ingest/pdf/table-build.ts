@@ -1,4 +1,4 @@
-import type { Cell, Table, TableRow } from '../../../shared/model';
+import type { Cell, Table, TableRow } from '../../../shared/document';
 import { buildRowTree, type BodyRow } from '../table/row-tree';
 import { qualifyRepeatedColumns, qualifyRepeatedHeaders } from '../table/repeated-labels';
 import type { CellLine, LineCell } from './line-cells';

@@ -1,4 +1,4 @@
-import type { Cell } from '../../../shared/model';
+import type { Cell } from '../../../shared/document';
 import { headOf, resolveUnit, unitHint } from '../table/cell-unit';
 import type { ScaleNote } from '../table/scale-note';
 import type { LineCell } from './line-cells';

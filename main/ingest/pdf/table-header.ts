@@ -1,4 +1,4 @@
-import { spanParent, type HeaderNode } from '../../../shared/model';
+import { spanParent, type HeaderNode } from '../../../shared/document';
 import { isPureScaleNote } from '../table/header-text';
 import type { CellLine, LineCell } from './line-cells';
 import type { ValueColumn } from './table-columns';

@@ -1,4 +1,4 @@
-import type { Table, TableRow } from '../../../shared/model';
+import type { Table, TableRow } from '../../../shared/document';
 import {
   columnHeaderTree,
   detectHeaderBands,
@@ -22,7 +22,7 @@ import { layoutGrid } from '../table/table-grid';
 import { firstValueColumn } from '../table/first-value-column';
 import { judgeTable } from './table-layout-check';
 import { captionSaysIndex, percentCaptionPhrase, tableAreaNote } from './table-scale';
-import type { HeaderNode } from '../../../shared/model';
+import type { HeaderNode } from '../../../shared/document';
 
 /** Text around the table that may name it or state its scale, nearest first. */
 export interface TableSurroundings {

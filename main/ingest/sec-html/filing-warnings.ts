@@ -1,4 +1,4 @@
-import type { Cell, Table, TableRow, XbrlFactRef } from '../../../shared/model';
+import type { Cell, Table, TableRow, XbrlFactRef } from '../../../shared/document';
 import type { ScaleNote } from '../table/scale-note';
 
 const quoteCaption = (t: Table) => {

@@ -1,5 +1,5 @@
-import type { HeaderNode } from '../../../shared/model';
-import { spanParent } from '../../../shared/model/header-span';
+import type { HeaderNode } from '../../../shared/document';
+import { spanParent } from '../../../shared/document/header-span';
 import { isNumeric, isYearLike } from '../table/cell-value';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
 import { cleanHeader, isPureScaleNote } from '../table/header-text';

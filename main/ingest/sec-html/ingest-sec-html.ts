@@ -1,7 +1,7 @@
-import type { Block, Document, Table, XbrlCrossCheck, XbrlFactRef } from '../../../shared/model';
-// Not from shared/model's index, which loads zod: the reader's output is checked where it is
+import type { Block, Document, Table, XbrlCrossCheck, XbrlFactRef } from '../../../shared/document';
+// Not from shared/document's index, which loads zod: the reader's output is checked where it is
 // written (main/document/check-document.ts), and a CLI ingest loads no schema library.
-import { documentSchemaVersion } from '../../../shared/model/schema-version';
+import { documentSchemaVersion } from '../../../shared/document/schema-version';
 import { WorkbenchError } from '../../../shared/api/result';
 import type { RawDocument } from '../table/raw-types';
 import { BlockIds } from './block-ids';

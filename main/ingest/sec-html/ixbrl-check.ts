@@ -1,4 +1,4 @@
-import type { XbrlFactRef } from '../../../shared/model';
+import type { XbrlFactRef } from '../../../shared/document';
 import type { RawIxFact } from '../table/raw-types';
 
 const smallWords: Record<string, number> = {

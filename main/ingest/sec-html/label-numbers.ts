@@ -1,4 +1,4 @@
-import type { NumberMention } from '../../../shared/model';
+import type { NumberMention } from '../../../shared/document';
 import { crossCheck } from './ixbrl-check';
 import type { Piece } from '../table/merge-symbols';
 import type { ScaleNote } from '../table/scale-note';

@@ -1,4 +1,4 @@
-import type { BasisSource, Cell } from '../../../shared/model';
+import type { BasisSource, Cell } from '../../../shared/document';
 import { namesUnitPrice, resolveUnit, unitHint, type UnitContext } from '../table/cell-unit';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';

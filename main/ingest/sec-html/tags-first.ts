@@ -1,5 +1,5 @@
-import type { Basis, Cell, Table, VisibleReading, XbrlFactRef } from '../../../shared/model';
-import { unitPhrase } from '../../../shared/model/cell-sentence';
+import type { Basis, Cell, Table, VisibleReading, XbrlFactRef } from '../../../shared/document';
+import { unitPhrase } from '../../../shared/document/cell-sentence';
 
 /**
  * Tags first: where an inline XBRL filing tags a cell (`ix:nonFraction`), the cell's value,

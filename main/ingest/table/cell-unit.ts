@@ -1,7 +1,7 @@
 import { memoByString } from './memo';
 import type { ParsedValue } from './cell-value';
 import { findScaleNote, significantWords, type ScaleNote } from './scale-note';
-import type { Basis, BasisSource } from '../../../shared/model';
+import type { Basis, BasisSource } from '../../../shared/document';
 
 /** What a header text says about the unit of the numbers under or beside it. */
 type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | 'ratio' | Duration;

@@ -1,4 +1,4 @@
-import type { CellKind } from '../../../shared/model';
+import type { CellKind } from '../../../shared/document';
 import { negativeByParentheses } from '../../../shared/numbers/parentheses';
 
 /** What a cell's visible text says as a number. */

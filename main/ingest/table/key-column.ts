@@ -1,4 +1,4 @@
-import type { Cell } from '../../../shared/model';
+import type { Cell } from '../../../shared/document';
 import { labelKey } from './repeated-labels';
 
 /**

@@ -3,7 +3,7 @@
  * the presentation facts the builders need (bold, indentation, spans), no DOM.
  */
 
-/** A fact's period as its context states it (see `XbrlPeriod` in shared/model). */
+/** A fact's period as its context states it (see `XbrlPeriod` in shared/document). */
 export type RawXbrlPeriod =
   { instant: string } | { start: string; end: string } | { forever: true };
 

@@ -1,4 +1,4 @@
-import type { Cell, HeaderNode, RowKind } from '../../../shared/model';
+import type { Cell, HeaderNode, RowKind } from '../../../shared/document';
 import { memoByString } from './memo';
 
 /**

@@ -1,4 +1,4 @@
-import type { HeaderNode, RowKind } from '../../../shared/model';
+import type { HeaderNode, RowKind } from '../../../shared/document';
 import { labelColumnGroups, type LabelGroupMember } from './label-columns';
 import { qualifyRepeatedRows } from './repeated-labels';
 import { addAmounts, addedUpLater, sumVerdict, type Amounts } from './row-sums';

@@ -95,7 +95,7 @@ interface Pending {
 }
 
 /**
- * One GGUF model in its own process (model-process.ts): loaded on first use, one generation at
+ * One GGUF model in its own process (llm-process.ts): loaded on first use, one generation at
  * a time (the rest wait in order), cancel within 1 s (asked, then killed), and a crash or
  * out-of-memory kill of the process fails the requests it had with one sentence; the next
  * request starts a new process.
@@ -550,14 +550,14 @@ function seconds(ms: number): string {
  */
 function startModelProcess(): ChildProcess {
   const fromSource = extname(__filename) === '.ts';
-  const file = join(__dirname, `model-process${fromSource ? '.ts' : '.js'}`);
+  const file = join(__dirname, `llm-process${fromSource ? '.ts' : '.js'}`);
   return fork(file, [], {
     execArgv: [
       `--max-old-space-size=${MODEL_PROCESS_HEAP_MB}`,
       ...(fromSource ? ['--import', pathToFileURL(require.resolve('tsx')).href] : []),
     ],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    // The process watches for this one to go (model-process.ts, watchParent).
+    // The process watches for this one to go (llm-process.ts, watchParent).
     env: { ...process.env, WORKBENCH_MODEL_PARENT_PID: String(process.pid) },
   });
 }

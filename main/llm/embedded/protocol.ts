@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../../shared/api/result';
 import type { ChatMessage, EmbeddedModelInfo } from '../../../shared/llm/provider';
 
 /**
- * Messages between the app and the model process (model-process.ts), over the child's IPC
+ * Messages between the app and the model process (llm-process.ts), over the child's IPC
  * channel. One model per process; one generation at a time (the host queues the rest).
  */
 export type ToModel =

@@ -3,7 +3,7 @@ import type { AskMode, PromptTemplate } from '../../../shared/ask/ask';
 import type { StoredQuestion } from '../../../shared/datasets';
 import type { Scorer } from '../../../shared/grading/verdict';
 import type { ChatMessage, GenerationParams } from '../../../shared/llm/provider';
-import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../../shared/document/dataset-format';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
 import { RUN_TRACE_VERSION, type StoredExecution } from '../../../shared/runs/item-detail';
 import type { RunItem, RunVerdict } from '../../../shared/runs/run';

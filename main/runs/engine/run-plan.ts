@@ -5,7 +5,7 @@ import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets';
 import type { QuestionSet } from '../../../shared/question-sets/question-set';
 import { runScorerIds } from '../../../shared/grading/default-scorers';
 import type { Scorer } from '../../../shared/grading/verdict';
-import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../../shared/document/dataset-format';
 import type { RetrievalOptions } from '../../../shared/retrieval/hit';
 import type { RunManifest, RunMode, RunStartInput } from '../../../shared/runs/run';
 import { questionFacets } from '../../../shared/runs/subsets';

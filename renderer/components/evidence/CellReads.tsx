@@ -1,7 +1,7 @@
 import type { CellRead } from '../../../shared/ask/ask';
 import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { gridToSource } from '../../../shared/document/grid-layout';
 import { filingShort, openFilingTable, type Placer } from './filing-cite';
 

@@ -2,7 +2,7 @@ import type { AskResult } from '../../../shared/ask/ask';
 import { locateId } from '../../../shared/ask/filings';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import { gridToSource } from '../../../shared/document/grid-layout';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { askStore, useAsk } from '../../stores/ask';
 import { AskForm } from './AskForm';
 import { AskHistory } from './AskHistory';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AskResult } from '../../../shared/ask/ask';
 import { numberText } from '../../../shared/runs/answer-text';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { answerQuantity, executionValue, MODE_TEXT, usd } from './answer-text';
 import { CellReads } from '../../components/evidence/CellReads';
 import { citePlacer } from '../../components/evidence/filing-cite';

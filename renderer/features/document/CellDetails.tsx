@@ -6,7 +6,7 @@ import {
   scaleName,
   type Cell,
   type Table,
-} from '../../../shared/model';
+} from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
 import { routeHash } from '../../stores/navigation/navigation-store';

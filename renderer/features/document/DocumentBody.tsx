@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Block, Document } from '../../../shared/model';
+import type { Block, Document } from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { LazyMount } from '../../components/LazyMount';
 import type { CellRef } from '../../stores/document/document-store';
 import type { GoldMarks } from './gold-marks';
-import { gridHeightEstimate } from './grid-model';
+import { gridHeightEstimate } from './grid-view';
 import { Highlight } from './Highlight';
 import type { TableGrid as TableGridComponent } from './TableGrid';
 

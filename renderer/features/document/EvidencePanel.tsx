@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MarkTarget } from '../../../shared/document/evidence';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { evidenceCsv, evidenceRows } from './evidence-rows';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { outlineEntries } from './outline-entries';
 
 interface Props {

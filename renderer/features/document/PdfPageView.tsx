@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 import { loadPdf, OriginalError } from '../../stores/document/pdf-original';
 import { pdfTableTitle } from './outline-entries';
 import {

@@ -13,7 +13,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { cellSentence, type Cell, type Table } from '../../../shared/model';
+import { cellSentence, type Cell, type Table } from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence';
 import type { CellRef } from '../../stores/document/document-store';
 import {
@@ -30,7 +30,7 @@ import {
   type GridColumn,
   type GridRow,
   type HeaderGroup,
-} from './grid-model';
+} from './grid-view';
 import { isGoldCell, isGoldRow, type GoldMarks } from './gold-marks';
 
 // Only the features this grid uses (column groups, pinning, flex, wrapped header text and value

@@ -1,4 +1,4 @@
-import type { Cell, HeaderNode, Table } from '../../../shared/model';
+import type { Cell, HeaderNode, Table } from '../../../shared/document';
 
 /**
  * The footnote marks that bear on a cell, where they were printed: on the cell itself, on its

@@ -1,7 +1,7 @@
 import type { MarkTarget } from '../../../shared/document/evidence';
 import { evidenceKey } from '../../../shared/document/evidence';
 import { csvDocument } from '../../../shared/export/csv';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 
 /** One marked paragraph or cell as the evidence panel lists it and the CSV exports it. */
 export interface EvidenceRow {

@@ -1,4 +1,4 @@
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 
 /** Blocks containing the query (case-insensitive), in reading order, with a count per block. */
 export function findMatches(model: Document, query: string): { blockId: string; count: number }[] {

@@ -1,4 +1,4 @@
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 
 export interface OutlineEntry {
   id: string;

@@ -1,4 +1,4 @@
-import type { Cell } from '../../../shared/model';
+import type { Cell } from '../../../shared/document';
 
 const plain = (q: number) =>
   Number.isInteger(q) ? q.toLocaleString('en-US') : q.toPrecision(12).replace(/\.?0+$/, '');

@@ -1,4 +1,4 @@
-import { unitPhrase, type Cell, type XbrlFactRef, type XbrlPeriod } from '../../../shared/model';
+import { unitPhrase, type Cell, type XbrlFactRef, type XbrlPeriod } from '../../../shared/document';
 
 /**
  * How the cell panel words an inline XBRL fact. Plain strings only: the panel renders them as

@@ -1,5 +1,5 @@
 import type { Evidence } from '../../../shared/datasets/question';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { describeTarget } from './evidence-label';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { DatasetSummary, StoredQuestion } from '../../../shared/datasets/stored-question';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { EvidenceList } from './EvidenceList';
 import { GoldAnswer } from './GoldAnswer';
 import { GoldDisputes } from './GoldDisputes';

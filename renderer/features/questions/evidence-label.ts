@@ -1,5 +1,5 @@
 import type { EvidenceTarget } from '../../../shared/document/evidence';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 

@@ -1,5 +1,5 @@
 import type { MarkTarget } from '../../../shared/document/evidence';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 
 /** A marked paragraph or cell named so the expert recognises it (text only, cut short). */
 export function markLabel(t: MarkTarget, model: Document | undefined): string {

@@ -4,7 +4,7 @@ import type { ApiError } from '../../../shared/api/result';
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
 import type { DocumentSummary } from '../../../shared/library/document';
 import { documentJobSubject } from '../../../shared/jobs/job';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import type { ApiClient } from '../../api/client-core';
 
 export interface CellRef {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contextNumbers } from '../../../shared/ask/context-numbers';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { buildContext } from '../../../shared/retrieval/context';
 import { ingestFile } from '../../../main/document/ingest-file';
 import { searchDocument } from '../../../main/retrieval/retrieval-service';

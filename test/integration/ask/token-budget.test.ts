@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../../../main/document/ingest-file';
 import { countPromptTokens } from '../../../main/llm/token-count';
 import { searchDocument } from '../../../main/retrieval/retrieval-service';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { buildContext } from '../../../shared/retrieval/context';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
 import { sampleFiling } from '../../support/cli';

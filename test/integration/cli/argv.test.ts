@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { positionalWords, rewriteLegacyJsonOut } from '../../../main/cli/argv';
-import { documentSchemaVersion } from '../../../shared/model';
+import { documentSchemaVersion } from '../../../shared/document';
 import type { CliCommand } from '../../../main/cli/command';
 import { loadCommands } from '../../../main/cli/commands';
 import { runSourceCli, sampleFiling } from '../../support/cli';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/api/contract';
 import { isJsonBytes } from '../../../shared/api/json-bytes';
 import type { ImportReport } from '../../../shared/library/document';
-import { Document } from '../../../shared/model';
+import { Document } from '../../../shared/document';
 import { sampleDir } from '../../../main/app-paths';
 import { parseInWorker } from '../../../main/document/parse-in-worker';
 import { writeRepeatedFiling } from '../../support/big-filing';

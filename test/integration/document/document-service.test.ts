@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../shared/library/document';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
 

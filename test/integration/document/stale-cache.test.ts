@@ -13,7 +13,7 @@ import { PARSER_VERSION } from '../../../main/document/document-service';
 import { HOUSEKEEPING_GRACE_MS } from '../../../main/workspace/housekeeping';
 import { openWorkspace } from '../../../main/workspace/workspace';
 import type { ImportReport } from '../../../shared/library/document';
-import { Document } from '../../../shared/model';
+import { Document } from '../../../shared/document';
 import { tempServices } from '../../support/services';
 
 type Ctx = Awaited<ReturnType<typeof tempServices>>;

@@ -8,7 +8,7 @@ import { escapeHtml } from '../../../main/export/html-escape';
 import { methodLines } from '../../../shared/runs/report-format';
 import { expandJsonBytes } from '../../../shared/api/json-bytes';
 import { gridLayout } from '../../../shared/document/grid-layout';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { gradeWith } from '../../../main/grading/grading-service';
 import { getScorer } from '../../../shared/grading/scorers';
 import { WorkbenchError } from '../../../shared/api/result';

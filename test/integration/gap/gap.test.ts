@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsRepo } from '../../../main/db/sessions-repo';
 import { ModelUnits } from '../../../main/gap/model-units';
 import { gridLayout } from '../../../shared/document/grid-layout';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { runsRepo } from '../../../main/db/runs-repo';
 import type { MethodOutput } from '../../../shared/api/contract';
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';

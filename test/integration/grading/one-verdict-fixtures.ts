@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Services } from '../../../main/services';
 import type { StoredQuestion } from '../../../shared/datasets';
 import type { Outcome } from '../../../shared/grading/verdict';
-import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../../shared/document/dataset-format';
 import type { AnswerScale } from '../../../shared/datasets/question';
 import { answerPrediction } from '../../../shared/sessions/prediction';
 import { dataPath } from '../../support/data-dir';

@@ -13,7 +13,7 @@ import type { Services } from '../../../main/services';
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { StoredQuestion } from '../../../shared/datasets';
 import { defaultScorerId } from '../../../shared/grading/default-scorers';
-import type { DatasetFormat } from '../../../shared/model/dataset-format';
+import type { DatasetFormat } from '../../../shared/document/dataset-format';
 import { runSourceCli } from '../../support/cli';
 import { hasData, noDataMessage } from '../../support/data-dir';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../support/openai-test-server';

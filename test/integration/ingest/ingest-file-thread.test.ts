@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../main/cli';
 import { MAIN_THREAD_MAX_BYTES, ingestFile } from '../../../main/document/ingest-file';
-import { Document } from '../../../shared/model';
-import type * as GeneratedParse from '../../../shared/model/document-parse.generated';
+import { Document } from '../../../shared/document';
+import type * as GeneratedParse from '../../../shared/document/document-parse.generated';
 import { stopAllJobs } from '../../../main/jobs/live';
 import { writeRepeatedFiling } from '../../support/big-filing';
 import { sampleFiling } from '../../support/cli';
@@ -20,7 +20,7 @@ vi.mock('../../../main/document/parse-in-worker', () => ({
 
 // The schema check (zod's answer, generated so as not to load zod), counted.
 const fastChecks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../shared/model/document-parse.generated', async (importOriginal) => {
+vi.mock('../../../shared/document/document-parse.generated', async (importOriginal) => {
   const real = await importOriginal<typeof GeneratedParse>();
   return {
     parseDocumentFast: (value: unknown) => {

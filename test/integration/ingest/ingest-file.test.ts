@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Document } from '../../../shared/model';
+import { Document } from '../../../shared/document';
 import { WorkbenchError } from '../../../shared/api/result';
 import { ingestFile } from '../../../main/document/ingest-file';
 import { decodeHtml, ingestBytes } from '../../../main/ingest/ingest-bytes';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 import { readDatasetFile } from '../../../main/ingest/datasets';
 import { dataPath, hasData } from '../../support/data-dir';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeHtml } from '../../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 
 // A caption is what names the table: the short lines above it back to a note's title, or the

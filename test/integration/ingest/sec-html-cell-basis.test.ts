@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeHtml } from '../../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 import { findScaleNote } from '../../../main/ingest/table/scale-note';
-import type { Cell, Document } from '../../../shared/model';
+import type { Cell, Document } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 
 // Every cell says where its scale and unit were read, so the cell details can show "per-share

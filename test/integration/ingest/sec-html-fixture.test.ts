@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Document, type Cell, type Table } from '../../../shared/model';
+import { Document, type Cell, type Table } from '../../../shared/document';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 
 const html = readFileSync(join(__dirname, 'fixtures', 'small-10q.html'), 'utf8');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeHtml } from '../../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 
 // Footnote marks come off labels and amounts into `footnotes`: a raised "(1)" (Workiva's

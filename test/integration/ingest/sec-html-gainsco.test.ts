@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Document, type Cell, type Table } from '../../../shared/model';
+import { Document, type Cell, type Table } from '../../../shared/document';
 import { ingestFile } from '../../../main/document/ingest-file';
 import { walkHtml } from '../../../main/ingest/sec-html/html-walker';
 import { dataPath, hasData } from '../../support/data-dir';

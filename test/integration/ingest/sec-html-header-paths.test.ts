@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 
 // Column header paths for tables whose headers are not all in one band at the top, written the
 // way the filings write them (rows taken from Apple's and Johnson & Johnson's 2025 10-Qs,

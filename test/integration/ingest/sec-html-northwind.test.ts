@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cellSentence, Document, type Cell, type Table } from '../../../shared/model';
+import { cellSentence, Document, type Cell, type Table } from '../../../shared/document';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 
 // The sample filing shipped in the repo (fictional company, numbers written by hand).

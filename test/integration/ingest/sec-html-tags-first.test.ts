@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeHtml } from '../../../main/ingest/ingest-bytes';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Cell } from '../../../shared/model';
+import type { Cell } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import {
   expectedCellUnits,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Document, Table } from '../../../shared/model';
+import type { Document, Table } from '../../../shared/document';
 
 // Issue 23, "the visible-text reader generalizes": scale and unit misses a user found on
 // filings this project has not seen (Meta, AbbVie, Visa, HubSpot, Walmart). Those filings are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Table } from '../../../shared/model';
+import type { Table } from '../../../shared/document';
 
 // Tables written the way filings the reader was not tuned on write them (rows taken from
 // Alphabet's, Boeing's, P&G's, Home Depot's and Amazon's 2025 10-Ks), one failure class each.

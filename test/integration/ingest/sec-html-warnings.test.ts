@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../main/cli';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import { Document } from '../../../shared/model';
+import { Document } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 
 const fixture = join(__dirname, 'fixtures', 'small-10q.html');

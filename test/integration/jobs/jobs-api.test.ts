@@ -5,7 +5,7 @@ import { events, type EventPayload } from '../../../shared/api/contract';
 import { documentJobSubject, JobKind } from '../../../shared/jobs/job';
 import type { ImportReport } from '../../../shared/library/document';
 import { sampleDir } from '../../../main/app-paths';
-import { documentModelsRepo } from '../../../main/db/document-models-repo';
+import { parseCacheRepo } from '../../../main/db/parse-cache-repo';
 import { EventBus } from '../../../main/events/bus';
 import { readDatasetInWorker } from '../../../main/ingest/datasets/read-in-worker';
 import { JobRunner } from '../../../main/jobs/job-runner';
@@ -132,7 +132,7 @@ describe('jobs: progress events for every kind, cancel, and the jobs list (real 
       state: 'cancelled',
       message: 'other-10k.htm: reading was cancelled',
     });
-    expect(documentModelsRepo(ctx.services.workspace.db).get(ids.other!)).toBeUndefined();
+    expect(parseCacheRepo(ctx.services.workspace.db).get(ids.other!)).toBeUndefined();
     // Cancelling again says how it ended; an unknown id is a clear error.
     expect(await ctx.services.registry.call('jobs.cancel', { jobId })).toEqual({
       ok: true,

@@ -4,7 +4,7 @@ import { gridLayout } from '../../../shared/document/grid-layout';
 import type { FactsSearchResult, FactsSeriesResult } from '../../../shared/facts/company-facts';
 import { chartPoints, periodKinds, seriesCsv } from '../../../shared/facts/series';
 import type { ImportReport } from '../../../shared/library/document';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 import { tempServices } from '../../support/services';
 

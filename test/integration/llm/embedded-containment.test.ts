@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedModel } from '../../../main/llm/embedded/embedded-model';
 import { repoRoot } from '../../support/cli';
-import {
-  isRunning,
-  modelProcessesOf,
-  processesWithEnv,
-  waitFor,
-} from '../../support/model-processes';
+import { isRunning, llmProcessesOf, processesWithEnv, waitFor } from '../../support/llm-processes';
 import { tempDir } from '../../support/temp-dir';
 import { writeTinyGguf } from '../../support/tiny-gguf';
 
@@ -87,7 +82,7 @@ describe('the embedded model process is contained', () => {
     expect((await asked).code).toBe('cancelled');
     expect(await waitFor(() => !isRunning(pid), 1000)).toBe(true);
     expect(performance.now() - cancelledAt).toBeLessThan(1000);
-    expect(modelProcessesOf()).toEqual([]);
+    expect(llmProcessesOf()).toEqual([]);
   });
 
   it('…but the load goes on when another question waits for it', async () => {

@@ -9,12 +9,7 @@ import { startWebServer, type WebServer } from '../../../main/server/web-server'
 import { modelFileUrl, type ProviderConfig } from '../../../shared/llm/provider';
 import { repoRoot } from '../../support/cli';
 import { writeHostileGguf } from '../../support/hostile-gguf';
-import {
-  isRunning,
-  modelProcessesOf,
-  processesWithEnv,
-  waitFor,
-} from '../../support/model-processes';
+import { isRunning, llmProcessesOf, processesWithEnv, waitFor } from '../../support/llm-processes';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
 import { writeTinyGguf } from '../../support/tiny-gguf';
@@ -68,7 +63,7 @@ describe('hostile GGUF files are refused before any model process starts', () =>
       expect(ms, h.file).toBeLessThan(2000);
       expect(embeddedModel(h.path).pid, h.file).toBeUndefined();
     }
-    expect(modelProcessesOf()).toEqual([]);
+    expect(llmProcessesOf()).toEqual([]);
   });
 
   describe('web mode', () => {
@@ -129,7 +124,7 @@ describe('hostile GGUF files are refused before any model process starts', () =>
         expect(models.error?.code).toBe('llm-model-file');
         expect(models.error?.message, h.file).toMatch(h.expected);
       }
-      expect(modelProcessesOf()).toEqual([]);
+      expect(llmProcessesOf()).toEqual([]);
     });
 
     it('listing a good model file names it without loading it', async () => {
@@ -140,10 +135,10 @@ describe('hostile GGUF files are refused before any model process starts', () =>
       expect(models).toEqual({ ok: true, value: { models: ['listed.gguf'] } });
       // Still nothing running: only Test and a question load a model.
       expect(embeddedModel(good).pid).toBeUndefined();
-      expect(modelProcessesOf()).toEqual([]);
+      expect(llmProcessesOf()).toEqual([]);
       const providers = await call('llm.providers', {});
       expect(providers.ok).toBe(true);
-      expect(modelProcessesOf()).toEqual([]);
+      expect(llmProcessesOf()).toEqual([]);
     });
   });
 
@@ -195,7 +190,7 @@ describe('hostile GGUF files are refused before any model process starts', () =>
       client.abort();
       expect(await waitFor(() => !isRunning(pid), 2000)).toBe(true);
       expect(performance.now() - leftAt).toBeLessThan(2000);
-      expect(modelProcessesOf()).toEqual([]);
+      expect(llmProcessesOf()).toEqual([]);
     });
   });
 

@@ -11,7 +11,7 @@ import {
   type RankingRow,
 } from '../../../main/retrieval/ranking-units';
 import { RetrievalService } from '../../../main/retrieval/retrieval-service';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import type { RetrievalUnit } from '../../../shared/retrieval/hit';
 import { questionTerms, searchTerms } from '../../../shared/retrieval/terms';
 import { ingestFiling } from '../../support/cell-addressing';

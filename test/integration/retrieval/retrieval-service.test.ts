@@ -6,7 +6,7 @@ import { openDatabase } from '../../../main/db/open';
 import type { Embedder } from '../../../main/retrieval/embeddings';
 import { RetrievalService, searchDocument } from '../../../main/retrieval/retrieval-service';
 import { WorkbenchError } from '../../../shared/api/result';
-import { documentSchemaVersion, type Document } from '../../../shared/model';
+import { documentSchemaVersion, type Document } from '../../../shared/document';
 import { buildContext } from '../../../shared/retrieval/context';
 import { inDocumentOrder } from '../../../shared/retrieval/document-order';
 import { RetrievalHit } from '../../../shared/retrieval/hit';

@@ -4,7 +4,12 @@ import {
   RetrievalService,
   searchDocument,
 } from '../../../main/retrieval/retrieval-service';
-import { documentSchemaVersion, type Cell, type Document, type Table } from '../../../shared/model';
+import {
+  documentSchemaVersion,
+  type Cell,
+  type Document,
+  type Table,
+} from '../../../shared/document';
 import { DEFAULT_TUNING } from '../../../shared/retrieval/tuning';
 
 /** A table of the given rows (paths) and columns (paths), every cell a number. */

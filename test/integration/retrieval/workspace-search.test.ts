@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsRepo } from '../../../main/db/documents-repo';
 import { openDatabase } from '../../../main/db/open';
 import { RetrievalService, searchDocument } from '../../../main/retrieval/retrieval-service';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { WorkspaceSearchResult } from '../../../shared/retrieval/hit';
 import { smallDocument } from '../../unit/retrieval/small-document';
 import { tempDir } from '../../support/temp-dir';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../../main/sandbox';
-import type { Table } from '../../../shared/model';
+import type { Table } from '../../../shared/document';
 import { sandboxTables } from '../../../shared/sandbox/document-tables';
 import { expectHealthy } from './support';
 

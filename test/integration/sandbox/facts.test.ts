@@ -5,7 +5,7 @@ import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
 import { Sandbox } from '../../../main/sandbox';
 import { PythonSandbox, type PythonResult } from '../../../main/sandbox/python';
 import { gridPositions } from '../../../shared/document/grid-layout';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { buildFactIndex, type SandboxFact } from '../../../shared/sandbox/fact-index';
 import { FactSet, parsePeriod } from '../../../shared/sandbox/fact-lookup';
 import { FACTS_PROMPT_EXAMPLE } from '../../../shared/sandbox/prompt-help';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { StoredQuestion } from '../../../shared/datasets';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { fileSecretStore } from '../../../main/secrets/secret-store';
 import { SessionService } from '../../../main/sessions/session-service';
 import type { SessionClock } from '../../../main/sessions/timeline';

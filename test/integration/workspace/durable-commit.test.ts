@@ -24,11 +24,11 @@ describe.skipIf(!strace)('workspace commits are flushed around their rename', ()
     writeFileSync(
       script,
       `import { FileStore } from ${JSON.stringify(join(repoRoot, 'main/workspace/file-store'))};
-import { ModelCache } from ${JSON.stringify(join(repoRoot, 'main/workspace/model-cache'))};
+import { ParseCache } from ${JSON.stringify(join(repoRoot, 'main/workspace/parse-cache'))};
 (async () => {
   const files = new FileStore(${JSON.stringify(join(t.dir, 'files'))});
   await files.commit(await files.stageFromBytes(new TextEncoder().encode('hello')));
-  await new ModelCache(${JSON.stringify(join(t.dir, 'models'))}).write(1, 1, new TextEncoder().encode('{}'));
+  await new ParseCache(${JSON.stringify(join(t.dir, 'models'))}).write(1, 1, new TextEncoder().encode('{}'));
 })();
 `,
     );

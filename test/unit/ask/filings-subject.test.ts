@@ -10,7 +10,7 @@ import {
 } from '../../../main/ask/filings-subject';
 import { tablesForProgram } from '../../../main/ask/program-tables';
 import { locateId, splitQualifiedId } from '../../../shared/ask/filings';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
 import type { SandboxFact } from '../../../shared/sandbox/fact-index';
 import { sampleTable } from './sample-table';

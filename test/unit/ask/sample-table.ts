@@ -1,4 +1,4 @@
-import type { Cell, Table } from '../../../shared/model';
+import type { Cell, Table } from '../../../shared/document';
 
 const cell = (
   sourceRow: number,

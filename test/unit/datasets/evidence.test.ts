@@ -7,7 +7,7 @@ import {
   parseGridRef,
   zeroBasedPageEvidence,
 } from '../../../shared/datasets';
-import { documentSchemaVersion, type Table } from '../../../shared/model';
+import { documentSchemaVersion, type Table } from '../../../shared/document';
 
 const table: Table = {
   id: 't0',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanFinqaCell } from '../../../main/ingest/datasets/finqa';
 import { buildGridTable } from '../../../main/ingest/datasets/table/build-grid-table';
 import { rawTableFromRows } from '../../../main/ingest/datasets/table/raw-grid';
-import type { Table } from '../../../shared/model';
+import type { Table } from '../../../shared/document';
 
 const build = (rows: string[][], extra: { contextNote?: string; minHeaderRows?: number } = {}) =>
   buildGridTable({

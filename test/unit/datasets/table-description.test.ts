@@ -7,7 +7,7 @@ import {
   stripPandasArtefacts,
   type DescriptionVerdict,
 } from '../../../shared/datasets';
-import type { Table } from '../../../shared/model';
+import type { Table } from '../../../shared/document';
 
 const table = (text: string, rowPath: string[], colPath: string[]): Table => ({
   id: 't0',

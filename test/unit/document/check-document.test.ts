@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { checkDocument } from '../../../main/document/check-document';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import { Document } from '../../../shared/model';
+import { Document } from '../../../shared/document';
 
 const html = `<html><head><title>X 10-K</title></head><body>
 <p>Form 10-K</p><p>(In millions)</p>

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as model from '../../../shared/model';
-import { Document } from '../../../shared/model';
-import { parseDocumentFast } from '../../../shared/model/document-parse.generated';
+import * as model from '../../../shared/document';
+import { Document } from '../../../shared/document';
+import { parseDocumentFast } from '../../../shared/document/document-parse.generated';
 import { generateDocumentParse } from './support/document-parse-codegen';
 
 const generatedPath = join(
@@ -14,7 +14,7 @@ const generatedPath = join(
   '..',
   '..',
   'shared',
-  'model',
+  'document',
   'document-parse.generated.ts',
 );
 
@@ -237,7 +237,7 @@ describe('the generated Document parser', () => {
     const file = readFileSync(generatedPath, 'utf8');
     expect(
       file === now,
-      'shared/model/document-parse.generated.ts is out of date with the Document schema: run\n' +
+      'shared/document/document-parse.generated.ts is out of date with the Document schema: run\n' +
         '  UPDATE_DOCUMENT_PARSE=1 npx vitest run --config vitest.config.mts test/unit/document/document-parse-generated.test.ts\n' +
         'and commit it.',
     ).toBe(true);

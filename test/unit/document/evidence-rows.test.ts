@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { evidenceCsv, evidenceRows } from '../../../renderer/features/document/evidence-rows';
 
 const loc = { kind: 'html' as const, path: '/html[1]' };

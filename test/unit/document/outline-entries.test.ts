@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import {
   outlineEntries,
   pdfCaptionTitle,

@@ -6,7 +6,7 @@ import {
   periodText,
   visibleText,
 } from '../../../renderer/features/document/xbrl-text';
-import type { XbrlFactRef } from '../../../shared/model';
+import type { XbrlFactRef } from '../../../shared/document';
 
 const fact: XbrlFactRef = {
   concept: 'us-gaap:NetIncomeLoss',

@@ -9,7 +9,7 @@ import {
   runScorerIds,
 } from '../../../shared/grading/default-scorers';
 import { getScorer } from '../../../shared/grading/scorers';
-import { datasetFormats } from '../../../shared/model/dataset-format';
+import { datasetFormats } from '../../../shared/document/dataset-format';
 import { RUN_IMPORT_FORMATS } from '../../../shared/runs/run';
 
 // Issue 22, "One verdict everywhere": the default scorer of each dataset format is one table

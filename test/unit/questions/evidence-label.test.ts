@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../../shared/model';
+import type { Document } from '../../../shared/document';
 import { describeTarget, targetTableId } from '../../../renderer/features/questions/evidence-label';
 import { missingDocumentText } from '../../../renderer/features/questions/missing-document';
 import type { DatasetSummary } from '../../../shared/datasets/stored-question';

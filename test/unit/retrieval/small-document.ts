@@ -1,4 +1,9 @@
-import { documentSchemaVersion, type Cell, type Document, type Table } from '../../../shared/model';
+import {
+  documentSchemaVersion,
+  type Cell,
+  type Document,
+  type Table,
+} from '../../../shared/document';
 
 /** A two-year income table between two paragraphs: enough to check units and contexts. */
 export function smallDocument(): Document {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Document, Table, TableRow } from '../../../shared/model';
+import type { Document, Table, TableRow } from '../../../shared/document';
 import {
   statementBlocks,
   statementsAsked,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentSchemaVersion, type Block, type Document } from '../../../shared/model';
+import { documentSchemaVersion, type Block, type Document } from '../../../shared/document';
 import { indexUnits } from '../../../shared/retrieval/units';
 
 const line = (id: string, page: number, text: string): Block => ({

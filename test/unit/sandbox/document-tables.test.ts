@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridLayout, gridPositions, positionText } from '../../../shared/document/grid-layout';
-import type { Cell, Table } from '../../../shared/model';
+import type { Cell, Table } from '../../../shared/document';
 import { baseValue, cellInfoOf, TableSet } from '../../../shared/sandbox/cell-lookup';
 import { sandboxTable, sandboxTables } from '../../../shared/sandbox/document-tables';
 

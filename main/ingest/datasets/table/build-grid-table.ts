@@ -1,4 +1,4 @@
-import type { Cell, SourceLocation, Table, TableRow } from '../../../../shared/model';
+import type { Cell, SourceLocation, Table, TableRow } from '../../../../shared/document';
 import { resolveUnit } from '../../table/cell-unit';
 import { isSymbolOnly, mergeSymbolCells, type Piece } from '../../table/merge-symbols';
 import type { RawTable } from '../../table/raw-types';

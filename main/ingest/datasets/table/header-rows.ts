@@ -1,4 +1,4 @@
-import type { HeaderNode } from '../../../../shared/model';
+import type { HeaderNode } from '../../../../shared/document';
 import { isYearLike, parseCellValue } from '../../table/cell-value';
 import { cleanHeader, isPureScaleNote } from '../../table/header-text';
 import { isSymbolOnly } from '../../table/merge-symbols';

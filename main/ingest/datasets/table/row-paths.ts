@@ -1,4 +1,4 @@
-import type { HeaderNode, TableRow } from '../../../../shared/model';
+import type { HeaderNode, TableRow } from '../../../../shared/document';
 import { isPureScaleNote } from '../../table/header-text';
 import { cleanLabel, isSubtotalOf, isTotalLabel, NodeSums } from '../../table/row-tree';
 import { labelColumnGroups } from '../../table/label-columns';

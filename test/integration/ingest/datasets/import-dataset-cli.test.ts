@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../../main/cli';
 import { DatasetDocument, Question } from '../../../../shared/datasets';
-import { Document } from '../../../../shared/model';
+import { Document } from '../../../../shared/document';
 import { dataPath, hasData } from '../../../support/data-dir';
 import { tempDir } from '../../../support/temp-dir';
 

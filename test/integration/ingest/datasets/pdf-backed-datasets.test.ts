@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDatasetFile, referencedPdfs } from '../../../../main/ingest/datasets';
-import { documentSchemaVersion } from '../../../../shared/model';
+import { documentSchemaVersion } from '../../../../shared/document';
 import { tempDir } from '../../../support/temp-dir';
 
 const fbLine = (id: string, doc: string, page: number) =>

@@ -5,7 +5,7 @@ import { documentsRepo } from '../../../../main/db/documents-repo';
 import { openDatabase } from '../../../../main/db/open';
 import { questionsRepo, type StoreDatasetInput } from '../../../../main/db/questions-repo';
 import type { DatasetDocument, Question } from '../../../../shared/datasets';
-import { documentSchemaVersion } from '../../../../shared/model';
+import { documentSchemaVersion } from '../../../../shared/document';
 import { tempDir } from '../../../support/temp-dir';
 
 const doc = (externalId: string): DatasetDocument => ({

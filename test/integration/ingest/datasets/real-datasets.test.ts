@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readDatasetFile } from '../../../../main/ingest/datasets';
 import { DatasetImport, type DatasetFormat } from '../../../../shared/datasets';
-import { Document } from '../../../../shared/model';
+import { Document } from '../../../../shared/document';
 import { dataPath, hasData } from '../../../support/data-dir';
 
 /** Every real dataset file (../shared/data), with the counts its README states. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readDatasetFile } from '../../../../main/ingest/datasets';
-import type { Table } from '../../../../shared/model';
+import type { Table } from '../../../../shared/document';
 import { dataPath, hasData } from '../../../support/data-dir';
 
 /*

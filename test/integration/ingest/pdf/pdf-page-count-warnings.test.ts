@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingestPdf } from '../../../../main/ingest/pdf';
 import { loadPdfJs } from '../../../../main/ingest/pdf/pdfjs';
-import { Document } from '../../../../shared/model';
+import { Document } from '../../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
 import { makePdf, sampleTablePage } from './make-pdf';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell, Table } from '../../../../shared/model';
+import type { Cell, Table } from '../../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
 import { parseRuns, realPage } from './parse-pages';
 

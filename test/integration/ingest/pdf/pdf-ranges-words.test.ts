@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePdfBytes } from '../../../../main/ingest/pdf';
 import { segmentsOf } from '../../../../main/ingest/pdf/lines';
 import type { PdfWord } from '../../../../main/ingest/pdf/page-text';
-import type { Cell, Table } from '../../../../shared/model';
+import type { Cell, Table } from '../../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
 import { makePdf, type TextRun } from './make-pdf';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../../../../shared/model';
+import type { Table } from '../../../../shared/document';
 import { dataPath, hasData, noDataMessage } from '../../../support/data-dir';
 import type { TextRun } from './make-pdf';
 import { parseRuns, realPage } from './parse-pages';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestPdf } from '../../../../main/ingest/pdf';
-import { Document, type Cell, type HeaderNode, type Table } from '../../../../shared/model';
+import { Document, type Cell, type HeaderNode, type Table } from '../../../../shared/document';
 import { runTableQuest } from '../../../bench/pdf-tables';
 import { hasData } from '../../../support/data-dir';
 import { makePdf, sampleTablePage } from './make-pdf';

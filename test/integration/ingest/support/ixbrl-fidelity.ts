@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Cell, Document, NumberMention } from '../../../../shared/model';
+import type { Cell, Document, NumberMention } from '../../../../shared/document';
 import { ingestSecHtml } from '../../../../main/ingest/sec-html/ingest-sec-html';
 import { locateTableFacts, stripIxTags, type TableFact } from './ixbrl-ground-truth';
 

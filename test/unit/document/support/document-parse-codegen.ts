@@ -1,6 +1,6 @@
 /**
- * Writes the source of `shared/model/document-parse.generated.ts` from the zod schema of the
- * Document (shared/model): a parser that accepts only what `Document.parse` accepts and returns
+ * Writes the source of `shared/document/document-parse.generated.ts` from the zod schema of the
+ * Document (shared/document): a parser that accepts only what `Document.parse` accepts and returns
  * what it returns (a fresh object, keys in schema order, unknown keys stripped), without
  * loading zod. It handles the zod types the schema uses and refuses any other (type or check)
  * with an error naming it, so a schema change it cannot follow fails the test that regenerates
@@ -289,7 +289,7 @@ function shapeOf(s: Schema): Record<string, Schema> {
   return (defOf(s) as unknown as { shape: Record<string, Schema> }).shape;
 }
 
-const header = `// GENERATED from the zod schema of the Document (shared/model) by
+const header = `// GENERATED from the zod schema of the Document (shared/document) by
 // test/unit/document/support/document-parse-codegen.ts. Do not edit: change the schema, then
 //   UPDATE_DOCUMENT_PARSE=1 npx vitest run --config vitest.config.mts test/unit/document/document-parse-generated.test.ts
 // (the same test fails while this file is out of date with the schema).

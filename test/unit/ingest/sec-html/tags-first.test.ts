@@ -7,7 +7,7 @@ import {
 import { ingestSecHtml } from '../../../../main/ingest/sec-html/ingest-sec-html';
 import { unitString } from '../../../../main/ingest/sec-html/ixbrl-resources';
 import { applyCellTags, cellUnitOfTag } from '../../../../main/ingest/sec-html/tags-first';
-import { Document, type Cell, type XbrlFactRef } from '../../../../shared/model';
+import { Document, type Cell, type XbrlFactRef } from '../../../../shared/document';
 import { sandboxTables } from '../../../../shared/sandbox/document-tables';
 import { cellInfoOf, TableSet } from '../../../../shared/sandbox/cell-lookup';
 

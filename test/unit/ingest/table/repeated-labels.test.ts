@@ -4,7 +4,7 @@ import {
   qualifyRepeatedHeaders,
   qualifyRepeatedRows,
 } from '../../../../main/ingest/table/repeated-labels';
-import type { Cell, HeaderNode, RowKind } from '../../../../shared/model';
+import type { Cell, HeaderNode, RowKind } from '../../../../shared/document';
 
 type Row = { kind: RowKind; label: string; level: number; path: string[] };
 const row = (kind: RowKind, path: string[]): Row => ({

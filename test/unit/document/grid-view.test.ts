@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell, Table } from '../../../shared/model';
+import type { Cell, Table } from '../../../shared/document';
 import {
   fittedLabelWidth,
   gridHeightEstimate,
@@ -11,7 +11,7 @@ import {
   valueColumnWidth,
   visibleRows,
   type GridRow,
-} from '../../../renderer/features/document/grid-model';
+} from '../../../renderer/features/document/grid-view';
 
 const cell = (
   sourceRow: number,

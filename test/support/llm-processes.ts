@@ -30,10 +30,10 @@ function processes(): ProcessEntry[] {
   return out;
 }
 
-/** Model processes (main/llm/embedded/model-process) whose parent is `parent`. */
-export function modelProcessesOf(parent = process.pid): number[] {
+/** Model processes (main/llm/embedded/llm-process) whose parent is `parent`. */
+export function llmProcessesOf(parent = process.pid): number[] {
   return processes()
-    .filter((p) => p.ppid === parent && /model-process\.(ts|js)/.test(p.cmdline))
+    .filter((p) => p.ppid === parent && /llm-process\.(ts|js)/.test(p.cmdline))
     .map((p) => p.pid);
 }
 

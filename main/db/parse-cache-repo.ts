@@ -1,15 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
 
-export interface ModelRow {
+export interface ParseCacheRow {
   parser_version: number;
   model_file: string;
   model_bytes: number;
 }
 
-/** Which cached model file is current for each library document (the files: ModelCache). */
-export const documentModelsRepo = perConnection((db: Database) => {
-  const get = db.prepare<[number], ModelRow>(
+/** Which cached model file is current for each library document (the files: ParseCache). */
+export const parseCacheRepo = perConnection((db: Database) => {
+  const get = db.prepare<[number], ParseCacheRow>(
     'SELECT parser_version, model_file, model_bytes FROM document_models WHERE document_id = ?',
   );
   const files = db.prepare<[], { model_file: string }>('SELECT model_file FROM document_models');

@@ -12,7 +12,7 @@ import { removeStale } from './housekeeping';
  * which file is current; a file without a row is an orphan and is swept, a row whose file is
  * gone or has the wrong size is a cache miss, so nothing here can serve a wrong model.
  */
-export class ModelCache {
+export class ParseCache {
   constructor(readonly dir: string) {}
 
   fileFor(documentId: number, parserVersion: number): string {

@@ -1,4 +1,4 @@
-// GENERATED from the zod schema of the Document (shared/model) by
+// GENERATED from the zod schema of the Document (shared/document) by
 // test/unit/document/support/document-parse-codegen.ts. Do not edit: change the schema, then
 //   UPDATE_DOCUMENT_PARSE=1 npx vitest run --config vitest.config.mts test/unit/document/document-parse-generated.test.ts
 // (the same test fails while this file is out of date with the schema).

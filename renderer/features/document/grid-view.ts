@@ -1,5 +1,5 @@
 import type { GridColumn, GridRow } from '../../../shared/document/grid-layout';
-import type { Table } from '../../../shared/model';
+import type { Table } from '../../../shared/document';
 
 /**
  * What the grid needs beyond the shared layout (shared/document/grid-layout.ts, the grid

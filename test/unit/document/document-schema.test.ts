@@ -9,7 +9,7 @@ import {
   locationText,
   Table,
   upgradeDocumentJson,
-} from '../../../shared/model';
+} from '../../../shared/document';
 
 const cell = {
   sourceRow: 3,

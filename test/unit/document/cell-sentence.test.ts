@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellSentence, unitPhrase } from '../../../shared/model';
+import { cellSentence, unitPhrase } from '../../../shared/document';
 
 describe('cellSentence', () => {
   it('renders the row path, the column path, the shown number and the unit', () => {

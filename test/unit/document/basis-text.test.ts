@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basisText, scaleName } from '../../../shared/model';
+import { basisText, scaleName } from '../../../shared/document';
 
 describe('where a scale or unit came from, in words', () => {
   it('names the place and quotes the words read there', () => {
