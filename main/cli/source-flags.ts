@@ -1,6 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { Document } from '../../shared/document';
-import { RetrievalUnit } from '../../shared/retrieval/hit';
+import { PassageKind } from '../../shared/retrieval/hit';
 import { ingestFile } from '../document/ingest-file';
 import { CliError, type CliContext } from './command';
 
@@ -37,11 +37,9 @@ export function checkDocumentSource(ctx: CliContext, command: string): string | 
 }
 
 /** `--unit cell|row|block`, undefined when not given. */
-export function unitFlag(
-  value: string | boolean | string[] | undefined,
-): RetrievalUnit | undefined {
+export function unitFlag(value: string | boolean | string[] | undefined): PassageKind | undefined {
   if (value === undefined) return undefined;
-  const unit = RetrievalUnit.safeParse(value);
+  const unit = PassageKind.safeParse(value);
   if (!unit.success)
     throw new CliError(`--unit must be cell, row or block, got ${String(value)}`, 2);
   return unit.data;

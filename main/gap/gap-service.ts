@@ -19,7 +19,7 @@ import type { DatasetService } from '../datasets/dataset-service';
 import type { DocumentService } from '../document/document-service';
 import type { RunService } from '../runs/run-service';
 import type { SessionService } from '../sessions/session-service';
-import { ModelUnits } from './model-units';
+import { ModelEvidenceItems } from './model-evidence-items';
 
 export interface GapServices {
   sessions: SessionService;
@@ -186,7 +186,7 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
   const verdicts = new Map(
     run.verdicts.filter((v) => v.scorer === scorer).map((v) => [v.itemId, v]),
   );
-  const units = new ModelUnits(s.documents);
+  const units = new ModelEvidenceItems(s.documents);
   const model: GapModel[] = [];
   try {
     for (const it of run.items) {

@@ -1,22 +1,22 @@
 import type { Database } from 'better-sqlite3';
-import { bm25fScores, type ScoredUnit } from '../../shared/retrieval/bm25f';
-import type { HitKind, RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
+import { bm25fScores, type ScoredPassage } from '../../shared/retrieval/bm25f';
+import type { HitKind, RetrievalHit, PassageKind } from '../../shared/retrieval/hit';
 import { tokenCount, type WeightedTerm } from '../../shared/retrieval/terms';
-import type { IndexUnit } from '../../shared/retrieval/units';
+import type { Passage } from '../../shared/retrieval/passages';
 import { pagesFirst } from '../../shared/retrieval/pages';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { perConnection } from '../db/per-connection';
 import { writeTransaction } from '../db/write-transaction';
 import { decodePostings, ftsTokenizer } from './postings';
 import {
-  decodeRankingUnits,
-  encodeRankingUnits,
-  rankingUnitsOf,
+  decodeRankingPassages,
+  encodeRankingPassages,
+  rankingPassagesOf,
   type RankingRow,
-} from './ranking-units';
+} from './ranking-passages';
 
 /** Which unit kinds a search ranks, per retrieval unit. Paragraphs always compete. */
-export const kindsFor = (unit: RetrievalUnit): HitKind[] =>
+export const kindsFor = (unit: PassageKind): HitKind[] =>
   unit === 'cell'
     ? ['cell', 'paragraph']
     : unit === 'row'
@@ -52,7 +52,7 @@ export interface MetaRow {
   lead_in_of: string | null;
 }
 
-export interface RankedUnit {
+export interface RankedPassage {
   ordinal: number;
   hit: RetrievalHit;
 }
@@ -74,11 +74,11 @@ export const toHit = (r: MetaRow, score: number): RetrievalHit => ({
  * most of the bytes (a 13,000-unit 10-K read in full took 140 ms, without texts 15 ms) and are
  * read for the hits only (`metaById`).
  */
-interface LoadedUnits {
+interface LoadedPassages {
   key: string;
   first: number;
   /** By unit_id − first: what BM25F scores, each unit's page and document order. */
-  scored: ScoredUnit[];
+  scored: ScoredPassage[];
   pages: (number | null)[];
   ordinals: number[];
 }
@@ -189,14 +189,14 @@ export const ftsIndex = perConnection((db: Database) => {
   );
   const writePostings = (
     documentId: number,
-    units: IndexUnit[],
+    units: Passage[],
     ranking: readonly RankingRow[],
     at: string,
   ) => {
     delPostings.run(documentId);
     delRanking.run(documentId);
     for (const p of ftsTokenizer(db).postingsOf(units)) insPosting.run(documentId, p.term, p.units);
-    insRanking.run(documentId, encodeRankingUnits(ranking), at);
+    insRanking.run(documentId, encodeRankingPassages(ranking), at);
   };
   const unitsOfKinds = db.prepare<[number, string], MetaRow>(
     `SELECT * FROM retrieval_unit_meta
@@ -251,8 +251,8 @@ export const ftsIndex = perConnection((db: Database) => {
     for (const id of ids) summarize(id, at);
   });
 
-  const loaded = new Map<number, LoadedUnits>();
-  const load = (index: IndexRow): LoadedUnits => {
+  const loaded = new Map<number, LoadedPassages>();
+  const load = (index: IndexRow): LoadedPassages => {
     const hit = loaded.get(index.document_id);
     if (hit && hit.key === `${index.version_key}@${index.built_at}@${index.first_unit}`) {
       // Most recently used last, so the oldest is evicted first.
@@ -262,12 +262,12 @@ export const ftsIndex = perConnection((db: Database) => {
     }
     // One value per document since migration 24; an index built before: one row per unit.
     const stored = storedRanking.get(index.document_id);
-    const units: LoadedUnits = {
+    const units: LoadedPassages = {
       key: `${index.version_key}@${index.built_at}@${index.first_unit}`,
       first: index.first_unit,
       ...(stored !== undefined
-        ? decodeRankingUnits(stored)
-        : rankingUnitsOf(rankingOf.all(index.document_id))),
+        ? decodeRankingPassages(stored)
+        : rankingPassagesOf(rankingOf.all(index.document_id))),
     };
     loaded.delete(index.document_id);
     loaded.set(index.document_id, units);
@@ -275,59 +275,56 @@ export const ftsIndex = perConnection((db: Database) => {
     return units;
   };
 
-  const build = writeTransaction(
-    db,
-    (documentId: number, versionKey: string, units: IndexUnit[]) => {
-      delMeta.run(documentId);
-      delSummary.run(documentId);
-      delPostings.run(documentId);
-      delRanking.run(documentId);
-      delIndex.run(documentId);
-      loaded.delete(documentId);
-      const first = (maxUnit.get()?.max ?? 0) + 1;
-      const ranking = units.map((u, i): RankingRow => [
+  const build = writeTransaction(db, (documentId: number, versionKey: string, units: Passage[]) => {
+    delMeta.run(documentId);
+    delSummary.run(documentId);
+    delPostings.run(documentId);
+    delRanking.run(documentId);
+    delIndex.run(documentId);
+    loaded.delete(documentId);
+    const first = (maxUnit.get()?.max ?? 0) + 1;
+    const ranking = units.map((u, i): RankingRow => [
+      i,
+      u.kind,
+      u.blockId,
+      u.page ?? null,
+      tokenCount(u.body),
+      tokenCount(u.headers),
+      tokenCount(u.caption),
+      u.leadInOf ?? null,
+    ]);
+    units.forEach((u, i) => {
+      const [, , , page, lenText, lenHeaders, lenCaption, leadInOf] = ranking[i]!;
+      insMeta.run(
+        first + i,
+        documentId,
         i,
         u.kind,
         u.blockId,
-        u.page ?? null,
-        tokenCount(u.body),
-        tokenCount(u.headers),
-        tokenCount(u.caption),
-        u.leadInOf ?? null,
-      ]);
-      units.forEach((u, i) => {
-        const [, , , page, lenText, lenHeaders, lenCaption, leadInOf] = ranking[i]!;
-        insMeta.run(
-          first + i,
-          documentId,
-          i,
-          u.kind,
-          u.blockId,
-          u.tableSourceIndex ?? null,
-          u.sourceRow ?? null,
-          u.sourceCol ?? null,
-          page,
-          u.paragraphIndex ?? null,
-          u.text,
-          lenText,
-          lenHeaders,
-          lenCaption,
-          leadInOf,
-        );
-        insFts.run(first + i, u.body, u.headers, u.caption);
-      });
-      const at = new Date().toISOString();
-      putIndex.run(documentId, versionKey, units.length, first, first + units.length - 1, at);
-      summarize(documentId, at);
-      writePostings(documentId, units, ranking, at);
-    },
-  );
+        u.tableSourceIndex ?? null,
+        u.sourceRow ?? null,
+        u.sourceCol ?? null,
+        page,
+        u.paragraphIndex ?? null,
+        u.text,
+        lenText,
+        lenHeaders,
+        lenCaption,
+        leadInOf,
+      );
+      insFts.run(first + i, u.body, u.headers, u.caption);
+    });
+    const at = new Date().toISOString();
+    putIndex.run(documentId, versionKey, units.length, first, first + units.length - 1, at);
+    summarize(documentId, at);
+    writePostings(documentId, units, ranking, at);
+  });
 
   /**
    * Postings for an index built before migration 24, from the same units (same count), and
    * its ranking data from its stored rows (what ranking read of them until now).
    */
-  const addPostings = writeTransaction(db, (documentId: number, units: IndexUnit[]) => {
+  const addPostings = writeTransaction(db, (documentId: number, units: Passage[]) => {
     const index = getIndex.get(documentId);
     if (!index || index.unit_count !== units.length) return false;
     loaded.delete(documentId);
@@ -385,7 +382,7 @@ export const ftsIndex = perConnection((db: Database) => {
 
   return {
     get: (documentId: number) => getIndex.get(documentId),
-    build: (documentId: number, versionKey: string, units: IndexUnit[]) =>
+    build: (documentId: number, versionKey: string, units: Passage[]) =>
       // IMMEDIATE: the write lock is taken before reading max(unit_id), so two processes
       // indexing at once (the app and the CLI) queue on busy_timeout instead of one failing
       // to upgrade its read to a write.
@@ -395,9 +392,9 @@ export const ftsIndex = perConnection((db: Database) => {
     hasPostings: (documentId: number) => postingsBuilt.get(documentId) !== undefined,
     /**
      * Writes the postings of an index built before migration 24 from the document's units
-     * (`indexUnits` of the same document); false when those are not the units indexed.
+     * (`indexPassages` of the same document); false when those are not the units indexed.
      */
-    addPostings: (documentId: number, units: IndexUnit[]) => addPostings(documentId, units),
+    addPostings: (documentId: number, units: Passage[]) => addPostings(documentId, units),
     /**
      * The units of the given kinds ranked by BM25F for the terms; ties in document order.
      * Units of `favoured` blocks (the statement tables a question asks for, see
@@ -411,7 +408,7 @@ export const ftsIndex = perConnection((db: Database) => {
       kinds: HitKind[],
       limit: number,
       options: { tuning?: RetrievalTuning; favoured?: ReadonlySet<string> } = {},
-    ): RankedUnit[] => {
+    ): RankedPassage[] => {
       if (terms.length === 0) return [];
       const tuning = options.tuning ?? DEFAULT_TUNING;
       const units = load(index);
@@ -420,7 +417,7 @@ export const ftsIndex = perConnection((db: Database) => {
         postingsOf(
           index,
           terms.map((t) => t.term),
-          // Tables have their caption there, cells their row path (shared/retrieval/units.ts).
+          // Tables have their caption there, cells their row path (shared/retrieval/passages.ts).
           kinds.includes('table') || kinds.includes('cell'),
         ),
         new Set(kinds),

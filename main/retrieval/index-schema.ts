@@ -26,7 +26,7 @@
  *   holding the term and the columns holding it (varints, main/retrieval/postings.ts), so a
  *   document's search costs its own matches, not the term's matches across the workspace.
  * - `retrieval_ranking_units`: what ranking reads of each of a document's units, in one value
- *   (main/retrieval/ranking-units.ts); its row says the postings are written too (an index
+ *   (main/retrieval/ranking-passages.ts); its row says the postings are written too (an index
  *   built before migration 24 is searched through `retrieval_units` and `retrieval_unit_meta`
  *   until its document's next own search writes both).
  *

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { IndexUnit } from '../../shared/retrieval/units';
+import type { Passage } from '../../shared/retrieval/passages';
 import { perConnection } from '../db/per-connection';
 
 /**
@@ -144,7 +144,7 @@ export const ftsTokenizer = perConnection((db: Database) => {
 
   return {
     /** Each token of the units with its encoded postings (units indexed from 0), term order. */
-    postingsOf(units: readonly IndexUnit[]): { term: string; units: Buffer }[] {
+    postingsOf(units: readonly Passage[]): { term: string; units: Buffer }[] {
       const s = prepared();
       const out: { term: string; units: Buffer }[] = [];
       try {

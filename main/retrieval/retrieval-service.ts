@@ -12,7 +12,7 @@ import type {
 import { statementBlocks } from '../../shared/retrieval/statements';
 import { searchTerms } from '../../shared/retrieval/terms';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
-import { indexUnits } from '../../shared/retrieval/units';
+import { indexPassages } from '../../shared/retrieval/passages';
 import { PARSER_VERSION } from '../document/document-service';
 import { denseRanking, type Embedder } from './embeddings';
 import { ftsIndex, kindsFor, type IndexRow } from './fts-index';
@@ -86,7 +86,7 @@ function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
     if (repo.hasPostings(documentId)) return current;
     // Built before migration 24: its own postings now, from the same units (the key says they
     // are the same; their count is checked), so this and every later search seek per term.
-    const units = indexUnits(document);
+    const units = indexPassages(document);
     try {
       if (repo.addPostings(documentId, units)) return current;
     } catch (e) {
@@ -97,7 +97,7 @@ function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
     repo.build(documentId, key, units);
     return repo.get(documentId)!;
   }
-  repo.build(documentId, key, indexUnits(document));
+  repo.build(documentId, key, indexPassages(document));
   return repo.get(documentId)!;
 }
 

@@ -15,7 +15,7 @@ import {
   quantileSorted,
   wilson,
 } from '../stats';
-import { againstGold, sharedUnits, uniqueUnits, type Unit } from './evidence-overlap';
+import { againstGold, sharedItems, uniqueItems, type EvidenceItem } from './evidence-overlap';
 import type {
   EvidenceOverlap,
   EvidenceShare,
@@ -65,7 +65,7 @@ export interface GapModel {
   cached?: boolean;
   /** The model call failed: the question was not answered. */
   error: string | null;
-  units: readonly Unit[];
+  units: readonly EvidenceItem[];
   unitsSource: ModelEvidenceSource;
 }
 
@@ -280,12 +280,12 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
     if (humanOk) humanAnswered++;
     if (modelOk) modelAnswered++;
     const paired = humanOk && modelOk;
-    const expertUnits = uniqueUnits(h?.marks ?? []);
-    const modelUnits = m ? uniqueUnits(m.units) : [];
+    const expertItems = uniqueItems(h?.marks ?? []);
+    const modelItems = m ? uniqueItems(m.units) : [];
     const source: ModelEvidenceSource = m ? m.unitsSource : 'none';
-    const eg = againstGold(expertUnits, q.goldEvidence);
-    const mg = againstGold(modelUnits, q.goldEvidence);
-    const both = sharedUnits(expertUnits, modelUnits);
+    const eg = againstGold(expertItems, q.goldEvidence);
+    const mg = againstGold(modelItems, q.goldEvidence);
+    const both = sharedItems(expertItems, modelItems);
     items.push({
       questionId: q.questionId,
       externalId: q.externalId,
@@ -313,8 +313,8 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
           }
         : null,
       evidence: {
-        expert: expertUnits.map(evidenceKey),
-        model: modelUnits.map(evidenceKey),
+        expert: expertItems.map(evidenceKey),
+        model: modelItems.map(evidenceKey),
         modelSource: source,
         gold: q.goldEvidence.map(evidenceKey),
         expertInGold: eg.inGold,
@@ -330,9 +330,9 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
         expert: eg,
         model: source === 'none' ? null : mg,
         both,
-        union: expertUnits.length + modelUnits.length - both,
-        expertN: expertUnits.length,
-        modelN: modelUnits.length,
+        union: expertItems.length + modelItems.length - both,
+        expertN: expertItems.length,
+        modelN: modelItems.length,
         source,
       });
     }

@@ -5,10 +5,10 @@ import { gridToSource } from '../document/grid-layout';
 import type { Document } from '../document';
 import type { RetrievalHit } from '../retrieval/hit';
 import type { TracedCell } from '../sandbox/types';
-import { uniqueUnits, type Unit } from './evidence-overlap';
+import { uniqueItems, type EvidenceItem } from './evidence-overlap';
 
 /**
- * Which cells (and paragraphs) a model's program used, as evidence units. Two ways, best first:
+ * Which cells (and paragraphs) a model's program used, as evidence items. Two ways, best first:
  *  - the sandbox trace of the program (JavaScript PoT, re-run by main/gap): the cells it read
  *    through cell()/cellInfo(), which a program cannot forge;
  *  - its numeric literals matched to the document's numbers by the Ask panel's grounding rules
@@ -18,17 +18,17 @@ import { uniqueUnits, type Unit } from './evidence-overlap';
  */
 
 /** The cells a traced run read. */
-export function tracedUnits(
+export function tracedItems(
   document: Pick<Document, 'tables'>,
   reads: readonly Pick<TracedCell, 'tableId' | 'row' | 'col'>[],
-): Unit[] {
+): EvidenceItem[] {
   const at = gridToSource(document);
-  const out: Unit[] = [];
+  const out: EvidenceItem[] = [];
   for (const r of reads) {
     const u = at(r.tableId, r.row, r.col);
     if (u) out.push(u);
   }
-  return uniqueUnits(out);
+  return uniqueItems(out);
 }
 
 /** Every number of the document, as the grounding report matches literals against. */
@@ -48,13 +48,13 @@ export function documentNumbers(document: Pick<Document, 'tables' | 'blocks'>) {
 }
 
 /** The cells and paragraphs a program's literals come from. */
-export function literalUnits(
+export function literalItems(
   document: Pick<Document, 'tables' | 'blocks'>,
   program: string,
   numbers = documentNumbers(document),
-): Unit[] {
+): EvidenceItem[] {
   const at = gridToSource(document);
-  const out: Unit[] = [];
+  const out: EvidenceItem[] = [];
   const seen = new Set<number>();
   for (const literal of programLiterals(program)) {
     if (seen.has(literal.value)) continue;
@@ -66,5 +66,5 @@ export function literalUnits(
       if (u) out.push(u);
     } else if (g.blockId !== undefined) out.push({ type: 'paragraph', blockId: g.blockId });
   }
-  return uniqueUnits(out);
+  return uniqueItems(out);
 }

@@ -51,7 +51,7 @@ export const DEFAULT_BM25F: Bm25fParams = {
   rowPath: 0.5,
 };
 
-export interface ScoredUnit {
+export interface ScoredPassage {
   kind: HitKind;
   /** Tokens per column: text, headers, caption. */
   lens: readonly [number, number, number];
@@ -65,7 +65,7 @@ export interface ScoredUnit {
  * to a bit mask of the columns holding term t (1 text, 2 headers, 4 caption).
  */
 export function bm25fScores(
-  units: readonly ScoredUnit[],
+  units: readonly ScoredPassage[],
   postings: readonly Map<number, number>[],
   kinds: ReadonlySet<HitKind>,
   params: Bm25fParams = DEFAULT_BM25F,

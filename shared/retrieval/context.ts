@@ -2,7 +2,7 @@ import { gridPositions, type GridPosition } from '../document/grid-layout';
 import { unitPhrase } from '../document/cell-sentence';
 import type { Cell, Document, Table } from '../document';
 import { hitKey, inDocumentOrder } from './document-order';
-import { datasetParagraphIndex } from './units';
+import { datasetParagraphIndex } from './passages';
 import type { RetrievalHit } from './hit';
 
 /**

@@ -12,8 +12,8 @@ export type HitKind = z.infer<typeof HitKind>;
  * The unit of retrieval: `cell` ranks cells and paragraphs, `row` rows and paragraphs, `block`
  * whole tables and paragraphs.
  */
-export const RetrievalUnit = z.enum(['cell', 'row', 'block']);
-export type RetrievalUnit = z.infer<typeof RetrievalUnit>;
+export const PassageKind = z.enum(['cell', 'row', 'block']);
+export type PassageKind = z.infer<typeof PassageKind>;
 
 export const RetrievalHit = z.object({
   kind: HitKind,
@@ -47,7 +47,7 @@ export type RetrievalHit = z.infer<typeof RetrievalHit>;
 export const RetrievalOptions = z
   .object({
     k: z.number().int().min(1).max(200).optional(),
-    unit: RetrievalUnit.optional(),
+    unit: PassageKind.optional(),
     /** Tokens the context builder may fill with the hits (tables serialised with addresses). */
     tokenBudget: z.number().int().min(200).max(1_000_000).optional(),
     /** Fuse dense embeddings from this provider with BM25 (reciprocal rank fusion, k = 60). */
@@ -63,7 +63,7 @@ export type RetrievalOptions = z.infer<typeof RetrievalOptions>;
 export const WorkspaceSearchOptions = z
   .object({
     k: z.number().int().min(1).max(200).optional(),
-    unit: RetrievalUnit.optional(),
+    unit: PassageKind.optional(),
     /** How many of the best-ranked documents have their units searched (default 3). */
     documents: z.number().int().min(1).max(50).optional(),
   })

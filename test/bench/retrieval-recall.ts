@@ -26,7 +26,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { memoryIndexDatabase, RetrievalService } from '../../main/retrieval/retrieval-service';
 import type { Document } from '../../shared/document';
-import type { RetrievalHit, RetrievalUnit } from '../../shared/retrieval/hit';
+import type { RetrievalHit, PassageKind } from '../../shared/retrieval/hit';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../../shared/retrieval/tuning';
 import { ftsQuery, questionTerms } from '../../shared/retrieval/terms';
 import { hasData, noDataMessage } from '../support/data-dir';
@@ -105,7 +105,7 @@ class FlatIndex {
 /** One document's index in memory, built once and reused for all its questions. */
 function productIndex() {
   const service = new RetrievalService(memoryIndexDatabase());
-  return (doc: Document, question: string, k: number, unit: RetrievalUnit) =>
+  return (doc: Document, question: string, k: number, unit: PassageKind) =>
     service.search(1, doc, question, { k, unit });
 }
 
@@ -120,7 +120,7 @@ function tunableIndex() {
     doc: Document,
     question: string,
     k: number,
-    unit: RetrievalUnit,
+    unit: PassageKind,
     tuning: RetrievalTuning,
   ) => {
     let service = services.get(tuning);
@@ -371,7 +371,7 @@ export async function runFinanceBench(fresh: boolean, showMisses = 0) {
     log: (s) => console.log(`  ${s}`),
   });
   const k = 5;
-  const units: RetrievalUnit[] = ['cell', 'row', 'block'];
+  const units: PassageKind[] = ['cell', 'row', 'block'];
   const found: Record<string, number> = { cell: 0, row: 0, block: 0, baseline: 0 };
   let counted = 0;
   const misses: string[] = [];

@@ -17,7 +17,7 @@ import { ftsIndex } from '../../main/retrieval/fts-index';
 import { indexVersionKey, RetrievalService } from '../../main/retrieval/retrieval-service';
 import { Document } from '../../shared/document';
 import { buildContext } from '../../shared/retrieval/context';
-import { indexUnits } from '../../shared/retrieval/units';
+import { indexPassages } from '../../shared/retrieval/passages';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { tempDir } from '../support/temp-dir';
 
@@ -88,7 +88,7 @@ async function main() {
       doc = Document.parse(await ingestFile(file));
       parseMs.push(performance.now() - t);
       t = performance.now();
-      const units = indexUnits(doc);
+      const units = indexPassages(doc);
       ftsIndex(db).build(docRow.id, indexVersionKey(doc), units);
       buildMs.push(performance.now() - t);
     }

@@ -1,5 +1,5 @@
 import { SecretName } from '../../../shared/llm/provider';
-import { RetrievalUnit } from '../../../shared/retrieval/hit';
+import { PassageKind } from '../../../shared/retrieval/hit';
 import {
   RunMode,
   type RunProgress,
@@ -81,7 +81,7 @@ function startInput(ctx: CliContext): StartFlags {
       2,
     );
   const unitFlag = v.unit;
-  const unit = unitFlag === undefined ? undefined : RetrievalUnit.safeParse(unitFlag);
+  const unit = unitFlag === undefined ? undefined : PassageKind.safeParse(unitFlag);
   if (unit && !unit.success)
     throw new CliError(`--unit must be cell, row or block, got ${String(unitFlag)}`, 2);
   const k = optionalWholeNumber(v.k, '--k', { min: 1, max: 200 });

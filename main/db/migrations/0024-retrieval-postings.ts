@@ -13,7 +13,7 @@ import type { Migration } from './migration';
  *   4 caption). `term` is the token as FTS5's tokenizer gives it (porter unicode61
  *   remove_diacritics 2), so it matches what `retrieval_units` matched.
  * - `retrieval_ranking_units`: what ranking reads of each of the document's units (kind, block,
- *   column lengths, page, lead-in, order) in one value (main/retrieval/ranking-units.ts), read
+ *   column lengths, page, lead-in, order) in one value (main/retrieval/ranking-passages.ts), read
  *   at once instead of one `retrieval_unit_meta` row per unit; its row also says the document's
  *   postings are written (a document without terms has none, so they cannot say it).
  * Both go with the document's unit index (ON DELETE CASCADE from `retrieval_indexes`). Nothing

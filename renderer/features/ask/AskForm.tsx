@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AskMode } from '../../../shared/ask/ask';
-import { RetrievalUnit } from '../../../shared/retrieval/hit';
+import { PassageKind } from '../../../shared/retrieval/hit';
 import { askStore, useAsk } from '../../stores/ask';
 import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
 import { useLlm } from '../../stores/llm';
@@ -114,12 +114,12 @@ export function AskForm() {
                   unit:
                     e.currentTarget.value === ''
                       ? undefined
-                      : RetrievalUnit.parse(e.currentTarget.value),
+                      : PassageKind.parse(e.currentTarget.value),
                 })
               }
             >
               <option value="">default</option>
-              {RetrievalUnit.options.map((u) => (
+              {PassageKind.options.map((u) => (
                 <option key={u} value={u}>
                   {u}
                 </option>

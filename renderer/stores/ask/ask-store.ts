@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { MethodInput } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
 import type { AskMode, AskPhase, AskResult, PromptTemplate } from '../../../shared/ask/ask';
-import type { RetrievalUnit } from '../../../shared/retrieval/hit';
+import type { PassageKind } from '../../../shared/retrieval/hit';
 import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filings';
 import type { ApiClient } from '../../api/client-core';
 
@@ -21,7 +21,7 @@ export interface AskDraft {
   model: string;
   /** Retrieval: hits to put in the prompt, and what a hit is (advanced; absent = main's default). */
   k?: number;
-  unit?: RetrievalUnit;
+  unit?: PassageKind;
   /** Self-consistency: samples to vote over (1 = off). */
   samples: number;
   /** A prompt template of the mode (ask.templates); absent: the mode's default. */

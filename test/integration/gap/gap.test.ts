@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsRepo } from '../../../main/db/sessions-repo';
-import { ModelUnits } from '../../../main/gap/model-units';
+import { ModelEvidenceItems } from '../../../main/gap/model-evidence-items';
 import { gridLayout } from '../../../shared/document/grid-layout';
 import type { Document } from '../../../shared/document';
 import { runsRepo } from '../../../main/db/runs-repo';
@@ -194,7 +194,7 @@ describe.skipIf(!hasData)('gap: expert session vs imported TAT-QA run', () => {
     );
     expect(numeric.length).toBeGreaterThan(1);
     const [a, b] = numeric as [(typeof numeric)[0], (typeof numeric)[0]];
-    const units = new ModelUnits(s.documents);
+    const units = new ModelEvidenceItems(s.documents);
     try {
       const traced = await units.of(
         {

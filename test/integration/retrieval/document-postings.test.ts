@@ -6,13 +6,13 @@ import { openDatabase } from '../../../main/db/open';
 import { ftsIndex, kindsFor } from '../../../main/retrieval/fts-index';
 import { decodePostings, ftsTokenizer } from '../../../main/retrieval/postings';
 import {
-  decodeRankingUnits,
-  rankingUnitsOf,
+  decodeRankingPassages,
+  rankingPassagesOf,
   type RankingRow,
-} from '../../../main/retrieval/ranking-units';
+} from '../../../main/retrieval/ranking-passages';
 import { RetrievalService } from '../../../main/retrieval/retrieval-service';
 import type { Document } from '../../../shared/document';
-import type { RetrievalUnit } from '../../../shared/retrieval/hit';
+import type { PassageKind } from '../../../shared/retrieval/hit';
 import { questionTerms, searchTerms } from '../../../shared/retrieval/terms';
 import { ingestFiling } from '../../support/cell-addressing';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
@@ -32,7 +32,7 @@ const QUESTIONS = [
   'stock-based compensation expense',
   'Cafés, naïve résumés and Ångström units',
 ];
-const UNITS: RetrievalUnit[] = ['cell', 'row', 'block'];
+const UNITS: PassageKind[] = ['cell', 'row', 'block'];
 
 /**
  * A document's own postings (migration 24) against the shared FTS5 index they replace for
@@ -172,7 +172,7 @@ describe.skipIf(!hasData)("a document's own postings (real SQLite, NVIDIA's 10-K
       .get(id)!;
     expect(rows.length).toBeGreaterThan(2000);
     expect(rows.some((r) => r[7] !== null)).toBe(true);
-    expect(decodeRankingUnits(stored)).toEqual(rankingUnitsOf(rows));
+    expect(decodeRankingPassages(stored)).toEqual(rankingPassagesOf(rows));
   });
 
   it("tokenizes a question's terms as FTS5 does (stems, folds diacritics)", () => {

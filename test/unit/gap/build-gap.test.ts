@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import { buildGapReport, type GapInput } from '../../../shared/gap/build-gap';
-import { againstGold, sharedUnits, type Unit } from '../../../shared/gap/evidence-overlap';
+import { againstGold, sharedItems, type EvidenceItem } from '../../../shared/gap/evidence-overlap';
 import { gapMarkdown } from '../../../shared/gap/gap-format';
 import { GapReport } from '../../../shared/gap/gap-report';
 import { mcnemarExact } from '../../../shared/stats';
 
-const cell = (r: number, c: number): Unit => ({
+const cell = (r: number, c: number): EvidenceItem => ({
   type: 'cell',
   tableId: 't0',
   sourceRow: r,
@@ -151,14 +151,14 @@ describe('evidence overlap', () => {
       { type: 'paragraph', blockId: 'p2' },
       { type: 'page', page: 3 },
     ];
-    const units: Unit[] = [
+    const units: EvidenceItem[] = [
       cell(4, 0),
       cell(4, 3),
       cell(5, 0),
       { type: 'paragraph', blockId: 'p2' },
     ];
     expect(againstGold(units, gold)).toEqual({ units: 4, inGold: 3, goldTargets: 2, goldHit: 2 });
-    expect(sharedUnits(units, [cell(4, 3), cell(9, 9)])).toBe(1);
+    expect(sharedItems(units, [cell(4, 3), cell(9, 9)])).toBe(1);
   });
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bm25fScores, DEFAULT_BM25F, type ScoredUnit } from '../../../shared/retrieval/bm25f';
+import { bm25fScores, DEFAULT_BM25F, type ScoredPassage } from '../../../shared/retrieval/bm25f';
 import type { HitKind } from '../../../shared/retrieval/hit';
 
 /** Two cells of one table and a paragraph; every column one token long. */
-const units: ScoredUnit[] = [
+const units: ScoredPassage[] = [
   { kind: 'cell', lens: [1, 2, 1], blockId: 't1' },
   { kind: 'cell', lens: [1, 2, 1], blockId: 't1' },
   { kind: 'paragraph', lens: [1, 0, 0], blockId: 'p1' },
@@ -29,7 +29,7 @@ describe('bm25fScores: a cell’s row path', () => {
   });
 
   it('leaves a table’s caption at the caption weight', () => {
-    const tables: ScoredUnit[] = [
+    const tables: ScoredPassage[] = [
       { kind: 'table', lens: [1, 1, 1], blockId: 't1' },
       { kind: 'table', lens: [1, 1, 1], blockId: 't2' },
     ];

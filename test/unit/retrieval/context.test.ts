@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext, estimateTokens } from '../../../shared/retrieval/context';
 import { inDocumentOrder } from '../../../shared/retrieval/document-order';
 import type { RetrievalHit } from '../../../shared/retrieval/hit';
-import { indexUnits } from '../../../shared/retrieval/units';
+import { indexPassages } from '../../../shared/retrieval/passages';
 import { smallDocument } from './small-document';
 
 const doc = smallDocument();
@@ -101,9 +101,9 @@ describe('buildContext', () => {
   });
 });
 
-describe('indexUnits', () => {
+describe('indexPassages', () => {
   it('makes table, row and cell units in document order with the dataset-free fields', () => {
-    const units = indexUnits(doc);
+    const units = indexPassages(doc);
     expect(
       units.map((u) => `${u.kind}:${u.blockId}:${u.sourceRow ?? ''}:${u.sourceCol ?? ''}`),
     ).toEqual([

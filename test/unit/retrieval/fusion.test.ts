@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bm25fScores, DEFAULT_BM25F, type ScoredUnit } from '../../../shared/retrieval/bm25f';
+import { bm25fScores, DEFAULT_BM25F, type ScoredPassage } from '../../../shared/retrieval/bm25f';
 import { cosine, reciprocalRankFusion, RRF_K } from '../../../shared/retrieval/fusion';
 
 describe('reciprocalRankFusion', () => {
@@ -39,10 +39,10 @@ describe('cosine', () => {
 
 describe('bm25fScores', () => {
   const unit = (
-    kind: ScoredUnit['kind'],
+    kind: ScoredPassage['kind'],
     lens: [number, number, number],
     blockId = 'b',
-  ): ScoredUnit => ({
+  ): ScoredPassage => ({
     kind,
     lens,
     blockId,
@@ -70,7 +70,7 @@ describe('bm25fScores', () => {
   });
 
   it('ranks only the kinds asked for and lifts a table’s lead-in to its best unit', () => {
-    const units: ScoredUnit[] = [
+    const units: ScoredPassage[] = [
       { ...unit('paragraph', [8, 0, 0], 'p1'), leadInOf: 't1' },
       unit('table', [30, 30, 5], 't1'),
       unit('cell', [2, 4, 0], 't1'),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodePostings, encodePostings } from '../../../main/retrieval/postings';
 import {
-  decodeRankingUnits,
-  encodeRankingUnits,
-  rankingUnitsOf,
+  decodeRankingPassages,
+  encodeRankingPassages,
+  rankingPassagesOf,
   type RankingRow,
-} from '../../../main/retrieval/ranking-units';
+} from '../../../main/retrieval/ranking-passages';
 
 describe("a document's stored postings and ranking data (main/retrieval, migration 24)", () => {
   it('round-trips units and columns, merging a unit found in two columns', () => {
@@ -37,8 +37,8 @@ describe("a document's stored postings and ranking data (main/retrieval, migrati
       [3, 'cell', 't1', 2, 3, 9, 0, null],
       [4, 'row', 'bloc-é🙂', 300, 0, 200_000, 1, null],
     ];
-    const decoded = decodeRankingUnits(encodeRankingUnits(rows));
-    expect(decoded).toEqual(rankingUnitsOf(rows));
+    const decoded = decodeRankingPassages(encodeRankingPassages(rows));
+    expect(decoded).toEqual(rankingPassagesOf(rows));
     expect(decoded.scored[1]).toEqual({
       kind: 'paragraph',
       lens: [8, 0, 0],
@@ -46,7 +46,7 @@ describe("a document's stored postings and ranking data (main/retrieval, migrati
       leadInOf: 't1',
     });
     expect('leadInOf' in decoded.scored[0]!).toBe(false);
-    expect(decodeRankingUnits(encodeRankingUnits([]))).toEqual({
+    expect(decodeRankingPassages(encodeRankingPassages([]))).toEqual({
       scored: [],
       pages: [],
       ordinals: [],
@@ -54,8 +54,8 @@ describe("a document's stored postings and ranking data (main/retrieval, migrati
   });
 
   it('refuses data it cannot store, and data cut short', () => {
-    expect(() => encodeRankingUnits([[0, 'cell', 'c', null, -1, 0, 0, null]])).toThrow(/-1/);
-    const bytes = encodeRankingUnits([[0, 'cell', 'c', null, 1, 2, 3, null]]);
-    expect(() => decodeRankingUnits(bytes.subarray(0, bytes.length - 2))).toThrow(/ends early/);
+    expect(() => encodeRankingPassages([[0, 'cell', 'c', null, -1, 0, 0, null]])).toThrow(/-1/);
+    const bytes = encodeRankingPassages([[0, 'cell', 'c', null, 1, 2, 3, null]]);
+    expect(() => decodeRankingPassages(bytes.subarray(0, bytes.length - 2))).toThrow(/ends early/);
   });
 });

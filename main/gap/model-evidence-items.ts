@@ -1,6 +1,6 @@
-import type { Unit } from '../../shared/gap/evidence-overlap';
+import type { EvidenceItem } from '../../shared/gap/evidence-overlap';
 import type { ModelEvidenceSource } from '../../shared/gap/gap-report';
-import { literalUnits, tracedUnits } from '../../shared/gap/model-evidence';
+import { literalItems, tracedItems } from '../../shared/gap/model-evidence';
 import type { Document } from '../../shared/document';
 import { sandboxTables } from '../../shared/sandbox/document-tables';
 import { buildFactIndex } from '../../shared/sandbox/fact-index';
@@ -19,7 +19,7 @@ const RERUN_TIMEOUT_MS = 2_000;
  * fixed clock: the same reads) over its question's document; other programs (imported Python
  * PoT) are read for their literals. Text answers (direct, CoT) have no program: `none`.
  */
-export class ModelUnits {
+export class ModelEvidenceItems {
   private sandbox: Sandbox | undefined;
   private readonly documents = new Map<number, Promise<Document | null>>();
 
@@ -44,7 +44,7 @@ export class ModelUnits {
     item: Pick<RunItem, 'program'>,
     mode: RunMode | null,
     documentId: number | null,
-  ): Promise<{ units: Unit[]; source: ModelEvidenceSource }> {
+  ): Promise<{ units: EvidenceItem[]; source: ModelEvidenceSource }> {
     if (item.program === null || item.program.trim() === '' || documentId === null)
       return { units: [], source: 'none' };
     const doc = await this.document(documentId);
@@ -60,11 +60,11 @@ export class ModelUnits {
       });
       const reads = r.trace.flatMap((t) => ('cell' in t && t.cell ? [t.cell] : []));
       // A program that read cells is grounded by its trace; its literals are then conversions.
-      const traced = tracedUnits(doc, reads);
-      const literal = literalUnits(doc, item.program);
+      const traced = tracedItems(doc, reads);
+      const literal = literalItems(doc, item.program);
       return { units: [...traced, ...literal], source: 'trace' };
     }
-    return { units: literalUnits(doc, item.program), source: 'literals' };
+    return { units: literalItems(doc, item.program), source: 'literals' };
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ScoredUnit } from '../../shared/retrieval/bm25f';
+import type { ScoredPassage } from '../../shared/retrieval/bm25f';
 import type { HitKind } from '../../shared/retrieval/hit';
 
 /**
@@ -27,8 +27,8 @@ export type RankingRow = [
   leadInOf: string | null,
 ];
 
-export interface RankingUnits {
-  scored: ScoredUnit[];
+export interface RankingPassages {
+  scored: ScoredPassage[];
   pages: (number | null)[];
   ordinals: number[];
 }
@@ -36,7 +36,7 @@ export interface RankingUnits {
 const KINDS: readonly HitKind[] = ['cell', 'row', 'table', 'paragraph'];
 
 /** The units as ranking uses them, from rows in unit order. */
-export function rankingUnitsOf(rows: readonly RankingRow[]): RankingUnits {
+export function rankingPassagesOf(rows: readonly RankingRow[]): RankingPassages {
   return {
     scored: rows.map(([, kind, blockId, , lenText, lenHeaders, lenCaption, leadInOf]) => ({
       kind,
@@ -49,7 +49,7 @@ export function rankingUnitsOf(rows: readonly RankingRow[]): RankingUnits {
   };
 }
 
-export function encodeRankingUnits(rows: readonly RankingRow[]): Buffer {
+export function encodeRankingPassages(rows: readonly RankingRow[]): Buffer {
   const strings = new Map<string, number>();
   const id = (s: string) => {
     let i = strings.get(s);
@@ -93,7 +93,7 @@ export function encodeRankingUnits(rows: readonly RankingRow[]): Buffer {
   return Buffer.from(bytes);
 }
 
-export function decodeRankingUnits(bytes: Uint8Array): RankingUnits {
+export function decodeRankingPassages(bytes: Uint8Array): RankingPassages {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let i = 0;
   const varint = () => {
@@ -114,7 +114,7 @@ export function decodeRankingUnits(bytes: Uint8Array): RankingUnits {
     i += length;
   }
   const count = varint();
-  const out: RankingUnits = { scored: [], pages: [], ordinals: [] };
+  const out: RankingPassages = { scored: [], pages: [], ordinals: [] };
   for (let u = 0; u < count; u++) {
     const ordinal = varint();
     const kind = KINDS[varint()]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentSchemaVersion, type Block, type Document } from '../../../shared/document';
-import { indexUnits } from '../../../shared/retrieval/units';
+import { indexPassages } from '../../../shared/retrieval/passages';
 
 const line = (id: string, page: number, text: string): Block => ({
   type: 'paragraph',
@@ -21,9 +21,9 @@ function pdf(blocks: Block[]): Document {
   };
 }
 
-describe('indexUnits on a PDF', () => {
+describe('indexPassages on a PDF', () => {
   it('lets a short title line head the paragraphs below it, but not a running head', () => {
-    const units = indexUnits(
+    const units = indexPassages(
       pdf([
         line('a', 1, 'Table of Contents'),
         line('b', 1, 'Note 5 - Acquisitions'),

@@ -8,7 +8,7 @@ import { normaliseForIndex } from './terms';
  * text a hit shows, and the three FTS5 columns bm25() weighs separately. Pure, so the benches
  * and the in-memory index build exactly what the workspace index builds.
  */
-export interface IndexUnit {
+export interface Passage {
   kind: HitKind;
   blockId: string;
   tableSourceIndex?: number;
@@ -97,12 +97,12 @@ export function tableSummary(table: Table): string {
  * the nearest heading above a paragraph or table is indexed with it (a paragraph under
  * "Revenue by Reportable Segments" is about revenue even when it says "sales").
  */
-export function indexUnits(document: Document): IndexUnit[] {
+export function indexPassages(document: Document): Passage[] {
   const tables = new Map(document.tables.map((t) => [t.id, t]));
-  const units: IndexUnit[] = [];
+  const units: Passage[] = [];
   let heading = '';
   /** The paragraph unit right before the current block, if the previous block was one. */
-  let leadIn: IndexUnit | undefined;
+  let leadIn: Passage | undefined;
   const placed = new Set<string>();
   const furniture = pageFurniture(document);
   for (const block of document.blocks) {
@@ -175,7 +175,7 @@ function isTitleLine(text: string, furniture: ReadonlySet<string>): boolean {
  * A table's units. Its caption column holds the caption and scale note; a table without a
  * caption is described by the paragraph leading into it, else by the heading above it.
  */
-function tableUnits(table: Table, heading: string, leadIn: string): IndexUnit[] {
+function tableUnits(table: Table, heading: string, leadIn: string): Passage[] {
   const where = {
     blockId: table.id,
     tableSourceIndex: table.sourceIndex,
@@ -187,7 +187,7 @@ function tableUnits(table: Table, heading: string, leadIn: string): IndexUnit[] 
       .join(' '),
   );
   const summary = tableSummary(table);
-  const out: IndexUnit[] = [
+  const out: Passage[] = [
     {
       kind: 'table',
       ...where,
@@ -230,10 +230,7 @@ function tableUnits(table: Table, heading: string, leadIn: string): IndexUnit[] 
   return out;
 }
 
-function cellUnit(
-  c: Cell,
-  where: Pick<IndexUnit, 'blockId' | 'tableSourceIndex' | 'page'>,
-): IndexUnit {
+function cellUnit(c: Cell, where: Pick<Passage, 'blockId' | 'tableSourceIndex' | 'page'>): Passage {
   const sentence = cellSentence(c);
   return {
     kind: 'cell',
