@@ -1,27 +1,41 @@
 import { availableParallelism } from 'node:os';
 import { abortReason, JobError } from './job-error';
 
+/** What a waiter whose signal aborted is rejected with (default: JobError 'cancelled'). */
+export type CancelledError = (signal: AbortSignal | undefined) => Error;
+
 /**
- * A counting limiter: at most `limit` holders at once, the others wait in order. Used for work
- * that costs a lot each (a parse worker may take gigabytes of heap; an upload holds a
- * connection and a file in the workspace), so that many at once queue instead of exhausting
- * the machine. A waiter whose signal aborts leaves the queue at once, so queued work stays
- * cancellable.
+ * The one concurrency limiter of the main process: at most `limit` holders at once, the others
+ * wait in order. A waiter whose signal aborts leaves the queue at once, so queued work stays
+ * cancellable. Used directly for work that costs a lot each (a parse worker may take gigabytes
+ * of heap; an upload holds a connection and a file in the workspace), and by the run engine:
+ * its questions in flight (`limit` set by AdaptiveConcurrency, which decides it from the
+ * server's 429s), its judging passes and its Batch API's prompt building and finishing
+ * (`each`). The limit may change while holders run: a higher one grants waiters at once, a
+ * lower one takes no slot back, it holds new grants until enough holders have released.
  */
 export class Slots {
   private holders = 0;
   private highest = 0;
+  private cap: number;
   private readonly waiting: { grant: () => void }[] = [];
 
   constructor(
-    readonly limit: number,
+    limit: number,
     /** Waiters allowed beyond `limit` before `full` says no more (default: unbounded). */
     readonly maxQueued = Number.POSITIVE_INFINITY,
+    private readonly cancelledError: CancelledError = cancelled,
   ) {
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new Error(`slot limit must be ≥ 1, got ${limit}`);
+    this.cap = checkedLimit(limit);
   }
 
+  get limit(): number {
+    return this.cap;
+  }
+  set limit(limit: number) {
+    this.cap = checkedLimit(limit);
+    this.wake();
+  }
   get running(): number {
     return this.holders;
   }
@@ -34,16 +48,17 @@ export class Slots {
   }
   /** Whether another `acquire` would have to wait past `maxQueued`. */
   get full(): boolean {
-    return this.holders >= this.limit && this.waiting.length >= this.maxQueued;
+    return this.holders >= this.cap && this.waiting.length >= this.maxQueued;
   }
 
   /**
    * Resolves with a release function once a slot is free (call it exactly once; later calls do
-   * nothing). Rejects with JobError 'cancelled' if `signal` aborts first.
+   * nothing). Rejects with JobError 'cancelled' (or the constructor's `cancelledError`) if
+   * `signal` aborts first.
    */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(cancelled(signal));
-    if (this.holders < this.limit) return Promise.resolve(this.take());
+    if (signal?.aborted) return Promise.reject(this.cancelledError(signal));
+    if (this.holders < this.cap) return Promise.resolve(this.take());
     return new Promise((resolve, reject) => {
       const entry = {
         grant: () => {
@@ -54,7 +69,7 @@ export class Slots {
       const onAbort = () => {
         const at = this.waiting.indexOf(entry);
         if (at >= 0) this.waiting.splice(at, 1);
-        reject(cancelled(signal));
+        reject(this.cancelledError(signal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(entry);
@@ -71,6 +86,40 @@ export class Slots {
     }
   }
 
+  /**
+   * Runs `work` on each item in order, each in a slot of its own, and resolves once every one
+   * started has ended. Starts none once `signal` has aborted or `stop()` says so (it is asked
+   * when a slot is free, so it sees what the work before it decided). A work that throws stops
+   * further starts too; its error is thrown once the others in flight have ended, so nothing
+   * of this call still runs after it settled.
+   */
+  async each<T>(
+    items: readonly T[],
+    work: (item: T) => Promise<void>,
+    options: { signal?: AbortSignal; stop?: () => boolean } = {},
+  ): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    for (const item of items) {
+      let release: () => void;
+      try {
+        release = await this.acquire(options.signal);
+      } catch {
+        break; // aborted: start nothing more
+      }
+      if (failure || options.stop?.()) {
+        release();
+        break;
+      }
+      const ended: Promise<void> = held(work, item, release, (error) => {
+        failure ??= { error };
+      }).then(() => void inFlight.delete(ended));
+      inFlight.add(ended);
+    }
+    await Promise.all(inFlight);
+    if (failure) throw failure.error;
+  }
+
   private take(): () => void {
     this.holders++;
     this.highest = Math.max(this.highest, this.holders);
@@ -79,10 +128,39 @@ export class Slots {
       if (released) return;
       released = true;
       this.holders--;
-      // The slot passes straight to the next waiter, so a newcomer cannot overtake the queue.
-      this.waiting.shift()?.grant();
+      this.wake();
     };
   }
+
+  /**
+   * Grants waiters while the limit allows. Each grant takes its slot at once, so a newcomer
+   * cannot overtake the queue.
+   */
+  private wake(): void {
+    while (this.holders < this.cap && this.waiting.length > 0) this.waiting.shift()!.grant();
+  }
+}
+
+/** One item's work in its slot, released however it ends (after `failed` saw its error). */
+async function held<T>(
+  work: (item: T) => Promise<void>,
+  item: T,
+  release: () => void,
+  failed: (error: unknown) => void,
+): Promise<void> {
+  try {
+    await work(item);
+  } catch (e) {
+    failed(e);
+  } finally {
+    release();
+  }
+}
+
+function checkedLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`slot limit must be ≥ 1, got ${limit}`);
+  return limit;
 }
 
 function cancelled(signal: AbortSignal | undefined): JobError {

@@ -5,6 +5,7 @@ import type { AnswerCoreDeps } from '../../ask/answer-core';
 import type { AskChat } from '../../ask/ask-chat';
 import { runBatchesRepo, type RunBatchRow } from '../../db/run-batches-repo';
 import { runsRepo } from '../../db/runs-repo';
+import { Slots } from '../../jobs/slots';
 import type { BatchInfo, BatchLineResult } from '../../llm/batch-calls';
 import type { LlmBatches } from '../../llm/llm-batches';
 import { sleep } from '../../llm/retry-policy';
@@ -292,22 +293,26 @@ function servedFrom(llm: BatchLlm, s: ItemSettings, line: BatchLineResult, live:
   };
 }
 
-/** Runs `work` over `items`, a few at a time, starting none once `signal` is aborted. */
-async function pool<T>(
+/**
+ * Runs `work` over `items`, WORKERS at a time (the main process's one limiter), starting none
+ * once `signal` is aborted. An error thrown while the run goes on stops further starts and is
+ * thrown once those in flight have ended.
+ */
+function pool<T>(
   items: readonly T[],
   signal: AbortSignal,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal.aborted) {
+  return new Slots(WORKERS).each(
+    items,
+    async (item) => {
       try {
-        await work(items[next++]!);
+        await work(item);
       } catch (e) {
         // Stopped while it ran: nothing of it is committed, the next session does it again.
         if (!signal.aborted) throw e;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WORKERS, items.length) }, worker));
+    },
+    { signal },
+  );
 }

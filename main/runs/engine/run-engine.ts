@@ -27,7 +27,7 @@ import type { ProviderRef } from '../../llm/llm-providers';
 import { resolveScorers } from '../import-run';
 import { datasetContentHash } from '../dataset-hash';
 import { appVersion, type RunService } from '../run-service';
-import { AdaptiveConcurrency } from './adaptive-concurrency';
+import { AdaptiveConcurrency, type ReleaseQuestion } from './adaptive-concurrency';
 import { answerItem, type ItemOutcome, type ItemSettings } from './answer-item';
 import { DEFAULT_BATCH_POLL_MS, runBatch, type BatchLlm } from './batch-run';
 import { CircuitBreaker } from './circuit-breaker';
@@ -601,13 +601,14 @@ export class RunEngine {
         await Promise.race(inflight);
         continue;
       }
+      let release: ReleaseQuestion;
       try {
-        await exec.limiter.acquire(exec.dispatch.signal);
+        release = await exec.limiter.acquire(exec.dispatch.signal);
       } catch {
         break; // pause, cancel, a fatal error or the breaker: start nothing more
       }
       const q = queue.shift()!;
-      const p: Promise<void> = this.one(exec, coreFor, docs, settings, q, job, () =>
+      const p: Promise<void> = this.one(exec, coreFor, docs, settings, q, job, release, () =>
         queue.push(q),
       ).finally(() => inflight.delete(p));
       inflight.add(p);
@@ -669,7 +670,8 @@ export class RunEngine {
    * One question: answered, graded, committed with its verdicts. A question that could not
    * connect (a transport failure, not a model error) is not committed: it goes back to the
    * queue (`requeue`, at most MAX_REQUEUES times) and counts for the circuit breaker; once the
-   * run is stopping it simply stays pending for the resume.
+   * run is stopping it simply stays pending for the resume. Its slot (`release`) is given
+   * back however it ends.
    */
   private async one(
     exec: Execution,
@@ -678,6 +680,7 @@ export class RunEngine {
     settings: ItemSettings,
     q: StoredQuestion,
     job: RunningJob,
+    release: ReleaseQuestion,
     requeue: () => void,
   ): Promise<void> {
     let ok = false;
@@ -733,7 +736,7 @@ export class RunEngine {
         `could not commit question ${q.externalId}: ${(e as Error).message ?? String(e)}`,
       );
     } finally {
-      exec.limiter.release(ok);
+      release(ok);
       this.progressed(exec, job);
     }
   }

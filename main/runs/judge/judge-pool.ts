@@ -1,5 +1,6 @@
 import { WorkbenchError } from '../../../shared/api/result';
 import type { JudgementStatus } from '../../../shared/runs/judge';
+import { Slots } from '../../jobs/slots';
 import { stopsJudging } from './judge-call';
 
 /** Counts of one judging pass (pointwise or pairwise), filled as tasks finish. */
@@ -44,11 +45,11 @@ export const noCalls = (): PoolCounts => ({
 });
 
 /**
- * Runs judge tasks with at most `concurrency` in flight; each stores its own judgement when it
- * returns. A failed call fails its task only (nothing stored: the next pass asks it again),
- * unless the failure stops every call (model gone, key refused, offline): then nothing new
- * starts and the rest count as `notAsked`. A cancel
- * (`signal`) aborts the calls in flight and throws `cancelled`.
+ * Runs judge tasks with at most `concurrency` in flight (the main process's one limiter,
+ * `Slots.each`); each stores its own judgement when it returns. A failed call fails its task
+ * only (nothing stored: the next pass asks it again), unless the failure stops every call
+ * (model gone, key refused, offline): then nothing new starts and the rest count as
+ * `notAsked`. A cancel (`signal`) aborts the calls in flight and throws `cancelled`.
  */
 export async function runJudgePool<T>(
   tasks: readonly T[],
@@ -61,38 +62,33 @@ export async function runJudgePool<T>(
   work: (task: T, signal: AbortSignal) => Promise<TaskResult>,
 ): Promise<PoolCounts> {
   const counts = noCalls();
-  let next = 0;
   let done = 0;
   let stop = false;
-  const worker = async () => {
-    while (next < tasks.length && !stop && !options.signal.aborted) {
-      const task = tasks[next++]!;
-      try {
-        const r = await work(task, options.signal);
-        counts.asked++;
-        if (r.status === 'unreadable') counts.unreadable++;
-        if (r.status === 'refused') counts.refused++;
-        counts.inputTokens += r.inputTokens;
-        counts.outputTokens += r.outputTokens;
-      } catch (e) {
-        if (options.signal.aborted) break;
-        counts.failed++;
-        const message = `${options.label(task)}: ${(e as Error).message ?? String(e)}`;
-        // The error that stopped judging is the one to report, whatever failed before it.
-        if (stopsJudging(e)) {
-          stop = true;
-          counts.firstError = message;
-        } else counts.firstError ??= message;
-      }
-      done++;
-      options.onProgress?.({ done, total: tasks.length, failed: counts.failed });
+  const one = async (task: T) => {
+    try {
+      const r = await work(task, options.signal);
+      counts.asked++;
+      if (r.status === 'unreadable') counts.unreadable++;
+      if (r.status === 'refused') counts.refused++;
+      counts.inputTokens += r.inputTokens;
+      counts.outputTokens += r.outputTokens;
+    } catch (e) {
+      if (options.signal.aborted) return;
+      counts.failed++;
+      const message = `${options.label(task)}: ${(e as Error).message ?? String(e)}`;
+      // The error that stopped judging is the one to report, whatever failed before it.
+      if (stopsJudging(e)) {
+        stop = true;
+        counts.firstError = message;
+      } else counts.firstError ??= message;
     }
+    done++;
+    options.onProgress?.({ done, total: tasks.length, failed: counts.failed });
   };
-  const width = Math.max(
-    1,
-    Math.min(options.concurrency ?? DEFAULT_JUDGE_CONCURRENCY, tasks.length),
+  const slots = new Slots(
+    Math.max(1, Math.floor(options.concurrency ?? DEFAULT_JUDGE_CONCURRENCY)),
   );
-  await Promise.all(Array.from({ length: width }, worker));
+  await slots.each(tasks, one, { signal: options.signal, stop: () => stop });
   if (options.signal.aborted)
     throw new WorkbenchError(
       'cancelled',

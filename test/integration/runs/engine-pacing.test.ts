@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AdaptiveConcurrency } from '../../../main/runs/engine/adaptive-concurrency';
+import {
+  AdaptiveConcurrency,
+  type ReleaseQuestion,
+} from '../../../main/runs/engine/adaptive-concurrency';
 import { RateGate } from '../../../main/runs/engine/rate-gate';
 
 // The engine's pacing parts with a hand-moved clock: AIMD concurrency (halve on 429 with a
@@ -11,7 +14,9 @@ describe('AdaptiveConcurrency', () => {
     let now = 0;
     const c = new AdaptiveConcurrency({ max: 8, now: () => now });
     const signal = new AbortController().signal;
-    for (let i = 0; i < 8; i++) await c.acquire(signal);
+    // Each acquire hands back its slot's release (a question's hold on it).
+    const held: ReleaseQuestion[] = [];
+    for (let i = 0; i < 8; i++) held.push(await c.acquire(signal));
     expect(c.inFlight).toBe(8);
 
     expect(c.rateLimited(3000)).toBe(true);
@@ -21,22 +26,22 @@ describe('AdaptiveConcurrency', () => {
     expect(c.rateLimited(500)).toBe(false);
     expect(c.limit).toBe(4);
     // No growth while cooling down, however many succeed.
-    for (let i = 0; i < 8; i++) c.release(true);
+    for (let i = 0; i < 8; i++) held.pop()!(true);
     expect(c.limit).toBe(4);
     expect(c.inFlight).toBe(0);
 
     // After it: 4 successes completed with every slot busy → 5.
     now = 3500;
-    for (let i = 0; i < 4; i++) await c.acquire(signal);
+    for (let i = 0; i < 4; i++) held.push(await c.acquire(signal));
     for (let i = 0; i < 4; i++) {
-      c.release(true);
-      await c.acquire(signal); // keep the slots busy (saturated)
+      held.shift()!(true);
+      held.push(await c.acquire(signal)); // keep the slots busy (saturated)
     }
     expect(c.limit).toBe(5);
     // Failures do not count toward growth; never beyond max.
     for (let i = 0; i < 50; i++) {
-      c.release(i % 2 === 0);
-      await c.acquire(signal);
+      held.shift()!(i % 2 === 0);
+      held.push(await c.acquire(signal));
     }
     expect(c.limit).toBeLessThanOrEqual(8);
     expect(c.cuts).toBe(1);
@@ -45,10 +50,10 @@ describe('AdaptiveConcurrency', () => {
   it('a waiting acquire is granted when a slot frees and rejected when the run stops', async () => {
     const c = new AdaptiveConcurrency({ max: 1 });
     const stop = new AbortController();
-    await c.acquire(stop.signal);
+    const first = await c.acquire(stop.signal);
     let granted = false;
     const waiting = c.acquire(stop.signal).then(() => (granted = true));
-    c.release(true);
+    first(true);
     await waiting;
     expect(granted).toBe(true);
     const refused = c.acquire(stop.signal);
