@@ -33,21 +33,13 @@ interface Props {
   onSkip: () => void;
 }
 
-/** The expert's answer: number, unit and scale, confidence, notes, and the evidence marked. */
-export function AnswerForm(p: Props) {
-  const d = p.draft;
+type Edit = Props['onEdit'];
+
+/** The value with its unit and scale, and how the value reads with them. */
+function ValueFields({ d, onEdit }: { d: AnswerFields; onEdit: Edit }) {
   const reading = answerReading(d.value, d.scale, d.unit);
-  // A submitted answer stays editable: main takes the submission back on a change, and the
-  // expert submits again (the status line says so).
   return (
-    <form
-      className="answer-form"
-      aria-label="Your answer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        p.onSubmit();
-      }}
-    >
+    <>
       <div className="answer-row">
         <label className="answer-value">
           Answer
@@ -58,12 +50,12 @@ export function AnswerForm(p: Props) {
             autoComplete="off"
             spellCheck={false}
             placeholder="e.g. -12.5"
-            onChange={(e) => p.onEdit({ value: e.currentTarget.value })}
+            onChange={(e) => onEdit({ value: e.currentTarget.value })}
           />
         </label>
         <label>
           Unit
-          <select value={d.unit} onChange={(e) => p.onEdit({ unit: e.currentTarget.value })}>
+          <select value={d.unit} onChange={(e) => onEdit({ unit: e.currentTarget.value })}>
             {UNITS.map((u) => (
               <option key={u} value={u}>
                 {u || 'none'}
@@ -78,7 +70,7 @@ export function AnswerForm(p: Props) {
           Scale
           <select
             value={d.scale}
-            onChange={(e) => p.onEdit({ scale: e.currentTarget.value as AnswerScale })}
+            onChange={(e) => onEdit({ scale: e.currentTarget.value as AnswerScale })}
           >
             {SCALES.map(([v, label]) => (
               <option key={v} value={v}>
@@ -91,21 +83,95 @@ export function AnswerForm(p: Props) {
       <p id="session-answer-reading" className={`answer-reading ${reading?.tone ?? ''}`}>
         {reading?.text ?? ''}
       </p>
-      <fieldset className="confidence">
-        <legend>Confidence</legend>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n}>
-            <input
-              type="radio"
-              name="confidence"
-              checked={d.confidence === n}
-              onChange={() => p.onEdit({ confidence: n })}
-            />
-            {n}
-          </label>
-        ))}
-        <span className="hint">1 guess · 5 certain</span>
-      </fieldset>
+    </>
+  );
+}
+
+/** Confidence from 1 (a guess) to 5 (certain). */
+function ConfidenceField({ confidence, onEdit }: { confidence: number | null; onEdit: Edit }) {
+  return (
+    <fieldset className="confidence">
+      <legend>Confidence</legend>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <label key={n}>
+          <input
+            type="radio"
+            name="confidence"
+            checked={confidence === n}
+            onChange={() => onEdit({ confidence: n })}
+          />
+          {n}
+        </label>
+      ))}
+      <span className="hint">1 guess · 5 certain</span>
+    </fieldset>
+  );
+}
+
+/** The marked paragraphs and cells, each with a way to unmark it. */
+function EvidenceList({
+  evidence,
+  labelOf,
+  onUnmark,
+}: {
+  evidence: MarkTarget[];
+  labelOf: Props['labelOf'];
+  onUnmark: Props['onUnmark'];
+}) {
+  return (
+    <section aria-label="Marked evidence" className="answer-evidence">
+      <h3>
+        Evidence <span className="hint">({evidence.length})</span>
+      </h3>
+      {evidence.length === 0 ? (
+        <p className="hint">
+          Select a cell and press <kbd>e</kbd>, or ☆ beside a paragraph, to mark it.
+        </p>
+      ) : (
+        <ul>
+          {evidence.map((t) => (
+            <li key={JSON.stringify(t)}>
+              <span>{labelOf(t)}</span>
+              <button
+                type="button"
+                className="link"
+                aria-label={`Unmark ${labelOf(t)}`}
+                onClick={() => onUnmark(t)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What the status line says: a failed save first, then submission, then saving. */
+function saveStatus(p: Pick<Props, 'saveState' | 'submitted' | 'late'>): string {
+  if (p.saveState === 'conflict' || p.saveState === 'error') return saveText[p.saveState];
+  if (p.submitted)
+    return p.late ? 'Submitted after the time budget' : 'Submitted (a change takes it back)';
+  return p.saveState ? saveText[p.saveState] : '';
+}
+
+/** The expert's answer: number, unit and scale, confidence, notes, and the evidence marked. */
+export function AnswerForm(p: Props) {
+  const d = p.draft;
+  // A submitted answer stays editable: main takes the submission back on a change, and the
+  // expert submits again (the status line says so).
+  return (
+    <form
+      className="answer-form"
+      aria-label="Your answer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onSubmit();
+      }}
+    >
+      <ValueFields d={d} onEdit={p.onEdit} />
+      <ConfidenceField confidence={d.confidence} onEdit={p.onEdit} />
       <label className="answer-notes">
         Notes
         <textarea
@@ -114,43 +180,10 @@ export function AnswerForm(p: Props) {
           onChange={(e) => p.onEdit({ notes: e.currentTarget.value })}
         />
       </label>
-      <section aria-label="Marked evidence" className="answer-evidence">
-        <h3>
-          Evidence <span className="hint">({d.evidence.length})</span>
-        </h3>
-        {d.evidence.length === 0 ? (
-          <p className="hint">
-            Select a cell and press <kbd>e</kbd>, or ☆ beside a paragraph, to mark it.
-          </p>
-        ) : (
-          <ul>
-            {d.evidence.map((t) => (
-              <li key={JSON.stringify(t)}>
-                <span>{p.labelOf(t)}</span>
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Unmark ${p.labelOf(t)}`}
-                  onClick={() => p.onUnmark(t)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <EvidenceList evidence={d.evidence} labelOf={p.labelOf} onUnmark={p.onUnmark} />
       <div className="answer-actions">
         <span className="hint save-state" role="status">
-          {p.saveState === 'conflict' || p.saveState === 'error'
-            ? saveText[p.saveState]
-            : p.submitted
-              ? p.late
-                ? 'Submitted after the time budget'
-                : 'Submitted (a change takes it back)'
-              : p.saveState
-                ? saveText[p.saveState]
-                : ''}
+          {saveStatus(p)}
         </span>
         <button type="button" onClick={p.onSkip} title="Skip for now (s)">
           Skip

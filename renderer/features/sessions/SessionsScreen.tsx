@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
-import { durationText } from '../../stores/sessions/duration-text';
 import { sessionsListStore, useBundles, useSessionsList } from '../../stores/sessions';
 import { ApiErrorText } from '../../components/ApiErrorText';
-import { BundleExportButton } from './BundleExportButton';
 import { BundleImport } from './BundleImport';
-import { ColumnHeads } from '../../components/ColumnHeads';
 import { QuestionSetsSection } from './QuestionSetsSection';
 import { SessionBuilder } from './SessionBuilder';
-import { UnsignedMark } from './UnsignedMark';
+import { SessionsTable } from './SessionsTable';
 import './sessions.css';
 
 /** Expert sessions: the ones in this workspace and the builder for a new one. */
@@ -45,58 +42,7 @@ export function SessionsScreen() {
         <BundleImport />
         {status === 'loading' && <p className="hint">Loading sessions…</p>}
         {status === 'ready' && sessions.length === 0 && <p className="hint">No sessions yet.</p>}
-        {sessions.length > 0 && (
-          <table className="sessions-table" aria-label="Sessions">
-            <ColumnHeads
-              names={['#', 'Expert', 'Dataset', 'Submitted', 'Active', 'Budget', 'Status', '']}
-            />
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className="num">{s.id}</td>
-                  <td>
-                    {s.expert}
-                    {s.signature === 'unsigned' && (
-                      <>
-                        {' '}
-                        <UnsignedMark />
-                      </>
-                    )}
-                  </td>
-                  <td>{s.datasetName}</td>
-                  <td className="num">
-                    {s.submitted} / {s.questionIds.length}
-                  </td>
-                  <td className="num">{durationText(s.activeSeconds)}</td>
-                  <td className="num">{durationText(s.budgetSeconds)}</td>
-                  <td>{s.status === 'open' ? 'open' : 'finished'}</td>
-                  <td className="session-actions">
-                    {s.status === 'open' ? (
-                      <a href={`#/session/${s.id}`}>Continue</a>
-                    ) : (
-                      <>
-                        <a href={`#/session/${s.id}/results`}>Results</a>
-                        {/* This workspace's key signs only sessions made here. */}
-                        {s.origin === 'local' && <BundleExportButton sessionId={s.id} />}
-                      </>
-                    )}
-                    <button
-                      type="button"
-                      className="link"
-                      title="A new session for another expert on the same questions"
-                      onClick={() => {
-                        sessionsListStore.getState().sameQuestionsAs(s.id);
-                        document.getElementById('new-session-title')?.scrollIntoView();
-                      }}
-                    >
-                      Another expert
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {sessions.length > 0 && <SessionsTable sessions={sessions} />}
       </section>
     </main>
   );
