@@ -34,6 +34,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { quantileSorted } from '../../shared/stats';
 import { startOpenAiTestServer } from '../support/openai-test-server';
+import { SECTOR_QUESTIONS as QUESTIONS } from './sector-questions';
 
 const { values } = parseArgs({
   options: {
@@ -48,34 +49,6 @@ const { values } = parseArgs({
     'before-workspaces': { type: 'string' },
   },
 });
-
-/** Questions an analyst asks across a sector's filings (those of test/bench/sector-workspace.ts). */
-const QUESTIONS = [
-  'What was total revenue in fiscal 2024?',
-  'data center revenue',
-  'capital expenditures purchases of property and equipment',
-  'net income attributable to common shareholders',
-  'total assets and total liabilities',
-  'cash and cash equivalents at end of period',
-  'research and development expenses',
-  'diluted earnings per share',
-  'operating income by segment',
-  'long-term debt maturities',
-  'share repurchases',
-  'effective tax rate',
-  'inventories',
-  'goodwill impairment',
-  'dividends declared per share',
-  'free cash flow',
-  'gross margin',
-  'cost of sales',
-  'accounts receivable allowance for credit losses',
-  'operating lease liabilities',
-  'deferred revenue',
-  'interest expense',
-  'stock-based compensation expense',
-  'foreign currency exchange risk',
-];
 
 /** NVIDIA's 10-K copy in the sector workspaces (the third original). */
 const DOCUMENT = 3;

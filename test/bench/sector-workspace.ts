@@ -42,6 +42,7 @@ import { hasData, noDataMessage } from '../support/data-dir';
 import { startOpenAiTestServer } from '../support/openai-test-server';
 import { ensureSectorWorkspace, workspaceDir, type BuildInfo } from './sector-build';
 import { measureLibrary, type LibraryTimes } from './sector-browser';
+import { SECTOR_QUESTIONS as QUESTIONS } from './sector-questions';
 
 const root = join(__dirname, '..', '..');
 const { values } = parseArgs({
@@ -65,34 +66,6 @@ const ONLY = new Set(values.only ? values.only.split(',') : parts);
 for (const p of ONLY)
   if (!(parts as readonly string[]).includes(p))
     throw new Error(`--only: unknown part "${p}" (${parts.join(', ')})`);
-
-/** Questions an analyst asks across a sector's filings (none names a document). */
-const QUESTIONS = [
-  'What was total revenue in fiscal 2024?',
-  'data center revenue',
-  'capital expenditures purchases of property and equipment',
-  'net income attributable to common shareholders',
-  'total assets and total liabilities',
-  'cash and cash equivalents at end of period',
-  'research and development expenses',
-  'diluted earnings per share',
-  'operating income by segment',
-  'long-term debt maturities',
-  'share repurchases',
-  'effective tax rate',
-  'inventories',
-  'goodwill impairment',
-  'dividends declared per share',
-  'free cash flow',
-  'gross margin',
-  'cost of sales',
-  'accounts receivable allowance for credit losses',
-  'operating lease liabilities',
-  'deferred revenue',
-  'interest expense',
-  'stock-based compensation expense',
-  'foreign currency exchange risk',
-];
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const q = (xs: number[], p: number) => (xs.length ? quantileSorted(sorted(xs), p) : NaN);
