@@ -182,19 +182,14 @@ function recordedVerdict(r: RecordedVerdict): Omit<RunVerdict, 'itemId'> {
   };
 }
 
-/**
- * Imports a prediction file as a run: reads it, matches its ids to the dataset's questions
- * (unknown ids, unreadable records and duplicates are counted and listed, never dropped
- * silently), then writes items with every scorer's verdict in batches, one transaction each,
- * as a `run` job (cancellable). A cancel, a crash or a closed workspace leaves the committed
- * batches and the run `interrupted`.
- */
-export async function importRun(
-  deps: ImportRunDeps,
+type ReadFile = ReturnType<typeof readRecords>;
+type FileFacts = { text: string; sha256: string; bytes: number };
+type Matched = { record: PredictionRecord; question: StoredQuestion };
+
+/** The file's bytes (given or read) and its records, refused when no record is readable. */
+async function readImportFile(
   options: ImportRunOptions,
-): Promise<RunImportResult> {
-  // Named scorers are checked before the file is read; the default waits for the dataset.
-  const named = options.scorers ? resolveScorers(options.scorers) : null;
+): Promise<{ file: FileFacts; read: ReadFile; readable: PredictionRecord[] }> {
   const file = options.bytes
     ? predictionText(basename(options.path), options.bytes)
     : await readPredictionFile(options.path);
@@ -213,19 +208,16 @@ export async function importRun(
       'invalid-input',
       `${basename(options.path)} has no readable ${options.format} record (${read.records.length} records${read.records[0] && isUnreadable(read.records[0]) ? `; first: ${read.records[0].id}: ${read.records[0].error}` : ''})`,
     );
-  const dataset = pickDataset(
-    deps.datasets,
-    readable.map((r) => r.id),
-    options,
-  );
-  const ours = named ?? resolveScorers(runScorerIds(dataset.format));
-  const questions = deps.datasets.storedQuestions(dataset.id);
-  const byExternal = new Map(questions.map((q) => [q.externalId, q]));
+  return { file, read, readable };
+}
 
+/** Each record paired with its question; unreadable, unknown and repeated ids are counted. */
+function matchRecords(read: ReadFile, questions: readonly StoredQuestion[]) {
+  const byExternal = new Map(questions.map((q) => [q.externalId, q]));
   const unreadable = idCount();
   const unknownIds = idCount();
   const duplicates = idCount();
-  const matched: { record: PredictionRecord; question: StoredQuestion }[] = [];
+  const matched: Matched[] = [];
   const seen = new Set<string>();
   for (const r of read.records) {
     if (isUnreadable(r)) {
@@ -244,17 +236,22 @@ export async function importRun(
     seen.add(r.id);
     matched.push({ record: r, question: q });
   }
-  if (matched.length === 0)
-    throw new WorkbenchError(
-      'invalid-input',
-      `none of the ${read.records.length} records of ${basename(options.path)} is a question of dataset #${dataset.id} ${dataset.name} (ids like ${unknownIds.examples.slice(0, 3).join(', ')}); is it the right dataset? (${DATASET_HINT[options.format]})`,
-    );
+  return { matched, unreadable, unknownIds, duplicates };
+}
 
+/** The run's manifest: the dataset (by content hash), the file, the model and the scorers. */
+function importManifest(
+  deps: ImportRunDeps,
+  options: ImportRunOptions,
+  src: { dataset: DatasetSummary; questions: readonly StoredQuestion[]; file: FileFacts },
+  read: ReadFile,
+  match: ReturnType<typeof matchRecords>,
+  ours: readonly Scorer[],
+): RunManifest {
+  const { dataset, questions, file } = src;
   const hash = datasetContentHash(questions);
-  const hasRecorded = matched.some((m) => m.record.recorded !== null);
-  const model = options.model ?? read.model;
-  const mode = options.mode ?? read.mode;
-  const manifest: RunManifest = {
+  const hasRecorded = match.matched.some((m) => m.record.recorded !== null);
+  return {
     dataset: {
       id: dataset.id,
       name: dataset.name,
@@ -265,7 +262,7 @@ export async function importRun(
     // An import answers what its file answers; the report counts the rest as unanswered.
     subset: null,
     model: {
-      id: model,
+      id: options.model ?? read.model,
       provider: null,
       params: read.recordedAs ? { recordedVerdicts: read.recordedAs } : {},
     },
@@ -275,11 +272,11 @@ export async function importRun(
       sha256: file.sha256,
       bytes: file.bytes,
       records: read.records.length,
-      unknownIds,
-      unreadable,
-      duplicates,
+      unknownIds: match.unknownIds,
+      unreadable: match.unreadable,
+      duplicates: match.duplicates,
     },
-    mode,
+    mode: options.mode ?? read.mode,
     scorers: [
       ...ours.map((s) => ({ id: s.id, version: s.version, gradedAgainst: hash })),
       ...(hasRecorded ? [{ id: IMPORTED_SCORER_ID, version: 'file' }] : []),
@@ -288,19 +285,46 @@ export async function importRun(
     templateHash: null,
     retrieval: null,
   };
+}
+
+/** One matched record as a run item with our scorers' verdicts (and the file's, if it has one). */
+function runItem(
+  format: DatasetSummary['format'],
+  { record, question }: Matched,
+  ours: readonly Scorer[],
+): NewRunItem {
+  const verdicts: Omit<RunVerdict, 'itemId'>[] = gradeAnswer(format, question, record, ours);
+  if (record.recorded) verdicts.push(recordedVerdict(record.recorded));
+  return {
+    questionId: question.id,
+    externalId: record.id,
+    output: record.output,
+    answer: record.answer,
+    answerKind: record.answerKind,
+    answerScale: record.answerScale,
+    program: record.program,
+    execution: record.execution,
+    usage: null,
+    latencyMs: null,
+    error: null,
+    verdicts,
+  };
+}
+
+/**
+ * Writes the items batch by batch in a `run` job, counting correct verdicts per scorer into
+ * `correct`; the run ends `done`, or `interrupted`/`failed` with the committed batches kept.
+ */
+async function writeItems(
+  deps: ImportRunDeps,
+  options: ImportRunOptions,
+  run: { runId: number; format: DatasetSummary['format']; matched: Matched[] },
+  ours: readonly Scorer[],
+  correct: Record<string, number>,
+): Promise<void> {
+  const { runId, matched } = run;
   const repo = runsRepo(deps.db);
-  const runId = repo.create({
-    datasetId: dataset.id,
-    source: 'imported',
-    model,
-    mode,
-    total: matched.length,
-    manifest,
-    createdAt: new Date().toISOString(),
-  });
-  deps.active.add(runId);
   const batch = Math.max(1, options.batchSize ?? DEFAULT_IMPORT_BATCH);
-  const correct: Record<string, number> = {};
   let written = 0;
   try {
     await deps.jobs.run(
@@ -308,31 +332,9 @@ export async function importRun(
       async (job) => {
         for (let start = 0; start < matched.length; start += batch) {
           if (job.signal.aborted) throw new WorkbenchError('cancelled', 'cancelled');
-          const items: NewRunItem[] = matched
+          const items = matched
             .slice(start, start + batch)
-            .map(({ record, question }) => {
-              const verdicts: Omit<RunVerdict, 'itemId'>[] = gradeAnswer(
-                dataset.format,
-                question,
-                record,
-                ours,
-              );
-              if (record.recorded) verdicts.push(recordedVerdict(record.recorded));
-              return {
-                questionId: question.id,
-                externalId: record.id,
-                output: record.output,
-                answer: record.answer,
-                answerKind: record.answerKind,
-                answerScale: record.answerScale,
-                program: record.program,
-                execution: record.execution,
-                usage: null,
-                latencyMs: null,
-                error: null,
-                verdicts,
-              };
-            });
+            .map((m) => runItem(run.format, m, ours));
           repo.addItems(runId, items);
           for (const it of items)
             for (const v of it.verdicts)
@@ -358,6 +360,50 @@ export async function importRun(
   } finally {
     deps.active.delete(runId);
   }
+}
+
+/**
+ * Imports a prediction file as a run: reads it, matches its ids to the dataset's questions
+ * (unknown ids, unreadable records and duplicates are counted and listed, never dropped
+ * silently), then writes items with every scorer's verdict in batches, one transaction each,
+ * as a `run` job (cancellable). A cancel, a crash or a closed workspace leaves the committed
+ * batches and the run `interrupted`.
+ */
+export async function importRun(
+  deps: ImportRunDeps,
+  options: ImportRunOptions,
+): Promise<RunImportResult> {
+  // Named scorers are checked before the file is read; the default waits for the dataset.
+  const named = options.scorers ? resolveScorers(options.scorers) : null;
+  const { file, read, readable } = await readImportFile(options);
+  const dataset = pickDataset(
+    deps.datasets,
+    readable.map((r) => r.id),
+    options,
+  );
+  const ours = named ?? resolveScorers(runScorerIds(dataset.format));
+  const questions = deps.datasets.storedQuestions(dataset.id);
+  const match = matchRecords(read, questions);
+  const { matched, unreadable, unknownIds, duplicates } = match;
+  if (matched.length === 0)
+    throw new WorkbenchError(
+      'invalid-input',
+      `none of the ${read.records.length} records of ${basename(options.path)} is a question of dataset #${dataset.id} ${dataset.name} (ids like ${unknownIds.examples.slice(0, 3).join(', ')}); is it the right dataset? (${DATASET_HINT[options.format]})`,
+    );
+
+  const manifest = importManifest(deps, options, { dataset, questions, file }, read, match, ours);
+  const runId = runsRepo(deps.db).create({
+    datasetId: dataset.id,
+    source: 'imported',
+    model: manifest.model.id,
+    mode: manifest.mode,
+    total: matched.length,
+    manifest,
+    createdAt: new Date().toISOString(),
+  });
+  deps.active.add(runId);
+  const correct: Record<string, number> = {};
+  await writeItems(deps, options, { runId, format: dataset.format, matched }, ours, correct);
   const percent = (k: number) => Math.round((10000 * k) / matched.length) / 100;
   return {
     runId,
