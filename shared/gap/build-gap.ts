@@ -15,7 +15,13 @@ import {
   quantileSorted,
   wilson,
 } from '../stats';
-import { againstGold, sharedItems, uniqueItems, type EvidenceItem } from './evidence-overlap';
+import {
+  againstGold,
+  sharedItems,
+  uniqueItems,
+  type EvidenceItem,
+  type ItemsVsGold,
+} from './evidence-overlap';
 import type {
   EvidenceOverlap,
   EvidenceShare,
@@ -245,31 +251,93 @@ function share(
   };
 }
 
-/**
- * The gap report of one finished session against one run. Pure and deterministic (the
- * bootstrap is seeded). Only questions both answered are paired: the expert submitted and was
- * graded, the model has an item that is not a failed call and was graded by the run's scorer.
- */
-export function buildGapReport(input: GapInput, options: GapOptions = {}): GapReport {
-  const opts: Required<GapOptions> = {
-    seed: options.seed ?? DEFAULT_BOOTSTRAP_SEED,
-    iterations: options.iterations ?? DEFAULT_BOOTSTRAP_ITERATIONS,
+/** One paired question's evidence, for the overlap figures. */
+interface OverlapRow {
+  expert: ItemsVsGold;
+  model: ItemsVsGold | null;
+  both: number;
+  union: number;
+  expertN: number;
+  modelN: number;
+  source: ModelEvidenceSource;
+}
+
+/** Each side's evidence items of one question, and how they stand against gold and each other. */
+function evidenceOf(q: GapQuestion, h: GapHuman | undefined, m: GapModel | undefined) {
+  const expertItems = uniqueItems(h?.marks ?? []);
+  const modelItems = m ? uniqueItems(m.units) : [];
+  const source: ModelEvidenceSource = m ? m.unitsSource : 'none';
+  return {
+    expertItems,
+    modelItems,
+    source,
+    eg: againstGold(expertItems, q.goldEvidence),
+    mg: againstGold(modelItems, q.goldEvidence),
+    both: sharedItems(expertItems, modelItems),
   };
+}
+
+/** The report's line for one question of the session. */
+function gapItem(
+  q: GapQuestion,
+  h: GapHuman | undefined,
+  m: GapModel | undefined,
+  paired: boolean,
+  e: ReturnType<typeof evidenceOf>,
+): GapItem {
+  return {
+    questionId: q.questionId,
+    externalId: q.externalId,
+    question: q.question,
+    subset: q.facets.subset,
+    answerType: q.facets.answerType,
+    gold: q.gold,
+    documentId: q.documentId,
+    paired,
+    human: {
+      answer: h?.answer ?? null,
+      submitted: h?.submitted ?? false,
+      correct: h?.correct ?? null,
+      rule: h?.rule ?? null,
+      activeSeconds: round2(h?.activeSeconds ?? 0),
+    },
+    model: m
+      ? {
+          answer: m.answer,
+          correct: m.correct,
+          rule: m.rule,
+          latencySeconds: liveMs(m) === null ? null : round2(m.latencyMs! / 1000),
+          cached: m.cached === true,
+          error: m.error,
+        }
+      : null,
+    evidence: {
+      expert: e.expertItems.map(evidenceKey),
+      model: e.modelItems.map(evidenceKey),
+      modelSource: e.source,
+      gold: q.goldEvidence.map(evidenceKey),
+      expertInGold: e.eg.inGold,
+      goldHitByExpert: e.eg.goldHit,
+      modelInGold: e.mg.inGold,
+      goldHitByModel: e.mg.goldHit,
+      expertAndModel: e.both,
+    },
+  };
+}
+
+/**
+ * Every question of the session matched to the expert's answer (by question id) and the run's
+ * (by the dataset's id, the first item when a run has several): the report's lines, the pairs
+ * both answered, and their evidence.
+ */
+function pairQuestions(input: GapInput) {
   const humanBy = new Map(input.human.map((h) => [h.questionId, h]));
   const modelBy = new Map<string, GapModel>();
   for (const m of input.model) if (!modelBy.has(m.externalId)) modelBy.set(m.externalId, m);
 
   const items: GapItem[] = [];
   const pairs: Pair[] = [];
-  const overlapRows: {
-    expert: ReturnType<typeof againstGold>;
-    model: ReturnType<typeof againstGold> | null;
-    both: number;
-    union: number;
-    expertN: number;
-    modelN: number;
-    source: ModelEvidenceSource;
-  }[] = [];
+  const overlapRows: OverlapRow[] = [];
   let humanAnswered = 0;
   let modelAnswered = 0;
   for (const q of input.questions) {
@@ -280,94 +348,59 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
     if (humanOk) humanAnswered++;
     if (modelOk) modelAnswered++;
     const paired = humanOk && modelOk;
-    const expertItems = uniqueItems(h?.marks ?? []);
-    const modelItems = m ? uniqueItems(m.units) : [];
-    const source: ModelEvidenceSource = m ? m.unitsSource : 'none';
-    const eg = againstGold(expertItems, q.goldEvidence);
-    const mg = againstGold(modelItems, q.goldEvidence);
-    const both = sharedItems(expertItems, modelItems);
-    items.push({
-      questionId: q.questionId,
-      externalId: q.externalId,
-      question: q.question,
-      subset: q.facets.subset,
-      answerType: q.facets.answerType,
-      gold: q.gold,
-      documentId: q.documentId,
-      paired,
-      human: {
-        answer: h?.answer ?? null,
-        submitted: h?.submitted ?? false,
-        correct: h?.correct ?? null,
-        rule: h?.rule ?? null,
-        activeSeconds: round2(h?.activeSeconds ?? 0),
-      },
-      model: m
-        ? {
-            answer: m.answer,
-            correct: m.correct,
-            rule: m.rule,
-            latencySeconds: liveMs(m) === null ? null : round2(m.latencyMs! / 1000),
-            cached: m.cached === true,
-            error: m.error,
-          }
-        : null,
-      evidence: {
-        expert: expertItems.map(evidenceKey),
-        model: modelItems.map(evidenceKey),
-        modelSource: source,
-        gold: q.goldEvidence.map(evidenceKey),
-        expertInGold: eg.inGold,
-        goldHitByExpert: eg.goldHit,
-        modelInGold: mg.inGold,
-        goldHitByModel: mg.goldHit,
-        expertAndModel: both,
-      },
-    });
+    const e = evidenceOf(q, h, m);
+    items.push(gapItem(q, h, m, paired, e));
     if (paired) {
       pairs.push({ q, human: h as Pair['human'], model: m as Pair['model'] });
       overlapRows.push({
-        expert: eg,
-        model: source === 'none' ? null : mg,
-        both,
-        union: expertItems.length + modelItems.length - both,
-        expertN: expertItems.length,
-        modelN: modelItems.length,
-        source,
+        expert: e.eg,
+        model: e.source === 'none' ? null : e.mg,
+        both: e.both,
+        union: e.expertItems.length + e.modelItems.length - e.both,
+        expertN: e.expertItems.length,
+        modelN: e.modelItems.length,
+        source: e.source,
       });
     }
   }
+  return { items, pairs, overlapRows, humanAnswered, modelAnswered };
+}
 
+/** The "all" row, then one row per subset and per answer type (when there are two or more). */
+function gapGroups(pairs: readonly Pair[], opts: Required<GapOptions>): GapGroup[] {
   const groups: GapGroup[] = [];
-  if (pairs.length > 0) {
-    groups.push(group('all', 'all', pairs, opts));
-    for (const [by, key] of [
-      ['subset', 'subset'],
-      ['answer type', 'answerType'],
-    ] as const) {
-      const values = [
-        ...new Set(pairs.map((p) => p.q.facets[key]).filter((v): v is string => v !== null)),
-      ];
-      // One value only is the "all" row again.
-      if (values.length < 2) continue;
-      for (const v of values)
-        groups.push(
-          group(
-            by,
-            v,
-            pairs.filter((p) => p.q.facets[key] === v),
-            opts,
-          ),
-        );
-    }
+  if (pairs.length === 0) return groups;
+  groups.push(group('all', 'all', pairs, opts));
+  for (const [by, key] of [
+    ['subset', 'subset'],
+    ['answer type', 'answerType'],
+  ] as const) {
+    const values = [
+      ...new Set(pairs.map((p) => p.q.facets[key]).filter((v): v is string => v !== null)),
+    ];
+    // One value only is the "all" row again.
+    if (values.length < 2) continue;
+    for (const v of values)
+      groups.push(
+        group(
+          by,
+          v,
+          pairs.filter((p) => p.q.facets[key] === v),
+          opts,
+        ),
+      );
   }
+  return groups;
+}
 
+/** Evidence of the paired questions: each side against gold, and expert against model. */
+function evidenceOverlap(overlapRows: readonly OverlapRow[]): EvidenceOverlap {
   const withExpert = overlapRows.filter((r) => r.expertN > 0);
   const withModel = overlapRows.filter((r) => r.model !== null && r.modelN > 0);
   const withBoth = overlapRows.filter((r) => r.model !== null && r.union > 0);
   const bothSum = withBoth.reduce((s, r) => s + r.both, 0);
   const unionSum = withBoth.reduce((s, r) => s + r.union, 0);
-  const overlap: EvidenceOverlap = {
+  return {
     expertVsGold: share(withExpert.map((r) => r.expert)),
     modelVsGold: share(withModel.map((r) => r.model!)),
     expertVsModel: {
@@ -383,17 +416,49 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
       none: overlapRows.filter((r) => r.source === 'none').length,
     },
   };
+}
 
+/** Time spent on the paired questions: the expert's active time and the model's live calls. */
+function gapTime(pairs: readonly Pair[]) {
   const timed = pairs.filter((p) => liveMs(p.model) !== null);
   const cachedPairs = pairs.filter((p) => p.model.cached === true).length;
+  return {
+    humanTotalSeconds: round2(pairs.reduce((s, p) => s + p.human.activeSeconds, 0)),
+    modelTotalSeconds:
+      timed.length === 0 ? null : round2(timed.reduce((s, p) => s + p.model.latencyMs! / 1000, 0)),
+    modelTimed: timed.length,
+    modelCached: cachedPairs,
+  };
+}
+
+/** The input's notes, and why the comparison is thin when it is. */
+function gapNotes(input: GapInput, pairs: readonly Pair[], time: ReturnType<typeof gapTime>) {
   const notes = [...(input.notes ?? [])];
-  if (pairs.length > 0 && timed.length === 0)
+  if (pairs.length > 0 && time.modelTimed === 0)
     notes.push(
-      cachedPairs > 0
-        ? `${cachedPairs} of the ${pairs.length} paired answers came from the response cache and none was timed live, so the model has no time of its own here: accuracy vs time shows the expert only (a run with the cache off records model time)`
+      time.modelCached > 0
+        ? `${time.modelCached} of the ${pairs.length} paired answers came from the response cache and none was timed live, so the model has no time of its own here: accuracy vs time shows the expert only (a run with the cache off records model time)`
         : 'the run recorded no model latency (imported files usually do not): accuracy vs time shows the expert only',
     );
   if (pairs.length === 0) notes.push('no question was answered by both: nothing to compare');
+  return notes;
+}
+
+/**
+ * The gap report of one finished session against one run. Pure and deterministic (the
+ * bootstrap is seeded). Only questions both answered are paired: the expert submitted and was
+ * graded, the model has an item that is not a failed call and was graded by the run's scorer.
+ */
+export function buildGapReport(input: GapInput, options: GapOptions = {}): GapReport {
+  const opts: Required<GapOptions> = {
+    seed: options.seed ?? DEFAULT_BOOTSTRAP_SEED,
+    iterations: options.iterations ?? DEFAULT_BOOTSTRAP_ITERATIONS,
+  };
+  const { items, pairs, overlapRows, humanAnswered, modelAnswered } = pairQuestions(input);
+  const groups = gapGroups(pairs, opts);
+  const overlap = evidenceOverlap(overlapRows);
+  const time = gapTime(pairs);
+  const notes = gapNotes(input, pairs, time);
 
   return {
     sessionId: input.session.id,
@@ -417,15 +482,7 @@ export function buildGapReport(input: GapInput, options: GapOptions = {}): GapRe
     seed: opts.seed,
     iterations: opts.iterations,
     groups,
-    time: {
-      humanTotalSeconds: round2(pairs.reduce((s, p) => s + p.human.activeSeconds, 0)),
-      modelTotalSeconds:
-        timed.length === 0
-          ? null
-          : round2(timed.reduce((s, p) => s + p.model.latencyMs! / 1000, 0)),
-      modelTimed: timed.length,
-      modelCached: cachedPairs,
-    },
+    time,
     disagreements: items.filter((it) => it.paired && it.human.correct !== it.model?.correct),
     overlap,
     items,

@@ -174,23 +174,16 @@ function orderedScorers(manifest: RunManifest, present: Iterable<string>): strin
   return order;
 }
 
-/** Builds the report of one run. Pure: same input, same report (the bootstrap is seeded). */
-export function buildReport(input: ReportInput, options: ReportOptions = {}): RunReport {
-  const byScorer = indexVerdicts(input.verdicts);
-  const scorerIds = orderedScorers(input.manifest, byScorer.keys());
-  const shown = options.scorer ?? shownScorer(input.manifest.dataset.format, scorerIds) ?? '';
-  if (options.scorer !== undefined && !byScorer.has(options.scorer))
-    throw new RangeError(
-      `run #${input.run.runId} has no verdicts of scorer "${options.scorer}" (it has ${scorerIds.join(', ') || 'none'})`,
-    );
-  const items = input.items;
-  const bootOptions = {
-    ...(options.bootstrapIterations !== undefined
-      ? { iterations: options.bootstrapIterations }
-      : {}),
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-  };
+type VerdictsByScorer = Map<string, Map<number, RunVerdict>>;
 
+/** Accuracy of each scorer over the items it graded, with its Wilson and clustered intervals. */
+function scorerAccuracies(
+  input: ReportInput,
+  scorerIds: readonly string[],
+  byScorer: VerdictsByScorer,
+  bootOptions: { iterations?: number; seed?: number },
+) {
+  const items = input.items;
   const scorers: ScorerAccuracy[] = [];
   const accuracy: Record<string, number> = {};
   const intervals: RunReport['intervals'] = {};
@@ -224,8 +217,15 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
       clusters: new Set(clusters).size,
     };
   }
+  return { scorers, accuracy, intervals };
+}
 
-  // Table 2: subsets in first-seen order (the dataset's own order), average = all items.
+/** Table 2: subsets in first-seen order (the dataset's own order), average = all items. */
+function subsetTable(
+  items: readonly ReportItem[],
+  scorerIds: readonly string[],
+  byScorer: VerdictsByScorer,
+): RunReport['subsets'] {
   const columns: string[] = [];
   const subsetN: Record<string, number> = {};
   for (const it of items) {
@@ -245,7 +245,15 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     }
     subsetAccuracy[id] = row;
   }
+  return { columns, n: subsetN, accuracy: subsetAccuracy };
+}
 
+/** Accuracy per answer type and per evidence source (each when it has two values or more). */
+function breakdownsOf(
+  items: readonly ReportItem[],
+  scorerIds: readonly string[],
+  byScorer: VerdictsByScorer,
+): Breakdown[] {
   const breakdowns: Breakdown[] = [];
   for (const [by, key] of [
     ['answer type', 'answerType'],
@@ -269,16 +277,28 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
       }),
     });
   }
+  return breakdowns;
+}
 
+/** PoT runs: percent of items whose program ran and returned a number; null for other modes. */
+function executionRateOf(input: ReportInput): number | null {
+  const items = input.items;
   const programmed = input.manifest.mode === 'pot' || input.manifest.mode === 'pot-python';
   const withExecution = items.filter((it) => it.execution !== null);
-  const executionRate =
-    programmed && withExecution.length > 0
-      ? pct(withExecution.filter((it) => it.execution!.ok).length, items.length)
-      : null;
+  return programmed && withExecution.length > 0
+    ? pct(withExecution.filter((it) => it.execution!.ok).length, items.length)
+    : null;
+}
 
+/** One row per item: the shown scorer's verdict and failure cause, and every scorer's verdict. */
+function reportRows(
+  items: readonly ReportItem[],
+  scorerIds: readonly string[],
+  byScorer: VerdictsByScorer,
+  shown: string,
+): ReportRow[] {
   const shownVerdicts = byScorer.get(shown) ?? new Map<number, RunVerdict>();
-  const rows: ReportRow[] = items.map((it) => {
+  return items.map((it) => {
     const v = shownVerdicts.get(it.itemId);
     const verdicts: ReportRow['verdicts'] = {};
     for (const id of scorerIds) {
@@ -298,7 +318,10 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
       verdicts,
     };
   });
+}
 
+/** The failure causes of the rows, most frequent first, with up to five examples each. */
+function failuresOf(rows: readonly ReportRow[]): RunReport['failures'] {
   const failureMap = new Map<FailureCause, { count: number; examples: string[] }>();
   for (const r of rows) {
     if (r.cause === null) continue;
@@ -307,12 +330,37 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     if (f.examples.length < 5) f.examples.push(r.externalId);
     failureMap.set(r.cause, f);
   }
-  const failures = [...failureMap.entries()]
+  return [...failureMap.entries()]
     .map(([cause, f]) => ({ cause, ...f }))
     .sort(
       (a, b) =>
         b.count - a.count || FAILURE_CAUSES.indexOf(a.cause) - FAILURE_CAUSES.indexOf(b.cause),
     );
+}
+
+/** Builds the report of one run. Pure: same input, same report (the bootstrap is seeded). */
+export function buildReport(input: ReportInput, options: ReportOptions = {}): RunReport {
+  const byScorer = indexVerdicts(input.verdicts);
+  const scorerIds = orderedScorers(input.manifest, byScorer.keys());
+  const shown = options.scorer ?? shownScorer(input.manifest.dataset.format, scorerIds) ?? '';
+  if (options.scorer !== undefined && !byScorer.has(options.scorer))
+    throw new RangeError(
+      `run #${input.run.runId} has no verdicts of scorer "${options.scorer}" (it has ${scorerIds.join(', ') || 'none'})`,
+    );
+  const items = input.items;
+  const bootOptions = {
+    ...(options.bootstrapIterations !== undefined
+      ? { iterations: options.bootstrapIterations }
+      : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  };
+  const { scorers, accuracy, intervals } = scorerAccuracies(
+    input,
+    scorerIds,
+    byScorer,
+    bootOptions,
+  );
+  const rows = reportRows(items, scorerIds, byScorer, shown);
 
   return {
     runId: input.run.runId,
@@ -331,11 +379,11 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
     scorers,
     accuracy,
     intervals,
-    subsets: { columns, n: subsetN, accuracy: subsetAccuracy },
-    executionRate,
+    subsets: subsetTable(items, scorerIds, byScorer),
+    executionRate: executionRateOf(input),
     modelTime: modelTimeOf(items),
-    breakdowns,
-    failures,
+    breakdowns: breakdownsOf(items, scorerIds, byScorer),
+    failures: failuresOf(rows),
     items: rows,
   };
 }
