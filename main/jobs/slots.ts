@@ -98,25 +98,34 @@ export class Slots {
     work: (item: T) => Promise<void>,
     options: { signal?: AbortSignal; stop?: () => boolean } = {},
   ): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
     let failure: { error: unknown } | undefined;
-    for (const item of items) {
-      let release: () => void;
+    let running = 0;
+    let drained: (() => void) | undefined;
+    const settle = async (item: T, release: () => void) => {
       try {
-        release = await this.acquire(options.signal);
-      } catch {
-        break; // aborted: start nothing more
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        release();
+        if (--running === 0) drained?.();
       }
+    };
+    for (const item of items) {
+      // A free slot is taken at once (no await): the judge's and the batch's tasks are many.
+      const release =
+        this.holders < this.cap && this.waiting.length === 0 && !options.signal?.aborted
+          ? this.take()
+          : await this.acquire(options.signal).catch(() => undefined);
+      if (!release) break; // aborted: start nothing more
       if (failure || options.stop?.()) {
         release();
         break;
       }
-      const ended: Promise<void> = held(work, item, release, (error) => {
-        failure ??= { error };
-      }).then(() => void inFlight.delete(ended));
-      inFlight.add(ended);
+      running++;
+      void settle(item, release);
     }
-    await Promise.all(inFlight);
+    if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
     if (failure) throw failure.error;
   }
 
@@ -138,22 +147,6 @@ export class Slots {
    */
   private wake(): void {
     while (this.holders < this.cap && this.waiting.length > 0) this.waiting.shift()!.grant();
-  }
-}
-
-/** One item's work in its slot, released however it ends (after `failed` saw its error). */
-async function held<T>(
-  work: (item: T) => Promise<void>,
-  item: T,
-  release: () => void,
-  failed: (error: unknown) => void,
-): Promise<void> {
-  try {
-    await work(item);
-  } catch (e) {
-    failed(e);
-  } finally {
-    release();
   }
 }
 
