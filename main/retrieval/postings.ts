@@ -86,60 +86,74 @@ export function decodePostings(
 const TERM_CACHE = 4096;
 
 /**
+ * The statements of the tokenizer's two contentless FTS5 tables in the connection's temp
+ * schema, created first (IF NOT EXISTS: another copy of this module may have made them).
+ */
+function tokenizerStatements(db: Database) {
+  db.exec(`
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units USING fts5(
+      text, headers, caption, content = '', detail = column, tokenize = '${TOKENIZER}');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units_vocab
+      USING fts5vocab(temp, retrieval_tokenize_units, instance);
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms USING fts5(
+      term, content = '', tokenize = '${TOKENIZER}');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms_vocab
+      USING fts5vocab(temp, retrieval_tokenize_terms, instance);
+  `);
+  return {
+    insUnit: db.prepare<[number, string, string, string]>(
+      'INSERT INTO temp.retrieval_tokenize_units (rowid, text, headers, caption) VALUES (?, ?, ?, ?)',
+    ),
+    // One row per token: "unit × 8 + column bit,…" over its units and columns. Aggregated in
+    // SQL: the instance rows (one per token, unit and column: 74,000 for a 10-K) cost two to
+    // three times as much read one by one into JavaScript.
+    unitTokens: db
+      .prepare<[], [string, string]>(
+        `SELECT term, group_concat(doc * 8 + CASE col WHEN 'text' THEN 1 WHEN 'headers' THEN 2 ELSE 4 END)
+           FROM temp.retrieval_tokenize_units_vocab GROUP BY term`,
+      )
+      .raw(),
+    clearUnits: db.prepare<[]>(
+      "INSERT INTO temp.retrieval_tokenize_units (retrieval_tokenize_units) VALUES ('delete-all')",
+    ),
+    insTerm: db.prepare<[number, string]>(
+      'INSERT INTO temp.retrieval_tokenize_terms (rowid, term) VALUES (?, ?)',
+    ),
+    termTokens: db
+      .prepare<[], [number, string, number]>(
+        'SELECT doc, term, "offset" FROM temp.retrieval_tokenize_terms_vocab',
+      )
+      .raw(),
+    clearTerms: db.prepare<[]>(
+      "INSERT INTO temp.retrieval_tokenize_terms (retrieval_tokenize_terms) VALUES ('delete-all')",
+    ),
+  };
+}
+
+type TokenizerStatements = ReturnType<typeof tokenizerStatements>;
+
+/** Each term's tokens in order, through the terms table (emptied again, whatever happens). */
+function tokenizeTerms(s: TokenizerStatements, terms: readonly string[]): string[][] {
+  const found = terms.map(() => [] as [number, string][]);
+  try {
+    terms.forEach((t, i) => s.insTerm.run(i, t));
+    for (const [doc, token, offset] of s.termTokens.iterate()) found[doc]!.push([offset, token]);
+  } finally {
+    s.clearTerms.run();
+  }
+  return found.map((tokens) => tokens.sort((a, b) => a[0] - b[0]).map(([, token]) => token));
+}
+
+/**
  * FTS5's tokenizer on this connection, through two contentless FTS5 tables in the connection's
  * temp schema (never in the workspace file; a read-only workspace has a writable temp schema):
  * one per document's units (detail=column: which columns hold each token) and one per
- * question's terms (detail=full: whether a term is one token or a phrase of several).
+ * question's terms (detail=full: whether a term is one token or a phrase of several). The
+ * tables are made on first use.
  */
 export const ftsTokenizer = perConnection((db: Database) => {
-  let ready = false;
-  const setup = () => {
-    if (ready) return;
-    db.exec(`
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units USING fts5(
-        text, headers, caption, content = '', detail = column, tokenize = '${TOKENIZER}');
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_units_vocab
-        USING fts5vocab(temp, retrieval_tokenize_units, instance);
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms USING fts5(
-        term, content = '', tokenize = '${TOKENIZER}');
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.retrieval_tokenize_terms_vocab
-        USING fts5vocab(temp, retrieval_tokenize_terms, instance);
-    `);
-    ready = true;
-  };
-  const prepare = () => {
-    setup();
-    return {
-      insUnit: db.prepare<[number, string, string, string]>(
-        'INSERT INTO temp.retrieval_tokenize_units (rowid, text, headers, caption) VALUES (?, ?, ?, ?)',
-      ),
-      // One row per token: "unit × 8 + column bit,…" over its units and columns. Aggregated in
-      // SQL: the instance rows (one per token, unit and column: 74,000 for a 10-K) cost two to
-      // three times as much read one by one into JavaScript.
-      unitTokens: db
-        .prepare<[], [string, string]>(
-          `SELECT term, group_concat(doc * 8 + CASE col WHEN 'text' THEN 1 WHEN 'headers' THEN 2 ELSE 4 END)
-             FROM temp.retrieval_tokenize_units_vocab GROUP BY term`,
-        )
-        .raw(),
-      clearUnits: db.prepare<[]>(
-        "INSERT INTO temp.retrieval_tokenize_units (retrieval_tokenize_units) VALUES ('delete-all')",
-      ),
-      insTerm: db.prepare<[number, string]>(
-        'INSERT INTO temp.retrieval_tokenize_terms (rowid, term) VALUES (?, ?)',
-      ),
-      termTokens: db
-        .prepare<[], [number, string, number]>(
-          'SELECT doc, term, "offset" FROM temp.retrieval_tokenize_terms_vocab',
-        )
-        .raw(),
-      clearTerms: db.prepare<[]>(
-        "INSERT INTO temp.retrieval_tokenize_terms (retrieval_tokenize_terms) VALUES ('delete-all')",
-      ),
-    };
-  };
-  let statements: ReturnType<typeof prepare> | undefined;
-  const prepared = () => (statements ??= prepare());
+  let statements: TokenizerStatements | undefined;
+  const prepared = () => (statements ??= tokenizerStatements(db));
   const cache = new Map<string, readonly string[]>();
 
   return {
@@ -168,22 +182,9 @@ export const ftsTokenizer = perConnection((db: Database) => {
     tokensOf(terms: readonly string[]): (readonly string[])[] {
       const missing = [...new Set(terms.filter((t) => !cache.has(t)))];
       if (missing.length > 0) {
-        const s = prepared();
-        const found = missing.map(() => [] as [number, string][]);
-        try {
-          missing.forEach((t, i) => s.insTerm.run(i, t));
-          for (const [doc, token, offset] of s.termTokens.iterate())
-            found[doc]!.push([offset, token]);
-        } finally {
-          s.clearTerms.run();
-        }
+        const found = tokenizeTerms(prepared(), missing);
         if (cache.size + missing.length > TERM_CACHE) cache.clear();
-        missing.forEach((t, i) =>
-          cache.set(
-            t,
-            found[i]!.sort((a, b) => a[0] - b[0]).map(([, token]) => token),
-          ),
-        );
+        missing.forEach((t, i) => cache.set(t, found[i]!));
       }
       return terms.map((t) => cache.get(t)!);
     },
