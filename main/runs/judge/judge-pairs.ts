@@ -12,9 +12,10 @@ import type { RunItem, RunSummary } from '../../../shared/runs/run';
 import { runsRepo } from '../../db/runs-repo';
 import { answerText, contentHash, judgeQuestion } from './judge-inputs';
 import { askAndStore, runJudgeJob } from './judge-job';
+import type { PoolCounts } from './judge-pool';
 import { judgeRepo } from './judge-repo';
 import { questionsOf, type JudgeDeps, type JudgeProgressListener } from './judge-run';
-import { resolveRubric } from './rubric-of';
+import { resolveRubric, type ResolvedRubric } from './rubric-of';
 
 function distinctRuns(deps: JudgeDeps, runIds: readonly number[]): RunSummary[] {
   if (new Set(runIds).size !== runIds.length)
@@ -33,23 +34,76 @@ export async function judgePairs(
   input: RunPairwiseInput,
   onProgress?: JudgeProgressListener,
 ): Promise<RunPairwiseResult> {
-  const runs = distinctRuns(deps, input.runIds);
+  const runs = runsOnOneDataset(deps, input.runIds);
+  const rubric = resolveRubric(input.rubricText);
+  const questions = questionsOf(deps, runs[0]!.datasetId);
+  const answered = runs.map((r) => answersOf(deps, r.runId));
+  const shared = sharedQuestions(answered, questions, input);
+  const { tasks, reused } = pairTasks(deps, input.model, rubric, runs, answered, shared);
+  const counts = await askPairs(deps, input, rubric, tasks, onProgress);
+  return {
+    runIds: input.runIds,
+    judgeModel: input.model,
+    rubric: { id: rubric.id, hash: rubric.hash },
+    questions: shared.length,
+    wanted: shared.length * runs.length * (runs.length - 1),
+    reused,
+    ...counts,
+    elo: eloOf(deps, input.runIds, { judgeModel: input.model, rubricId: rubric.id }),
+  };
+}
+
+/** A run's answer to one question: its item and the text the judge reads. */
+interface Answer {
+  item: RunItem;
+  text: string;
+}
+
+/** A question every run answered, as the judge sees it. */
+interface SharedQuestion {
+  externalId: string;
+  jq: NonNullable<ReturnType<typeof judgeQuestion>>;
+}
+
+/** One judgement to ask: two runs' answers to one question, in this order. */
+interface PairTask {
+  externalId: string;
+  hash: string;
+  firstRun: number;
+  secondRun: number;
+  first: number;
+  second: number;
+  messages: ChatMessage[];
+}
+
+/** The named runs, each once, all on one dataset still in this workspace. */
+function runsOnOneDataset(deps: JudgeDeps, runIds: readonly number[]): RunSummary[] {
+  const runs = distinctRuns(deps, runIds);
   const datasets = new Set(runs.map((r) => r.datasetId));
   if (datasets.size !== 1 || runs[0]!.datasetId === null)
     throw new WorkbenchError(
       'invalid-input',
       `pairwise judgements compare answers to the same questions: runs ${runs.map((r) => `#${r.runId} (dataset ${r.datasetId ?? 'removed'})`).join(', ')} must be on one dataset in this workspace`,
     );
-  const rubric = resolveRubric(input.rubricText);
-  const questions = questionsOf(deps, runs[0]!.datasetId);
-  const answered = runs.map((r) => {
-    const m = new Map<string, { item: RunItem; text: string }>();
-    for (const item of runsRepo(deps.db).items(r.runId)) {
-      const text = answerText(item);
-      if (text !== null) m.set(item.externalId, { item, text });
-    }
-    return m;
-  });
+  return runs;
+}
+
+/** A run's answers that have a text to judge, by question id. */
+function answersOf(deps: JudgeDeps, runId: number): Map<string, Answer> {
+  const m = new Map<string, Answer>();
+  for (const item of runsRepo(deps.db).items(runId)) {
+    const text = answerText(item);
+    if (text !== null) m.set(item.externalId, { item, text });
+  }
+  return m;
+}
+
+/** Questions every run answered that have a gold, in the first run's order, up to `limit`. */
+function sharedQuestions(
+  answered: readonly Map<string, Answer>[],
+  questions: ReturnType<typeof questionsOf>,
+  input: RunPairwiseInput,
+): SharedQuestion[] {
   const shared = [...answered[0]!.values()]
     .filter(({ item }) => answered.every((m) => m.has(item.externalId)))
     .map(({ item }) => ({
@@ -66,19 +120,24 @@ export async function judgePairs(
       'invalid-input',
       `runs ${input.runIds.map((id) => `#${id}`).join(', ')} share no answered question with a gold: nothing to compare`,
     );
+  return shared;
+}
 
-  const repo = judgeRepo(deps.db);
-  const have = repo.pairHashes(input.model, rubric.hash);
+/**
+ * Every ordered pair of runs on every shared question, less those whose stored judgement (same
+ * judge, rubric, answers and gold) is re-used.
+ */
+function pairTasks(
+  deps: JudgeDeps,
+  model: string,
+  rubric: ResolvedRubric,
+  runs: readonly RunSummary[],
+  answered: readonly Map<string, Answer>[],
+  shared: readonly SharedQuestion[],
+): { tasks: PairTask[]; reused: number } {
+  const have = judgeRepo(deps.db).pairHashes(model, rubric.hash);
   let reused = 0;
-  const tasks: {
-    externalId: string;
-    hash: string;
-    firstRun: number;
-    secondRun: number;
-    first: number;
-    second: number;
-    messages: ChatMessage[];
-  }[] = [];
+  const tasks: PairTask[] = [];
   for (const { externalId, jq } of shared)
     for (let i = 0; i < runs.length; i++)
       for (let j = 0; j < runs.length; j++) {
@@ -100,9 +159,20 @@ export async function judgePairs(
           messages: pairwiseMessages(rubric, jq, first.text, second.text),
         });
       }
+  return { tasks, reused };
+}
 
+/** The pairwise judgements asked as one job, each stored as it arrives. */
+function askPairs(
+  deps: JudgeDeps,
+  input: RunPairwiseInput,
+  rubric: ResolvedRubric,
+  tasks: readonly PairTask[],
+  onProgress: JudgeProgressListener | undefined,
+): Promise<PoolCounts> {
+  const repo = judgeRepo(deps.db);
   const setup = { llm: deps.llm, provider: input.provider, model: input.model, rubric };
-  const counts = await runJudgeJob(
+  return runJudgeJob(
     deps.jobs,
     {
       label: `Judge runs ${input.runIds.map((id) => `#${id}`).join(', ')} pairwise with ${input.model} (${rubric.id})`,
@@ -127,16 +197,6 @@ export async function judgePairs(
         }),
       ),
   );
-  return {
-    runIds: input.runIds,
-    judgeModel: input.model,
-    rubric: { id: rubric.id, hash: rubric.hash },
-    questions: shared.length,
-    wanted: shared.length * runs.length * (runs.length - 1),
-    reused,
-    ...counts,
-    elo: eloOf(deps, input.runIds, { judgeModel: input.model, rubricId: rubric.id }),
-  };
 }
 
 /**

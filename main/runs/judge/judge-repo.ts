@@ -81,8 +81,15 @@ const toJudgement = (r: JudgementRow): StoredJudgement => ({
   createdAt: r.created_at,
 });
 
-/** All SQL of the judge's tables (migration 0015). */
-export const judgeRepo = perConnection((db: Database) => {
+/** A judgement's shared columns as the statements bind them (the prompt as JSON). */
+const metaParams = (j: JudgementMeta, at: string) => ({
+  ...j,
+  prompt: JSON.stringify(j.prompt),
+  createdAt: at,
+});
+
+/** One item's judgements (run_judgements): written, read back, and what can be re-used. */
+function pointwiseJudgements(db: Database) {
   const put = db.prepare(
     `INSERT INTO run_judgements (run_id, item_id, judge_model, endpoint, rubric_id, rubric_hash,
        content_hash, prompt, reply, status, verdict, score, reason, input_tokens, output_tokens,
@@ -104,6 +111,32 @@ export const judgeRepo = perConnection((db: Database) => {
   const hashesOf = db.prepare<[number, string, string], { item_id: number; content_hash: string }>(
     'SELECT item_id, content_hash FROM run_judgements WHERE run_id = ? AND judge_model = ? AND rubric_hash = ?',
   );
+  return {
+    /** Writes (or replaces, for a changed answer or gold) one item's judgement. */
+    put(j: NewJudgement, at = new Date().toISOString()): void {
+      put.run({
+        ...metaParams(j, at),
+        runId: j.runId,
+        itemId: j.itemId,
+        verdict: j.verdict,
+        score: j.score,
+      });
+    },
+    /** Every judgement of a run, all judges and rubrics. */
+    ofRun(runId: number): StoredJudgement[] {
+      return ofRun.all(runId).map(toJudgement);
+    },
+    /** item id → hash of what was judged, for one judge and rubric (what can be re-used). */
+    judgedHashes(runId: number, judgeModel: string, rubricHash: string): Map<number, string> {
+      return new Map(
+        hashesOf.all(runId, judgeModel, rubricHash).map((r) => [r.item_id, r.content_hash]),
+      );
+    },
+  };
+}
+
+/** Two runs' answers compared (run_pair_judgements): written, re-use hashes, read back. */
+function pairJudgements(db: Database) {
   const putPair = db.prepare(
     `INSERT INTO run_pair_judgements (first_run, second_run, first_item, second_item, external_id,
        judge_model, endpoint, rubric_id, rubric_hash, content_hash, prompt, reply, status, choice,
@@ -141,36 +174,10 @@ export const judgeRepo = perConnection((db: Database) => {
      WHERE first_run IN (SELECT value FROM json_each(@ids)) AND second_run IN (SELECT value FROM json_each(@ids))`,
   );
 
-  const meta = (j: JudgementMeta, at: string) => ({
-    ...j,
-    prompt: JSON.stringify(j.prompt),
-    createdAt: at,
-  });
-
   return {
-    /** Writes (or replaces, for a changed answer or gold) one item's judgement. */
-    put(j: NewJudgement, at = new Date().toISOString()): void {
-      put.run({
-        ...meta(j, at),
-        runId: j.runId,
-        itemId: j.itemId,
-        verdict: j.verdict,
-        score: j.score,
-      });
-    },
-    /** Every judgement of a run, all judges and rubrics. */
-    ofRun(runId: number): StoredJudgement[] {
-      return ofRun.all(runId).map(toJudgement);
-    },
-    /** item id → hash of what was judged, for one judge and rubric (what can be re-used). */
-    judgedHashes(runId: number, judgeModel: string, rubricHash: string): Map<number, string> {
-      return new Map(
-        hashesOf.all(runId, judgeModel, rubricHash).map((r) => [r.item_id, r.content_hash]),
-      );
-    },
     putPair(j: NewPairJudgement, at = new Date().toISOString()): void {
       putPair.run({
-        ...meta(j, at),
+        ...metaParams(j, at),
         firstRun: j.firstRun,
         secondRun: j.secondRun,
         firstItem: j.firstItem,
@@ -202,5 +209,11 @@ export const judgeRepo = perConnection((db: Database) => {
       }));
     },
   };
-});
+}
+
+/** All SQL of the judge's tables (migration 0015). */
+export const judgeRepo = perConnection((db: Database) => ({
+  ...pointwiseJudgements(db),
+  ...pairJudgements(db),
+}));
 export type JudgeRepo = ReturnType<typeof judgeRepo>;
