@@ -62,109 +62,155 @@ export function programLiterals(program: string): ProgramLiteral[] {
   return out;
 }
 
+/** Where one scan is in the program, and what it has seen (the lexer's state). */
+interface Lexer {
+  src: string;
+  end: number;
+  out: ProgramLiteral[];
+  i: number;
+  /** Paren depths at which a helper call's arguments are open. */
+  helperDepths: number[];
+  depth: number;
+  braces: number;
+  /** The last significant token, to tell a regex `/` from a division. */
+  prev: 'value' | 'operator' | 'word';
+  prevWord: string;
+  pendingHelper: boolean;
+}
+
+/** Past a comment or a white-space character at `i`; undefined when neither is there. */
+function skipTrivia(src: string, i: number, end: number): number | undefined {
+  const c = src[i] ?? '';
+  const next = src[i + 1] ?? '';
+  if (c === '/' && next === '/') {
+    const eol = src.indexOf('\n', i);
+    return eol < 0 ? end : eol;
+  }
+  if (c === '/' && next === '*') {
+    const close = src.indexOf('*/', i + 2);
+    return close < 0 ? end : close + 2;
+  }
+  if (/\s/.test(c)) return i + 1;
+  return undefined;
+}
+
+/** Skips a string, template (scanning its `${…}`) or regex literal; false when none starts here. */
+function skipLiteral(lx: Lexer, c: string): boolean {
+  if (c === '"' || c === "'") {
+    lx.i = skipQuoted(lx.src, lx.i, c);
+    lx.prev = 'value';
+    lx.pendingHelper = false;
+    return true;
+  }
+  if (c === '`') {
+    lx.i = skipTemplate(lx.src, lx.i, lx.out);
+    lx.prev = 'value';
+    lx.pendingHelper = false;
+    return true;
+  }
+  if (
+    c === '/' &&
+    (lx.prev === 'operator' || (lx.prev === 'word' && REGEX_AFTER_WORD.has(lx.prevWord)))
+  ) {
+    lx.i = skipRegex(lx.src, lx.i);
+    lx.prev = 'value';
+    return true;
+  }
+  return false;
+}
+
+/** An identifier or keyword: notes whether it names a helper whose arguments come next. */
+function readWord(lx: Lexer): void {
+  const { src, i, end } = lx;
+  let j = i + 1;
+  while (j < end && ID_PART.test(src[j] ?? '')) j++;
+  const word = src.slice(i, j);
+  // `x.cell(` is a method of something else, not the sandbox helper.
+  const isProperty = precedingSignificant(src, i) === '.';
+  lx.pendingHelper = HELPERS.has(word) && !isProperty;
+  lx.prev = REGEX_AFTER_WORD.has(word) ? 'word' : 'value';
+  lx.prevWord = word;
+  lx.i = j;
+}
+
+/** A numeric literal: recorded unless it is a BigInt or a helper call's argument. */
+function readNumber(lx: Lexer, c: string): void {
+  const { src, i, end } = lx;
+  const m = NUMBER.exec(src.slice(i, Math.min(end, i + 64)));
+  const text = m?.[0] ?? c;
+  if (!text.endsWith('n') && lx.helperDepths.length === 0) {
+    const value = Number(text.replace(/_/g, ''));
+    if (Number.isFinite(value)) lx.out.push({ text, value, index: i, ...literalPrecision(text) });
+  }
+  lx.i += text.length;
+  lx.prev = 'value';
+  lx.pendingHelper = false;
+}
+
+/**
+ * Punctuation and operators: parens open and close helper arguments, braces nest. Answers
+ * false at an unmatched `}` (the end of a template's `${…}`), leaving `lx.i` on it.
+ */
+function readPunctuation(lx: Lexer, c: string, next: string): boolean {
+  if (c === '(') {
+    lx.depth++;
+    if (lx.pendingHelper) lx.helperDepths.push(lx.depth);
+    lx.prev = 'operator';
+  } else if (c === ')') {
+    if (lx.helperDepths[lx.helperDepths.length - 1] === lx.depth) lx.helperDepths.pop();
+    lx.depth--;
+    lx.prev = 'value';
+  } else if (c === ']') {
+    lx.prev = 'value';
+  } else if (c === '{') {
+    lx.braces++;
+    lx.prev = 'operator';
+  } else if (c === '}') {
+    if (lx.braces === 0) return false;
+    lx.braces--;
+    // After a block a regex may follow; after an object literal a division. Blocks are far
+    // more common in programs.
+    lx.prev = 'operator';
+  } else if ((c === '+' || c === '-') && next === c) {
+    // ++/-- leave an operand behind (x++ / 2) or come before one (++x): keep `prev`.
+    lx.i += 2;
+    return true;
+  } else {
+    lx.prev = 'operator';
+  }
+  lx.pendingHelper = false;
+  lx.i++;
+  return true;
+}
+
 /**
  * Scans code from `start` until `end` or an unmatched `}` (the end of a template's `${…}`);
  * returns where it stopped.
  */
 function scan(src: string, start: number, end: number, out: ProgramLiteral[]): number {
-  let i = start;
-  /** Paren depths at which a helper call's arguments are open. */
-  const helperDepths: number[] = [];
-  let depth = 0;
-  let braces = 0;
-  /** The last significant token, to tell a regex `/` from a division. */
-  let prev: 'value' | 'operator' | 'word' = 'operator';
-  let prevWord = '';
-  let pendingHelper = false;
-  while (i < end) {
-    const c = src[i] ?? '';
-    const next = src[i + 1] ?? '';
-    if (c === '/' && next === '/') {
-      const eol = src.indexOf('\n', i);
-      i = eol < 0 ? end : eol;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      const close = src.indexOf('*/', i + 2);
-      i = close < 0 ? end : close + 2;
-      continue;
-    }
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i = skipQuoted(src, i, c);
-      prev = 'value';
-      pendingHelper = false;
-      continue;
-    }
-    if (c === '`') {
-      i = skipTemplate(src, i, out);
-      prev = 'value';
-      pendingHelper = false;
-      continue;
-    }
-    if (c === '/' && (prev === 'operator' || (prev === 'word' && REGEX_AFTER_WORD.has(prevWord)))) {
-      i = skipRegex(src, i);
-      prev = 'value';
-      continue;
-    }
-    if (ID_START.test(c)) {
-      let j = i + 1;
-      while (j < end && ID_PART.test(src[j] ?? '')) j++;
-      const word = src.slice(i, j);
-      // `x.cell(` is a method of something else, not the sandbox helper.
-      const isProperty = precedingSignificant(src, i) === '.';
-      pendingHelper = HELPERS.has(word) && !isProperty;
-      prev = REGEX_AFTER_WORD.has(word) ? 'word' : 'value';
-      prevWord = word;
-      i = j;
-      continue;
-    }
-    if (/\d/.test(c) || (c === '.' && /\d/.test(next))) {
-      const m = NUMBER.exec(src.slice(i, Math.min(end, i + 64)));
-      const text = m?.[0] ?? c;
-      if (!text.endsWith('n') && helperDepths.length === 0) {
-        const value = Number(text.replace(/_/g, ''));
-        if (Number.isFinite(value)) out.push({ text, value, index: i, ...literalPrecision(text) });
-      }
-      i += text.length;
-      prev = 'value';
-      pendingHelper = false;
-      continue;
-    }
-    // Punctuation and operators.
-    if (c === '(') {
-      depth++;
-      if (pendingHelper) helperDepths.push(depth);
-      prev = 'operator';
-    } else if (c === ')') {
-      if (helperDepths[helperDepths.length - 1] === depth) helperDepths.pop();
-      depth--;
-      prev = 'value';
-    } else if (c === ']') {
-      prev = 'value';
-    } else if (c === '{') {
-      braces++;
-      prev = 'operator';
-    } else if (c === '}') {
-      if (braces === 0) return i;
-      braces--;
-      // After a block a regex may follow; after an object literal a division. Blocks are far
-      // more common in programs.
-      prev = 'operator';
-    } else if ((c === '+' || c === '-') && next === c) {
-      // ++/-- leave an operand behind (x++ / 2) or come before one (++x): keep `prev`.
-      i += 2;
-      continue;
-    } else {
-      prev = 'operator';
-    }
-    pendingHelper = false;
-    i++;
+  const lx: Lexer = {
+    src,
+    end,
+    out,
+    i: start,
+    helperDepths: [],
+    depth: 0,
+    braces: 0,
+    prev: 'operator',
+    prevWord: '',
+    pendingHelper: false,
+  };
+  while (lx.i < end) {
+    const c = src[lx.i] ?? '';
+    const next = src[lx.i + 1] ?? '';
+    const after = skipTrivia(src, lx.i, end);
+    if (after !== undefined) lx.i = after;
+    else if (skipLiteral(lx, c)) continue;
+    else if (ID_START.test(c)) readWord(lx);
+    else if (/\d/.test(c) || (c === '.' && /\d/.test(next))) readNumber(lx, c);
+    else if (!readPunctuation(lx, c, next)) return lx.i;
   }
-  return i;
+  return lx.i;
 }
 
 function precedingSignificant(src: string, at: number): string {

@@ -189,43 +189,27 @@ function renderParagraph(document: Document, hit: RetrievalHit): string {
   return `${name}${place}: ${text}`;
 }
 
-export function buildContext(
-  document: Document,
-  hits: readonly RetrievalHit[],
-  options: {
-    tokenBudget: number;
-    /**
-     * The model's token count of a text (main/llm/token-count.ts); without it tokens are
-     * estimated as characters / 4.
-     */
-    countTokens?: (text: string) => number;
-  },
-): BuiltContext {
-  const count = options.countTokens;
-  const limit = Math.max(0, options.tokenBudget) * (count ? 1 : 4);
-  /**
-   * Counted: a piece is first measured by its UTF-8 bytes, which no byte-level BPE count
-   * exceeds, so while everything fits by bytes nothing is tokenized; once a piece does not, the
-   * pieces so far are counted and counting goes on. Either way the sum bounds the context's
-   * tokens from above. Estimated: characters against four per token.
-   */
+const viewOf = (t: Table) => {
+  let v = tableViews.get(t);
+  if (!v) tableViews.set(t, (v = new TableView(t)));
+  return v;
+};
+
+/**
+ * The context's pieces by key ("p:<block>" or "t:<table>") and what they use of the budget.
+ * Counted: a piece is first measured by its UTF-8 bytes, which no byte-level BPE count
+ * exceeds, so while everything fits by bytes nothing is tokenized; once a piece does not, the
+ * pieces so far are counted and counting goes on. Either way the sum bounds the context's
+ * tokens from above. Estimated: characters against four per token.
+ */
+function contextBudget(tokenBudget: number, count: ((text: string) => number) | undefined) {
+  const limit = Math.max(0, tokenBudget) * (count ? 1 : 4);
   let exact = !count;
   const measure = (text: string) =>
     count && exact ? count(text) : count ? utf8Length(text) : text.length;
-  const tables = new Map(document.tables.map((t) => [t.id, t]));
-  const viewOf = (t: Table) => {
-    let v = tableViews.get(t);
-    if (!v) tableViews.set(t, (v = new TableView(t)));
-    return v;
-  };
-  /** Rendered pieces by key ("p:<block>" or "t:<table>"), and their measures. */
   const pieces = new Map<string, string>();
   const sizes = new Map<string, number>();
-  const groups = new Map<string, TableGroup>();
   let used = 0;
-  let truncated = false;
-  const included: RetrievalHit[] = [];
-  const seen = new Set<string>();
 
   /** Puts `text` as piece `key` if the total stays within the budget. */
   const tryPut = (key: string, text: string): boolean => {
@@ -248,63 +232,67 @@ export function buildContext(
     used += delta;
     return true;
   };
+  return { pieces, tryPut };
+}
 
-  for (const hit of hits.length > 0 ? hits : documentOrderHits(document)) {
-    const k = hitKey(hit);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    if (hit.kind === 'paragraph') {
-      const key = `p:${hit.blockId}`;
-      if (pieces.has(key) || tryPut(key, renderParagraph(document, hit))) included.push(hit);
-      else truncated = true;
-      continue;
-    }
-    const table = tables.get(hit.blockId);
-    if (!table) {
-      truncated = true;
-      continue;
-    }
-    const key = `t:${table.id}`;
-    const current = groups.get(key) ?? { table, whole: false, rows: new Set(), cells: new Set() };
-    const next: TableGroup = {
-      table,
-      whole: current.whole || hit.kind === 'table',
-      rows: new Set(current.rows),
-      cells: new Set(current.cells),
-    };
-    if (hit.sourceRow !== undefined) next.rows.add(hit.sourceRow);
-    if (hit.kind === 'cell' && hit.sourceRow !== undefined && hit.sourceCol !== undefined)
-      next.cells.add(`${hit.sourceRow}:${hit.sourceCol}`);
-    const view = viewOf(table);
-    if (tryPut(key, renderTable(view, next))) {
-      groups.set(key, next);
-      included.push(hit);
-      continue;
-    }
-    truncated = true;
-    if (hit.kind !== 'table') continue;
-    // A whole table too big for what is left: as many of its rows as fit, in order.
-    let partial: TableGroup = { ...next, whole: false, rows: new Set(current.rows) };
-    let added = 0;
-    for (const row of view.positions.layout.rows) {
-      if (partial.rows.has(row.sourceRow) || Object.keys(row.cells).length === 0) continue;
-      const trial: TableGroup = { ...partial, rows: new Set([...partial.rows, row.sourceRow]) };
-      if (!tryPut(key, renderTable(view, trial))) break;
-      partial = trial;
-      added++;
-    }
-    if (added > 0) {
-      groups.set(key, partial);
-      included.push(hit);
-    }
+type ContextBudget = ReturnType<typeof contextBudget>;
+
+/**
+ * Adds a table hit (a cell, a row or the whole table) to its table's excerpt if the excerpt
+ * still fits; a whole table too big for what is left gets as many of its rows as fit, in order.
+ * `included`: the hit is (at least partly) in the context; `truncated`: something was left out.
+ */
+function putTableHit(
+  hit: RetrievalHit,
+  table: Table,
+  groups: Map<string, TableGroup>,
+  budget: ContextBudget,
+): { included: boolean; truncated: boolean } {
+  const key = `t:${table.id}`;
+  const current = groups.get(key) ?? { table, whole: false, rows: new Set(), cells: new Set() };
+  const next: TableGroup = {
+    table,
+    whole: current.whole || hit.kind === 'table',
+    rows: new Set(current.rows),
+    cells: new Set(current.cells),
+  };
+  if (hit.sourceRow !== undefined) next.rows.add(hit.sourceRow);
+  if (hit.kind === 'cell' && hit.sourceRow !== undefined && hit.sourceCol !== undefined)
+    next.cells.add(`${hit.sourceRow}:${hit.sourceCol}`);
+  const view = viewOf(table);
+  if (budget.tryPut(key, renderTable(view, next))) {
+    groups.set(key, next);
+    return { included: true, truncated: false };
   }
+  if (hit.kind !== 'table') return { included: false, truncated: true };
+  // A whole table too big for what is left: as many of its rows as fit, in order.
+  let partial: TableGroup = { ...next, whole: false, rows: new Set(current.rows) };
+  let added = 0;
+  for (const row of view.positions.layout.rows) {
+    if (partial.rows.has(row.sourceRow) || Object.keys(row.cells).length === 0) continue;
+    const trial: TableGroup = { ...partial, rows: new Set([...partial.rows, row.sourceRow]) };
+    if (!budget.tryPut(key, renderTable(view, trial))) break;
+    partial = trial;
+    added++;
+  }
+  if (added > 0) groups.set(key, partial);
+  return { included: added > 0, truncated: true };
+}
 
+/** The pieces of the included hits in document order, and the context's token count. */
+function assembleContext(
+  document: Document,
+  included: readonly RetrievalHit[],
+  pieces: ReadonlyMap<string, string>,
+  truncated: boolean,
+  count: ((text: string) => number) | undefined,
+): BuiltContext {
   const ordered = inDocumentOrder(document, included);
   const order = new Set(ordered.map((h) => (h.kind === 'paragraph' ? 'p:' : 't:') + h.blockId));
   const text = [...order].map((k) => pieces.get(k) ?? '').join(SEPARATOR);
   if (!count) return { text, tokens: estimateTokens(text), hits: ordered, truncated };
   // Counted when read: most asks never read it, and counting a context far under its budget is
-  // what the byte bound above spared.
+  // what the byte bound (contextBudget) spared.
   let tokens: number | undefined;
   return {
     text,
@@ -314,6 +302,49 @@ export function buildContext(
     hits: ordered,
     truncated,
   };
+}
+
+export function buildContext(
+  document: Document,
+  hits: readonly RetrievalHit[],
+  options: {
+    tokenBudget: number;
+    /**
+     * The model's token count of a text (main/llm/token-count.ts); without it tokens are
+     * estimated as characters / 4.
+     */
+    countTokens?: (text: string) => number;
+  },
+): BuiltContext {
+  const count = options.countTokens;
+  const budget = contextBudget(options.tokenBudget, count);
+  const tables = new Map(document.tables.map((t) => [t.id, t]));
+  const groups = new Map<string, TableGroup>();
+  let truncated = false;
+  const included: RetrievalHit[] = [];
+  const seen = new Set<string>();
+
+  for (const hit of hits.length > 0 ? hits : documentOrderHits(document)) {
+    const k = hitKey(hit);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (hit.kind === 'paragraph') {
+      const key = `p:${hit.blockId}`;
+      if (budget.pieces.has(key) || budget.tryPut(key, renderParagraph(document, hit)))
+        included.push(hit);
+      else truncated = true;
+      continue;
+    }
+    const table = tables.get(hit.blockId);
+    if (!table) {
+      truncated = true;
+      continue;
+    }
+    const put = putTableHit(hit, table, groups, budget);
+    if (put.included) included.push(hit);
+    if (put.truncated) truncated = true;
+  }
+  return assembleContext(document, included, budget.pieces, truncated, count);
 }
 
 /** A string's length in UTF-8 bytes (no byte-level BPE gives a text more tokens than this). */

@@ -50,103 +50,130 @@ const ACTIVITY: ReadonlySet<SessionEventType> = new Set<SessionEventType>([
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
-export function computeClock(events: readonly ClockEvent[], options: ClockOptions): ClockSummary {
-  const idleAfter = options.idleAfterMs ?? IDLE_AFTER_MS;
-  let state: ClockSummary['state'] = 'not-started';
-  let focus: number | null = null;
-  let totalMs = 0;
-  const perQuestion = new Map<number, number>(options.questionIds.map((id) => [id, 0]));
+/** The clock while the events are read. */
+interface Tally {
+  state: ClockSummary['state'];
+  focus: number | null;
+  totalMs: number;
+  perQuestion: Map<number, number>;
   /** Start of the part of the open segment not yet credited. */
-  let from = 0;
+  from: number;
   /** Time of the last event (the timeline never runs backwards, even if a row says so). */
-  let last = -Infinity;
-  let jumps = 0;
+  last: number;
+  jumps: number;
+}
 
-  const credit = (to: number) => {
-    const ms = Math.max(0, to - from);
-    totalMs += ms;
-    if (focus !== null) perQuestion.set(focus, (perQuestion.get(focus) ?? 0) + ms);
-    from = Math.max(from, to);
-  };
+/** Credits the open segment up to `to`, to the session and the focused question. */
+function credit(c: Tally, to: number): void {
+  const ms = Math.max(0, to - c.from);
+  c.totalMs += ms;
+  if (c.focus !== null) c.perQuestion.set(c.focus, (c.perQuestion.get(c.focus) ?? 0) + ms);
+  c.from = Math.max(c.from, to);
+}
 
-  for (const e of events) {
-    if (state === 'finished') break;
-    const t = Math.max(e.atMs, last === -Infinity ? e.atMs : last);
-    if (state === 'active' && t - last > idleAfter) {
-      // Nothing was heard for longer than the idle timeout: idle since the last event.
-      credit(last);
-      state = 'idle';
-    }
-    switch (e.type) {
-      case 'start':
-        if (state === 'not-started') {
-          state = 'active';
-          from = t;
-        }
-        break;
-      case 'idle':
-        if (state === 'active') {
-          // Backdated to the last input, but never before the segment began or after now.
-          const idleFrom = Math.min(t, Math.max(from, e.idleFromMs ?? t));
-          credit(idleFrom);
-          state = 'idle';
-        }
-        break;
-      case 'pause':
-        if (state === 'active') credit(t);
-        if (state === 'active' || state === 'idle') state = 'paused';
-        break;
-      case 'finish':
-        if (state === 'active') credit(t);
-        state = 'finished';
-        break;
-      case 'clock-jump':
-        jumps++;
-        if (state === 'active') credit(t);
-        break;
-      default:
-        if (state === 'active') credit(t);
-        break;
-    }
-    if (e.type === 'focus' && e.questionId !== null && state !== 'finished') {
-      focus = e.questionId;
-      if (!perQuestion.has(focus)) perQuestion.set(focus, 0);
-    }
-    if (ACTIVITY.has(e.type) && e.type !== 'start') {
-      const wakes =
-        state === 'idle' || (state === 'paused' && (e.type === 'unpause' || e.type === 'resume'));
-      if (wakes) {
-        state = 'active';
-        from = t;
+/** The segment an event at `t` opens or closes (start, idle, pause, finish, anything else). */
+function closeOrOpen(c: Tally, e: ClockEvent, t: number): void {
+  switch (e.type) {
+    case 'start':
+      if (c.state === 'not-started') {
+        c.state = 'active';
+        c.from = t;
       }
+      break;
+    case 'idle':
+      if (c.state === 'active') {
+        // Backdated to the last input, but never before the segment began or after now.
+        const idleFrom = Math.min(t, Math.max(c.from, e.idleFromMs ?? t));
+        credit(c, idleFrom);
+        c.state = 'idle';
+      }
+      break;
+    case 'pause':
+      if (c.state === 'active') credit(c, t);
+      if (c.state === 'active' || c.state === 'idle') c.state = 'paused';
+      break;
+    case 'finish':
+      if (c.state === 'active') credit(c, t);
+      c.state = 'finished';
+      break;
+    case 'clock-jump':
+      c.jumps++;
+      if (c.state === 'active') credit(c, t);
+      break;
+    default:
+      if (c.state === 'active') credit(c, t);
+      break;
+  }
+}
+
+/** A `focus` moves the question time goes to; activity after idle (or an unpause) reopens. */
+function focusAndWake(c: Tally, e: ClockEvent, t: number): void {
+  if (e.type === 'focus' && e.questionId !== null && c.state !== 'finished') {
+    c.focus = e.questionId;
+    if (!c.perQuestion.has(c.focus)) c.perQuestion.set(c.focus, 0);
+  }
+  if (ACTIVITY.has(e.type) && e.type !== 'start') {
+    const wakes =
+      c.state === 'idle' || (c.state === 'paused' && (e.type === 'unpause' || e.type === 'resume'));
+    if (wakes) {
+      c.state = 'active';
+      c.from = t;
     }
-    last = t;
   }
+}
 
-  if (state === 'active') {
-    const now = Math.max(options.nowMs, last);
-    if (now - last > idleAfter) {
-      credit(last);
-      state = 'idle';
-    } else credit(now);
-  }
-
-  const activeSeconds = round3(totalMs / 1000);
+function clockSummary(c: Tally, options: ClockOptions): ClockSummary {
+  const activeSeconds = round3(c.totalMs / 1000);
   const cap = options.perQuestionCapSeconds;
   return {
-    state,
+    state: c.state,
     activeSeconds,
     budgetSeconds: options.budgetSeconds,
     remainingSeconds: round3(Math.max(0, options.budgetSeconds - activeSeconds)),
     exhausted: activeSeconds >= options.budgetSeconds,
-    focusQuestionId: focus,
-    perQuestion: [...perQuestion].map(([questionId, ms]) => {
+    focusQuestionId: c.focus,
+    perQuestion: [...c.perQuestion].map(([questionId, ms]) => {
       const activeSeconds = round3(ms / 1000);
       return { questionId, activeSeconds, capReached: cap !== null && activeSeconds >= cap };
     }),
     asOfMs: options.nowMs,
-    clockJumps: jumps,
+    clockJumps: c.jumps,
   };
+}
+
+export function computeClock(events: readonly ClockEvent[], options: ClockOptions): ClockSummary {
+  const idleAfter = options.idleAfterMs ?? IDLE_AFTER_MS;
+  const c: Tally = {
+    state: 'not-started',
+    focus: null,
+    totalMs: 0,
+    perQuestion: new Map<number, number>(options.questionIds.map((id) => [id, 0])),
+    from: 0,
+    last: -Infinity,
+    jumps: 0,
+  };
+
+  for (const e of events) {
+    if (c.state === 'finished') break;
+    const t = Math.max(e.atMs, c.last === -Infinity ? e.atMs : c.last);
+    if (c.state === 'active' && t - c.last > idleAfter) {
+      // Nothing was heard for longer than the idle timeout: idle since the last event.
+      credit(c, c.last);
+      c.state = 'idle';
+    }
+    closeOrOpen(c, e, t);
+    focusAndWake(c, e, t);
+    c.last = t;
+  }
+
+  if (c.state === 'active') {
+    const now = Math.max(options.nowMs, c.last);
+    if (now - c.last > idleAfter) {
+      credit(c, c.last);
+      c.state = 'idle';
+    } else credit(c, now);
+  }
+  return clockSummary(c, options);
 }
 
 /** Where the session's timeline stood at its last event. */
