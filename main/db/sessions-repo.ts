@@ -197,8 +197,32 @@ function toVerdict(r: VerdictRow): SessionVerdict {
 
 const int = (n: number) => Math.round(n);
 
-/** All SQL touching expert sessions. Each call is its own commit (or short transaction). */
-export const sessionsRepo = perConnection((db: Database) => {
+/** A new session's columns, in the order of the INSERT's. */
+const sessionValues = (s: NewSession): unknown[] => [
+  s.datasetId,
+  s.datasetName,
+  s.datasetFormat,
+  s.questionSetKey,
+  s.seed,
+  s.stratify,
+  s.budgetSeconds,
+  s.perQuestionCapSeconds,
+  s.expert,
+  s.instructions,
+  s.status,
+  s.createdAt,
+  s.finishedAt,
+  s.appVersion,
+  s.origin,
+  s.bundleSha256,
+  s.uid,
+  s.signature,
+  s.signerPublicKey,
+  s.signerFingerprint,
+];
+
+/** The session rows and their question lists. */
+function sessionRows(db: Database) {
   const insSession = db.prepare<unknown[], { id: number }>(`
     INSERT INTO sessions (dataset_id, dataset_name, dataset_format, question_set_key, seed, stratify,
       budget_seconds, per_question_cap_seconds, expert, instructions, status, created_at,
@@ -230,6 +254,56 @@ export const sessionsRepo = perConnection((db: Database) => {
     "UPDATE sessions SET status = 'finished', finished_at = ? WHERE id = ? AND status = 'open'",
   );
 
+  const session = (id: number): Session | undefined => {
+    const r = sessionById.get(id);
+    return r
+      ? toSession(
+          r,
+          questionRows.all(id).map((q) => q.question_id),
+        )
+      : undefined;
+  };
+  const many = (rows: SessionRow[]) =>
+    rows.map((r) =>
+      toSession(
+        r,
+        questionRows.all(r.id).map((q) => q.question_id),
+      ),
+    );
+
+  const create = writeTransaction(db, (s: NewSession): number => {
+    const { id } = insSession.get(...sessionValues(s))!;
+    s.questions.forEach((q, i) => insQuestion.run(id, i, q.questionId, q.externalId));
+    return id;
+  });
+
+  return {
+    create,
+    session,
+    byBundle: (sha256: string) => {
+      const r = sessionByBundle.get(sha256);
+      return r ? session(r.id) : undefined;
+    },
+    /** The session with this uid, and the public key its bundle was signed with (if any). */
+    byUid: (uid: string) => {
+      const r = sessionByUid.get(uid);
+      return r ? { session: session(r.id)!, signerPublicKey: r.signer_public_key } : undefined;
+    },
+    list: (datasetId?: number) =>
+      many(datasetId === undefined ? allSessions.all() : sessionsOfDataset.all(datasetId)),
+    ofQuestionSet: (key: string) => many(sessionsOfSet.all(key)),
+    questions: (sessionId: number) =>
+      questionRows.all(sessionId).map((q) => ({
+        questionId: q.question_id,
+        externalId: q.external_id,
+      })),
+    finish: (sessionId: number, at: string) => finish.run(at, sessionId).changes > 0,
+    remove: (sessionId: number) => delSession.run(sessionId).changes > 0,
+  };
+}
+
+/** The append-only clock log of a session. */
+function sessionEvents(db: Database) {
   // One statement: the next seq is taken and used atomically, even with another process writing.
   const insEvent = db.prepare<unknown[], { seq: number }>(`
     INSERT INTO session_events (session_id, seq, type, question_id, at_ms, wall_ms, idle_from_ms, jump_ms)
@@ -242,6 +316,30 @@ export const sessionsRepo = perConnection((db: Database) => {
     'SELECT * FROM session_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1',
   );
 
+  const appendEvent = (sessionId: number, e: NewEvent): number =>
+    insEvent.get(
+      sessionId,
+      e.type,
+      e.questionId,
+      int(e.atMs),
+      int(e.wallMs),
+      e.idleFromMs !== undefined ? int(e.idleFromMs) : null,
+      e.jumpMs !== undefined ? int(e.jumpMs) : null,
+      sessionId,
+    )!.seq;
+
+  return {
+    appendEvent,
+    events: (sessionId: number) => eventRows.all(sessionId).map(toEvent),
+    lastEvent: (sessionId: number) => {
+      const r = lastEventRow.get(sessionId);
+      return r ? toEvent(r) : undefined;
+    },
+  };
+}
+
+/** A session's answers, one row per question with its revision. */
+function sessionAnswers(db: Database) {
   const answerRow = db.prepare<[number, number], AnswerRow>(
     'SELECT * FROM session_answers WHERE session_id = ? AND question_id = ?',
   );
@@ -261,39 +359,6 @@ export const sessionsRepo = perConnection((db: Database) => {
       submitted_at = excluded.submitted_at,
       submitted_active_seconds = excluded.submitted_active_seconds, late = excluded.late,
       updated_at = excluded.updated_at`);
-
-  const insScratch = db.prepare<unknown[], { id: number }>(`
-    INSERT INTO session_scratch (session_id, question_id, program, ok, value, error, logs, reads, at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-  const scratchRows = db.prepare<[number], ScratchRow>(
-    'SELECT * FROM session_scratch WHERE session_id = ? ORDER BY id',
-  );
-
-  const delVerdicts = db.prepare<[number]>('DELETE FROM session_verdicts WHERE session_id = ?');
-  const insVerdict = db.prepare<unknown[]>(`
-    INSERT INTO session_verdicts (session_id, question_id, scorer, scorer_version, correct, score,
-      outcome, rule, prediction, pred_normalized, gold_normalized, gold_version)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const verdictRows = db.prepare<[number], VerdictRow>(
-    'SELECT * FROM session_verdicts WHERE session_id = ? ORDER BY question_id, scorer',
-  );
-
-  const session = (id: number): Session | undefined => {
-    const r = sessionById.get(id);
-    return r
-      ? toSession(
-          r,
-          questionRows.all(id).map((q) => q.question_id),
-        )
-      : undefined;
-  };
-  const many = (rows: SessionRow[]) =>
-    rows.map((r) =>
-      toSession(
-        r,
-        questionRows.all(r.id).map((q) => q.question_id),
-      ),
-    );
 
   const writeAnswer = (sessionId: number, questionId: number, revision: number, a: AnswerWrite) =>
     upsertAnswer.run(
@@ -332,62 +397,34 @@ export const sessionsRepo = perConnection((db: Database) => {
       return { saved: toAnswer(answerRow.get(sessionId, questionId)!) };
     },
   );
-
-  const create = writeTransaction(db, (s: NewSession): number => {
-    const { id } = insSession.get(
-      s.datasetId,
-      s.datasetName,
-      s.datasetFormat,
-      s.questionSetKey,
-      s.seed,
-      s.stratify,
-      s.budgetSeconds,
-      s.perQuestionCapSeconds,
-      s.expert,
-      s.instructions,
-      s.status,
-      s.createdAt,
-      s.finishedAt,
-      s.appVersion,
-      s.origin,
-      s.bundleSha256,
-      s.uid,
-      s.signature,
-      s.signerPublicKey,
-      s.signerFingerprint,
-    )!;
-    s.questions.forEach((q, i) => insQuestion.run(id, i, q.questionId, q.externalId));
-    return id;
-  });
-
-  /** A whole imported session (events, answers, scratch runs as they were) in one transaction. */
-  const importSession = writeTransaction(
-    db,
-    (
-      s: NewSession,
-      events: readonly NewEvent[],
-      answers: readonly (AnswerWrite & { questionId: number; revision: number })[],
-      scratch: readonly Omit<ScratchRun, 'id'>[],
-    ): number => {
-      const id = create(s);
-      for (const e of events) appendEvent(id, e);
-      for (const a of answers) writeAnswer(id, a.questionId, a.revision, a);
-      for (const r of scratch) addScratch(id, r);
-      return id;
+  return {
+    writeAnswer,
+    answer: (sessionId: number, questionId: number) => {
+      const r = answerRow.get(sessionId, questionId);
+      return r ? toAnswer(r) : undefined;
     },
+    answers: (sessionId: number) => answerRows.all(sessionId).map(toAnswer),
+    saveIfCurrent: (...args: Parameters<typeof saveIfCurrent>) => saveIfCurrent(...args),
+  };
+}
+
+/** A session's scratch program runs and its scored verdicts. */
+function sessionRunsAndVerdicts(db: Database) {
+  const insScratch = db.prepare<unknown[], { id: number }>(`
+    INSERT INTO session_scratch (session_id, question_id, program, ok, value, error, logs, reads, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
+  const scratchRows = db.prepare<[number], ScratchRow>(
+    'SELECT * FROM session_scratch WHERE session_id = ? ORDER BY id',
   );
 
-  const appendEvent = (sessionId: number, e: NewEvent): number =>
-    insEvent.get(
-      sessionId,
-      e.type,
-      e.questionId,
-      int(e.atMs),
-      int(e.wallMs),
-      e.idleFromMs !== undefined ? int(e.idleFromMs) : null,
-      e.jumpMs !== undefined ? int(e.jumpMs) : null,
-      sessionId,
-    )!.seq;
+  const delVerdicts = db.prepare<[number]>('DELETE FROM session_verdicts WHERE session_id = ?');
+  const insVerdict = db.prepare<unknown[]>(`
+    INSERT INTO session_verdicts (session_id, question_id, scorer, scorer_version, correct, score,
+      outcome, rule, prediction, pred_normalized, gold_normalized, gold_version)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const verdictRows = db.prepare<[number], VerdictRow>(
+    'SELECT * FROM session_verdicts WHERE session_id = ? ORDER BY question_id, scorer',
+  );
 
   const addScratch = (sessionId: number, r: Omit<ScratchRun, 'id'>): number =>
     insScratch.get(
@@ -422,45 +459,48 @@ export const sessionsRepo = perConnection((db: Database) => {
   });
 
   return {
-    create: (s: NewSession) => create(s),
-    importSession: (...args: Parameters<typeof importSession>) => importSession(...args),
-    session,
-    byBundle: (sha256: string) => {
-      const r = sessionByBundle.get(sha256);
-      return r ? session(r.id) : undefined;
-    },
-    /** The session with this uid, and the public key its bundle was signed with (if any). */
-    byUid: (uid: string) => {
-      const r = sessionByUid.get(uid);
-      return r ? { session: session(r.id)!, signerPublicKey: r.signer_public_key } : undefined;
-    },
-    list: (datasetId?: number) =>
-      many(datasetId === undefined ? allSessions.all() : sessionsOfDataset.all(datasetId)),
-    ofQuestionSet: (key: string) => many(sessionsOfSet.all(key)),
-    questions: (sessionId: number) =>
-      questionRows.all(sessionId).map((q) => ({
-        questionId: q.question_id,
-        externalId: q.external_id,
-      })),
-    finish: (sessionId: number, at: string) => finish.run(at, sessionId).changes > 0,
-    remove: (sessionId: number) => delSession.run(sessionId).changes > 0,
-    appendEvent,
-    events: (sessionId: number) => eventRows.all(sessionId).map(toEvent),
-    lastEvent: (sessionId: number) => {
-      const r = lastEventRow.get(sessionId);
-      return r ? toEvent(r) : undefined;
-    },
-    answer: (sessionId: number, questionId: number) => {
-      const r = answerRow.get(sessionId, questionId);
-      return r ? toAnswer(r) : undefined;
-    },
-    answers: (sessionId: number) => answerRows.all(sessionId).map(toAnswer),
-    saveIfCurrent: (...args: Parameters<typeof saveIfCurrent>) => saveIfCurrent(...args),
     addScratch,
     scratch: (sessionId: number) => scratchRows.all(sessionId).map(toScratch),
     replaceVerdicts: (sessionId: number, verdicts: SessionVerdict[]) =>
       replaceVerdicts(sessionId, verdicts),
     verdicts: (sessionId: number) => verdictRows.all(sessionId).map(toVerdict),
+  };
+}
+
+/**
+ * All SQL touching expert sessions, by concern (the session rows, its events, its answers, its
+ * scratch runs and verdicts). Each call is its own commit (or short transaction).
+ */
+export const sessionsRepo = perConnection((db: Database) => {
+  const rows = sessionRows(db);
+  const events = sessionEvents(db);
+  const { writeAnswer, ...answers } = sessionAnswers(db);
+  const runs = sessionRunsAndVerdicts(db);
+
+  /** A whole imported session (events, answers, scratch runs as they were) in one transaction. */
+  const importSession = writeTransaction(
+    db,
+    (
+      s: NewSession,
+      eventList: readonly NewEvent[],
+      answerList: readonly (AnswerWrite & { questionId: number; revision: number })[],
+      scratch: readonly Omit<ScratchRun, 'id'>[],
+    ): number => {
+      const id = rows.create(s);
+      for (const e of eventList) events.appendEvent(id, e);
+      for (const a of answerList) writeAnswer(id, a.questionId, a.revision, a);
+      for (const r of scratch) runs.addScratch(id, r);
+      return id;
+    },
+  );
+
+  return {
+    ...rows,
+    create: (s: NewSession) => rows.create(s),
+    importSession: (...args: Parameters<typeof importSession>) => importSession(...args),
+    ...events,
+    ...answers,
+    ...runs,
   };
 });
 export type SessionsRepo = ReturnType<typeof sessionsRepo>;
