@@ -33,6 +33,47 @@ function pricesOf(rows: Row[]): { prices: ModelPrice[] } | { problem: string } {
   return { prices };
 }
 
+/** One price row: the model and its input and output price, and a way to remove it. */
+function PriceRow(p: {
+  i: number;
+  r: Row;
+  onEdit: (patch: Partial<Row>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <tr>
+      <td>
+        <input
+          aria-label={`Model of price row ${p.i + 1}`}
+          value={p.r.model}
+          onChange={(e) => p.onEdit({ model: e.currentTarget.value })}
+        />
+      </td>
+      <td className="num">
+        <input
+          aria-label={`Input price of ${p.r.model || `row ${p.i + 1}`}`}
+          inputMode="decimal"
+          value={p.r.input}
+          onChange={(e) => p.onEdit({ input: e.currentTarget.value })}
+        />
+      </td>
+      <td className="num">
+        <input
+          aria-label={`Output price of ${p.r.model || `row ${p.i + 1}`}`}
+          inputMode="decimal"
+          value={p.r.output}
+          onChange={(e) => p.onEdit({ output: e.currentTarget.value })}
+        />
+      </td>
+      <td>
+        <button type="button" onClick={p.onRemove} aria-label={`Remove price row ${p.i + 1}`}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 /** The price table (USD per million tokens) used for an ask's cost; saved as a whole. */
 export function PriceTable({ prices }: { prices: ModelPrice[] }) {
   const [rows, setRows] = useState<Row[]>(() => prices.map(rowOf));
@@ -79,40 +120,13 @@ export function PriceTable({ prices }: { prices: ModelPrice[] }) {
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={i}>
-              <td>
-                <input
-                  aria-label={`Model of price row ${i + 1}`}
-                  value={r.model}
-                  onChange={(e) => edit(i, { model: e.currentTarget.value })}
-                />
-              </td>
-              <td className="num">
-                <input
-                  aria-label={`Input price of ${r.model || `row ${i + 1}`}`}
-                  inputMode="decimal"
-                  value={r.input}
-                  onChange={(e) => edit(i, { input: e.currentTarget.value })}
-                />
-              </td>
-              <td className="num">
-                <input
-                  aria-label={`Output price of ${r.model || `row ${i + 1}`}`}
-                  inputMode="decimal"
-                  value={r.output}
-                  onChange={(e) => edit(i, { output: e.currentTarget.value })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                  aria-label={`Remove price row ${i + 1}`}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
+            <PriceRow
+              key={i}
+              i={i}
+              r={r}
+              onEdit={(patch) => edit(i, patch)}
+              onRemove={() => setRows(rows.filter((_, j) => j !== i))}
+            />
           ))}
         </tbody>
       </table>
