@@ -25,6 +25,98 @@ function yesNo(v: unknown): 'yes' | 'no' | undefined {
   return m ? (m[1]?.toLowerCase() as 'yes' | 'no') : undefined;
 }
 
+/**
+ * A free-text answer: a refusal or a yes/no answer is the verdict; else the number it states
+ * (as written: the matcher's ×100 step covers fractions), or no answer.
+ */
+function readFreeText(
+  text: string,
+  goldYesNo: 'yes' | 'no' | undefined,
+  goldNormalized: string,
+): { verdict: Verdict } | { extracted: string; pred: number } {
+  const found = extractAnswer(text);
+  if (found.kind === 'refusal')
+    return {
+      verdict: makeVerdict(finqaScorer, {
+        extracted: found.text,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'refusal',
+        rule: 'refusal',
+      }),
+    };
+  if (goldYesNo !== undefined) {
+    const said = yesNo(found.kind === 'answer' ? found.text : text);
+    const ok = said === goldYesNo;
+    return {
+      verdict: makeVerdict(finqaScorer, {
+        extracted: said ?? null,
+        predNormalized: said ?? '',
+        goldNormalized,
+        outcome: said === undefined ? 'no-answer' : ok ? 'correct' : 'incorrect',
+        rule:
+          said === undefined ? 'no yes/no answer found' : ok ? 'same yes/no' : 'opposite yes/no',
+      }),
+    };
+  }
+  if (found.kind === 'none' || !found.number)
+    return {
+      verdict: makeVerdict(finqaScorer, {
+        extracted: found.kind === 'answer' ? found.text : null,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'no-answer',
+        rule: 'no answer found',
+      }),
+    };
+  // A percent answer is compared as written; the matcher's ×100 step covers fractions.
+  return { extracted: found.text, pred: found.number.scaled };
+}
+
+/**
+ * A number against the gold: equal after rounding to 5 decimals (the official rule); free text
+ * that is not equal goes through the numeric matcher.
+ */
+function scoreNumber(
+  pred: number,
+  gold: number,
+  freeText: boolean,
+  extracted: string | null,
+  goldNormalized: string,
+): Verdict {
+  const rounded = pyRound(pred, 5);
+  if (rounded === gold)
+    return makeVerdict(finqaScorer, {
+      extracted,
+      predNormalized: pyFloatRepr(rounded),
+      goldNormalized,
+      outcome: 'correct',
+      rule: 'equal after rounding to 5 decimals',
+    });
+  if (!freeText)
+    return makeVerdict(finqaScorer, {
+      extracted,
+      predNormalized: pyFloatRepr(rounded),
+      goldNormalized,
+      outcome: 'incorrect',
+      rule: 'differs after rounding to 5 decimals',
+    });
+  let step: DocMathStep;
+  try {
+    step = compareTwoNumbers(pred, gold);
+  } catch (e) {
+    if (!(e instanceof PyError)) throw e;
+    step = 'no-match';
+  }
+  return makeVerdict(finqaScorer, {
+    extracted,
+    predNormalized: pyFloatRepr(pred),
+    goldNormalized,
+    outcome: step === 'no-match' ? 'incorrect' : 'correct',
+    rule: MATCHER_RULES[step],
+  });
+}
+
 export const finqaScorer: Scorer = {
   id: 'finqa',
   version: 'finqa-exe-acc (czyssrs/FinQA evaluate.py) / ts-1',
@@ -47,38 +139,10 @@ export const finqaScorer: Scorer = {
     let extracted: string | null = pred === undefined || pred === null ? null : showValue(pred);
     const freeText = input.predictionKind !== 'executed' && typeof pred === 'string';
     if (freeText) {
-      const found = extractAnswer(pred as string);
-      if (found.kind === 'refusal')
-        return makeVerdict(finqaScorer, {
-          extracted: found.text,
-          predNormalized: '',
-          goldNormalized,
-          outcome: 'refusal',
-          rule: 'refusal',
-        });
-      if (goldYesNo !== undefined) {
-        const said = yesNo(found.kind === 'answer' ? found.text : pred);
-        const ok = said === goldYesNo;
-        return makeVerdict(finqaScorer, {
-          extracted: said ?? null,
-          predNormalized: said ?? '',
-          goldNormalized,
-          outcome: said === undefined ? 'no-answer' : ok ? 'correct' : 'incorrect',
-          rule:
-            said === undefined ? 'no yes/no answer found' : ok ? 'same yes/no' : 'opposite yes/no',
-        });
-      }
-      if (found.kind === 'none' || !found.number)
-        return makeVerdict(finqaScorer, {
-          extracted: found.kind === 'answer' ? found.text : null,
-          predNormalized: '',
-          goldNormalized,
-          outcome: 'no-answer',
-          rule: 'no answer found',
-        });
-      extracted = found.text;
-      // A percent answer is compared as written; the matcher's ×100 step covers fractions.
-      pred = found.number.scaled;
+      const read = readFreeText(pred as string, goldYesNo, goldNormalized);
+      if ('verdict' in read) return read.verdict;
+      extracted = read.extracted;
+      pred = read.pred;
     }
     if (goldYesNo !== undefined) {
       const said = yesNo(pred);
@@ -99,37 +163,6 @@ export const finqaScorer: Scorer = {
         outcome: pred === null || pred === undefined ? 'no-answer' : 'incorrect',
         rule: pred === null || pred === undefined ? 'no result' : 'result is not a number',
       });
-    const rounded = pyRound(pred, 5);
-    const g = goldNum as number;
-    if (rounded === g)
-      return makeVerdict(finqaScorer, {
-        extracted,
-        predNormalized: pyFloatRepr(rounded),
-        goldNormalized,
-        outcome: 'correct',
-        rule: 'equal after rounding to 5 decimals',
-      });
-    if (!freeText)
-      return makeVerdict(finqaScorer, {
-        extracted,
-        predNormalized: pyFloatRepr(rounded),
-        goldNormalized,
-        outcome: 'incorrect',
-        rule: 'differs after rounding to 5 decimals',
-      });
-    let step: DocMathStep;
-    try {
-      step = compareTwoNumbers(pred, g);
-    } catch (e) {
-      if (!(e instanceof PyError)) throw e;
-      step = 'no-match';
-    }
-    return makeVerdict(finqaScorer, {
-      extracted,
-      predNormalized: pyFloatRepr(pred),
-      goldNormalized,
-      outcome: step === 'no-match' ? 'incorrect' : 'correct',
-      rule: MATCHER_RULES[step],
-    });
+    return scoreNumber(pred, goldNum as number, freeText, extracted, goldNormalized);
   },
 };

@@ -35,6 +35,115 @@ function spans(v: JsonValue | undefined): string[] {
   return list.map((x) => dropNormalize(pyStr(x)));
 }
 
+/** A text answer: a refusal or no answer is the verdict; else the number (number gold) or text. */
+function readText(
+  text: string,
+  gold: JsonValue,
+): { verdict: Verdict } | { extracted: string; pred: JsonValue } {
+  const found = extractAnswer(text);
+  if (found.kind === 'refusal')
+    return {
+      verdict: makeVerdict(multihierttScorer, {
+        extracted: found.text,
+        predNormalized: '',
+        goldNormalized: showValue(gold),
+        outcome: 'refusal',
+        rule: 'refusal',
+        em: 0,
+        f1: 0,
+      }),
+    };
+  if (found.kind === 'none')
+    return {
+      verdict: makeVerdict(multihierttScorer, {
+        extracted: null,
+        predNormalized: '',
+        goldNormalized: showValue(gold),
+        outcome: 'no-answer',
+        rule: 'no answer found',
+        em: 0,
+        f1: 0,
+      }),
+    };
+  return {
+    extracted: found.text,
+    pred: typeof gold === 'number' && found.number ? found.number.scaled : found.text,
+  };
+}
+
+/**
+ * Numbers on either side: two numbers equal after rounding to 5 decimals, a span against a
+ * number close (isclose); undefined when neither side is a number (compared as spans).
+ */
+function scoreNumbers(
+  pred: JsonValue,
+  gold: JsonValue,
+  extracted: string | null,
+): Verdict | undefined {
+  if (typeof gold === 'number' && typeof pred === 'number') {
+    const ok = pyRound(pred, 5) === pyRound(gold, 5);
+    return makeVerdict(multihierttScorer, {
+      extracted,
+      predNormalized: String(pyRound(pred, 5)),
+      goldNormalized: String(pyRound(gold, 5)),
+      outcome: ok ? 'correct' : 'incorrect',
+      rule: ok ? 'equal after rounding to 5 decimals' : 'differs after rounding to 5 decimals',
+      em: ok ? 1 : 0,
+      f1: ok ? 1 : 0,
+    });
+  }
+  const a = typeof gold === 'number' ? gold : spanNumber(gold);
+  const b = typeof pred === 'number' ? pred : spanNumber(pred);
+  if (
+    (typeof gold === 'number' || typeof pred === 'number') &&
+    a !== undefined &&
+    b !== undefined
+  ) {
+    const ok = isClose(a, b, Math.min(Math.abs(Math.min(a, b)) / 1000, 0.1));
+    return makeVerdict(multihierttScorer, {
+      extracted,
+      predNormalized: String(b),
+      goldNormalized: String(a),
+      outcome: ok ? 'correct' : 'incorrect',
+      rule: ok ? 'span and number close (isclose)' : 'span and number differ',
+      em: ok ? 1 : 0,
+      f1: ok ? 1 : 0,
+    });
+  }
+  return undefined;
+}
+
+/** Spans: DROP exact match of the normalized span sets, and bag F1 as the score. */
+function scoreSpans(pred: JsonValue, gold: JsonValue, extracted: string | null): Verdict {
+  const p = spans(pred);
+  const g = spans(gold);
+  const em = p.length === g.length && [...p].sort().every((x, i) => x === [...g].sort()[i]) ? 1 : 0;
+  const f1 = numpyRound(
+    mean(
+      alignBags(
+        p.map((x) => new Set(pySplit(x))),
+        g.map((x) => new Set(pySplit(x))),
+      ),
+    ),
+    2,
+  );
+  return makeVerdict(multihierttScorer, {
+    extracted,
+    predNormalized: p.join(' | '),
+    goldNormalized: g.join(' | '),
+    outcome: em === 1 ? 'correct' : 'incorrect',
+    rule:
+      em === 1
+        ? 'exact span match'
+        : f1 > 0
+          ? `partial span overlap (F1 ${f1})`
+          : 'different spans',
+    em,
+    f1,
+    score: f1,
+  });
+}
+
 export const multihierttScorer: Scorer = {
   id: 'multihiertt',
   version: 'multihiertt-eval / ts-1',
@@ -45,29 +154,10 @@ export const multihierttScorer: Scorer = {
     let pred = input.prediction;
     let extracted: string | null = pred === undefined || pred === null ? null : showValue(pred);
     if (input.predictionKind === 'text' && typeof pred === 'string') {
-      const found = extractAnswer(pred);
-      if (found.kind === 'refusal')
-        return makeVerdict(multihierttScorer, {
-          extracted: found.text,
-          predNormalized: '',
-          goldNormalized: showValue(gold),
-          outcome: 'refusal',
-          rule: 'refusal',
-          em: 0,
-          f1: 0,
-        });
-      if (found.kind === 'none')
-        return makeVerdict(multihierttScorer, {
-          extracted: null,
-          predNormalized: '',
-          goldNormalized: showValue(gold),
-          outcome: 'no-answer',
-          rule: 'no answer found',
-          em: 0,
-          f1: 0,
-        });
-      extracted = found.text;
-      pred = typeof gold === 'number' && found.number ? found.number.scaled : found.text;
+      const read = readText(pred, gold);
+      if ('verdict' in read) return read.verdict;
+      extracted = read.extracted;
+      pred = read.pred;
     }
     if (pred === undefined || pred === null)
       return makeVerdict(multihierttScorer, {
@@ -79,63 +169,6 @@ export const multihierttScorer: Scorer = {
         em: 0,
         f1: 0,
       });
-    if (typeof gold === 'number' && typeof pred === 'number') {
-      const ok = pyRound(pred, 5) === pyRound(gold, 5);
-      return makeVerdict(multihierttScorer, {
-        extracted,
-        predNormalized: String(pyRound(pred, 5)),
-        goldNormalized: String(pyRound(gold, 5)),
-        outcome: ok ? 'correct' : 'incorrect',
-        rule: ok ? 'equal after rounding to 5 decimals' : 'differs after rounding to 5 decimals',
-        em: ok ? 1 : 0,
-        f1: ok ? 1 : 0,
-      });
-    }
-    const a = typeof gold === 'number' ? gold : spanNumber(gold);
-    const b = typeof pred === 'number' ? pred : spanNumber(pred);
-    if (
-      (typeof gold === 'number' || typeof pred === 'number') &&
-      a !== undefined &&
-      b !== undefined
-    ) {
-      const ok = isClose(a, b, Math.min(Math.abs(Math.min(a, b)) / 1000, 0.1));
-      return makeVerdict(multihierttScorer, {
-        extracted,
-        predNormalized: String(b),
-        goldNormalized: String(a),
-        outcome: ok ? 'correct' : 'incorrect',
-        rule: ok ? 'span and number close (isclose)' : 'span and number differ',
-        em: ok ? 1 : 0,
-        f1: ok ? 1 : 0,
-      });
-    }
-    const p = spans(pred);
-    const g = spans(gold);
-    const em =
-      p.length === g.length && [...p].sort().every((x, i) => x === [...g].sort()[i]) ? 1 : 0;
-    const f1 = numpyRound(
-      mean(
-        alignBags(
-          p.map((x) => new Set(pySplit(x))),
-          g.map((x) => new Set(pySplit(x))),
-        ),
-      ),
-      2,
-    );
-    return makeVerdict(multihierttScorer, {
-      extracted,
-      predNormalized: p.join(' | '),
-      goldNormalized: g.join(' | '),
-      outcome: em === 1 ? 'correct' : 'incorrect',
-      rule:
-        em === 1
-          ? 'exact span match'
-          : f1 > 0
-            ? `partial span overlap (F1 ${f1})`
-            : 'different spans',
-      em,
-      f1,
-      score: f1,
-    });
+    return scoreNumbers(pred, gold, extracted) ?? scoreSpans(pred, gold, extracted);
   },
 };

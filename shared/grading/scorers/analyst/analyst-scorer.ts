@@ -254,6 +254,202 @@ function scoreSpans(
   });
 }
 
+/** The stated answer of a response and what verdicts quote of it (text and number golds). */
+interface Reading {
+  text: string;
+  found: StatedAnswer;
+  lastHedge: Hedge | undefined;
+  extracted: string | null;
+  /** "; only the last N characters read" when the response was read from its end. */
+  cutNote: string;
+  goldNormalized: string;
+}
+
+type Stated = NonNullable<StatedAnswer['value']>;
+
+function readStated(text: string, q: QuestionSpec, gold: Gold, goldNormalized: string): Reading {
+  const years =
+    gold.kind === 'number' &&
+    Number.isInteger(gold.q.value) &&
+    gold.q.value >= 1900 &&
+    gold.q.value <= 2100 &&
+    !gold.q.scale &&
+    !gold.q.percent;
+  const found = extractStated(text, q.numbers, { years });
+  const v = found.value;
+  return {
+    text,
+    found,
+    lastHedge: found.hedges[found.hedges.length - 1],
+    extracted: v ? showValue(v.statement, 200) : null,
+    cutNote: found.cut > 0 ? `; only the last ${text.length - found.cut} characters read` : '',
+    goldNormalized,
+  };
+}
+
+/** A text gold: a refusal, or the response judged against the gold sentence. */
+function scoreTextGold(r: Reading, goldText: string): Verdict {
+  const { text, found, lastHedge, extracted, cutNote, goldNormalized } = r;
+  const v = found.value;
+  // Declining ("As an AI, I don't have …", "I cannot …") with no value after it is a
+  // refusal; saying only that the source lacks something ("the document does not provide
+  // … for FY2021") is not, when the response says something else besides.
+  const declines = found.hedges.some((h) => h.kind === 'declines');
+  if (
+    lastHedge &&
+    (!v || hedgesAfter(found).length > 0 || !hasNumber(text)) &&
+    (declines || !hasSubstance(text, found.hedges))
+  )
+    return makeVerdict(analystScorer, {
+      extracted,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'refusal',
+      rule: `refusal ("${lastHedge.phrase}")${cutNote}`,
+    });
+  const j = judgeTextGold(text, goldText);
+  return makeVerdict(analystScorer, {
+    extracted,
+    predNormalized: showValue(text, 120),
+    goldNormalized,
+    outcome: j.ok ? 'correct' : 'incorrect',
+    rule: `${j.rule}${cutNote}`,
+  });
+}
+
+/**
+ * A number gold with no value to compare: a placeholder answer, an output cut off before its
+ * conclusion, no value stated (a refusal when hedged), a decimal comma. Undefined: compare.
+ */
+function unstatedValue(r: Reading): Verdict | undefined {
+  const { text, found, lastHedge, extracted, cutNote, goldNormalized } = r;
+  const v = found.value;
+  const placeholder = placeholderAnswer(text);
+  if (placeholder !== undefined)
+    return makeVerdict(analystScorer, {
+      extracted,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'no-answer',
+      rule: `no value stated: the answer is given as "${placeholder}"`,
+    });
+  // Cut off: no conclusion, or one the reply went on well past (an intermediate "So, …").
+  if (
+    looksCutOff(text) &&
+    (!v ||
+      (v.via !== 'conclusion' && v.via !== 'whole') ||
+      v.index + v.statement.length < text.length - found.cut - 300)
+  )
+    return makeVerdict(analystScorer, {
+      extracted,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'no-answer',
+      rule: 'no value stated: the output stops mid-sentence before a conclusion (cut off)',
+    });
+  if (!v)
+    return makeVerdict(analystScorer, {
+      extracted: null,
+      predNormalized: '',
+      goldNormalized,
+      outcome: lastHedge ? 'refusal' : 'no-answer',
+      rule: lastHedge
+        ? `refusal ("${lastHedge.phrase}"), no value stated${cutNote}`
+        : `no value stated${cutNote}`,
+    });
+  if (DECIMAL_COMMA.test(v.statement))
+    return makeVerdict(analystScorer, {
+      extracted,
+      predNormalized: '',
+      goldNormalized,
+      outcome: 'no-answer',
+      rule: 'the stated value is written with a decimal comma ("1.234,5", "12,5 %"); not guessed',
+    });
+  return undefined;
+}
+
+/** The stated value against the gold quantity, or a restatement of it in the same statement. */
+function compareStated(text: string, v: Stated, gold: Quantity, q: QuestionSpec) {
+  const digits = operandDigits(text, v.number.value);
+  const opts = digits !== undefined ? { inputDigits: digits } : {};
+  let c = compareQuantity(quantityOfParsed(v.number), gold, q, opts);
+  if (c.ok) return c;
+  // The same value restated in another unit in the same statement ("$1,577,000,000 ($1,577
+  // million)"): the restatement counts when it is the same quantity as the first.
+  for (const alt of v.alternatives) {
+    const same =
+      Math.abs(alt.scaled - v.number.scaled) <=
+      0.5 *
+        10 ** -Math.min(alt.decimals, v.number.decimals) *
+        Math.max(1, ...[alt, v.number].map((n) => Math.abs(n.scaled / (n.value || 1))));
+    if (!same || (alt.unit ?? '') !== (v.number.unit ?? '')) continue;
+    const r = compareQuantity(quantityOfParsed(alt), gold, q, opts);
+    if (r.ok) {
+      c = { ...r, rule: `${r.rule}; the same value restated as ${alt.text}` };
+      break;
+    }
+  }
+  return c;
+}
+
+/** How the value was found, when not from a concluding sentence (said in the rule). */
+const viaNote = (v: Stated): string =>
+  v.via === 'whole' || v.via === 'conclusion'
+    ? ''
+    : v.via === 'statement'
+      ? '; value stated without a concluding sentence'
+      : v.via === 'last-number'
+        ? '; last value in the answer'
+        : '; only a number from the question';
+
+/** A number gold: the stated value compared, or declining around the figures a refusal. */
+function scoreNumberGold(input: ScoreInput, r: Reading, gold: Quantity, q: QuestionSpec): Verdict {
+  const stop = unstatedValue(r);
+  if (stop) return stop;
+  const { found, lastHedge, extracted, cutNote, goldNormalized } = r;
+  // unstatedValue answered when no value is stated.
+  const v = found.value!;
+  const c = compareStated(r.text, v, gold, q);
+  const via = viaNote(v);
+  const spec = input.question ? ` [${describeQuestion(q)}]` : '';
+  const base = {
+    extracted,
+    predNormalized: `${v.number.text} → ${Number(c.compared.toPrecision(12))}`,
+    goldNormalized: `${goldNormalized}${spec}`,
+  };
+  if (c.ok)
+    return makeVerdict(analystScorer, {
+      ...base,
+      outcome: 'correct',
+      rule: `${c.rule}${lastHedge ? `; states the value despite a hedge ("${lastHedge.phrase}")` : ''}${via}${cutNote}`,
+    });
+  // Declining after the figures: the response ends by saying it cannot answer (or, with no
+  // concluding sentence, that the source lacks what is needed).
+  const concluded = v.via === 'conclusion' || v.via === 'whole';
+  const after = hedgesAfter(found).find((h) => h.kind === 'declines' || !concluded);
+  if (after)
+    return makeVerdict(analystScorer, {
+      ...base,
+      outcome: 'refusal',
+      rule: `refusal ("${after.phrase}") after quoting figures${cutNote}`,
+    });
+  // Declining first, then figures with no final value ("I cannot calculate the ratio, but
+  // revenue was $5,000 million and …"): the figures are inputs, not an answer.
+  const valueAt = v.index + Math.max(0, v.statement.indexOf(v.number.text));
+  const declined = found.hedges.find((h) => h.kind === 'declines' && h.index < valueAt);
+  if (declined && !concluded && !RESULT_WORDING.test(v.statement))
+    return makeVerdict(analystScorer, {
+      ...base,
+      outcome: 'refusal',
+      rule: `refusal ("${declined.phrase}"): declines and lists figures, but states no final value${cutNote}`,
+    });
+  return makeVerdict(analystScorer, {
+    ...base,
+    outcome: 'incorrect',
+    rule: `${c.rule}${via}${cutNote}`,
+  });
+}
+
 export const analystScorer: Scorer = {
   id: ID,
   version: VERSION,
@@ -299,152 +495,8 @@ export const analystScorer: Scorer = {
         rule: 'the program returned text, not a number',
       });
     const q: QuestionSpec = readQuestion(input.question);
-    const years =
-      gold.kind === 'number' &&
-      Number.isInteger(gold.q.value) &&
-      gold.q.value >= 1900 &&
-      gold.q.value <= 2100 &&
-      !gold.q.scale &&
-      !gold.q.percent;
-    const found = extractStated(text, q.numbers, { years });
-    const v = found.value;
-    const lastHedge = found.hedges[found.hedges.length - 1];
-    const extracted = v ? showValue(v.statement, 200) : null;
-    const cutNote =
-      found.cut > 0 ? `; only the last ${text.length - found.cut} characters read` : '';
-
-    if (gold.kind === 'text') {
-      // Declining ("As an AI, I don't have …", "I cannot …") with no value after it is a
-      // refusal; saying only that the source lacks something ("the document does not provide
-      // … for FY2021") is not, when the response says something else besides.
-      const declines = found.hedges.some((h) => h.kind === 'declines');
-      if (
-        lastHedge &&
-        (!v || hedgesAfter(found).length > 0 || !hasNumber(text)) &&
-        (declines || !hasSubstance(text, found.hedges))
-      )
-        return makeVerdict(analystScorer, {
-          extracted,
-          predNormalized: '',
-          goldNormalized,
-          outcome: 'refusal',
-          rule: `refusal ("${lastHedge.phrase}")${cutNote}`,
-        });
-      const j = judgeTextGold(text, gold.text);
-      return makeVerdict(analystScorer, {
-        extracted,
-        predNormalized: showValue(text, 120),
-        goldNormalized,
-        outcome: j.ok ? 'correct' : 'incorrect',
-        rule: `${j.rule}${cutNote}`,
-      });
-    }
-
-    const placeholder = placeholderAnswer(text);
-    if (placeholder !== undefined)
-      return makeVerdict(analystScorer, {
-        extracted,
-        predNormalized: '',
-        goldNormalized,
-        outcome: 'no-answer',
-        rule: `no value stated: the answer is given as "${placeholder}"`,
-      });
-    // Cut off: no conclusion, or one the reply went on well past (an intermediate "So, …").
-    if (
-      looksCutOff(text) &&
-      (!v ||
-        (v.via !== 'conclusion' && v.via !== 'whole') ||
-        v.index + v.statement.length < text.length - found.cut - 300)
-    )
-      return makeVerdict(analystScorer, {
-        extracted,
-        predNormalized: '',
-        goldNormalized,
-        outcome: 'no-answer',
-        rule: 'no value stated: the output stops mid-sentence before a conclusion (cut off)',
-      });
-    if (!v)
-      return makeVerdict(analystScorer, {
-        extracted: null,
-        predNormalized: '',
-        goldNormalized,
-        outcome: lastHedge ? 'refusal' : 'no-answer',
-        rule: lastHedge
-          ? `refusal ("${lastHedge.phrase}"), no value stated${cutNote}`
-          : `no value stated${cutNote}`,
-      });
-    if (DECIMAL_COMMA.test(v.statement))
-      return makeVerdict(analystScorer, {
-        extracted,
-        predNormalized: '',
-        goldNormalized,
-        outcome: 'no-answer',
-        rule: 'the stated value is written with a decimal comma ("1.234,5", "12,5 %"); not guessed',
-      });
-    const digits = operandDigits(text, v.number.value);
-    const opts = digits !== undefined ? { inputDigits: digits } : {};
-    let c = compareQuantity(quantityOfParsed(v.number), gold.q, q, opts);
-    if (!c.ok) {
-      // The same value restated in another unit in the same statement ("$1,577,000,000 ($1,577
-      // million)"): the restatement counts when it is the same quantity as the first.
-      for (const alt of v.alternatives) {
-        const same =
-          Math.abs(alt.scaled - v.number.scaled) <=
-          0.5 *
-            10 ** -Math.min(alt.decimals, v.number.decimals) *
-            Math.max(1, ...[alt, v.number].map((n) => Math.abs(n.scaled / (n.value || 1))));
-        if (!same || (alt.unit ?? '') !== (v.number.unit ?? '')) continue;
-        const r = compareQuantity(quantityOfParsed(alt), gold.q, q, opts);
-        if (r.ok) {
-          c = { ...r, rule: `${r.rule}; the same value restated as ${alt.text}` };
-          break;
-        }
-      }
-    }
-    const via =
-      v.via === 'whole' || v.via === 'conclusion'
-        ? ''
-        : v.via === 'statement'
-          ? '; value stated without a concluding sentence'
-          : v.via === 'last-number'
-            ? '; last value in the answer'
-            : '; only a number from the question';
-    const spec = input.question ? ` [${describeQuestion(q)}]` : '';
-    const base = {
-      extracted,
-      predNormalized: `${v.number.text} → ${Number(c.compared.toPrecision(12))}`,
-      goldNormalized: `${goldNormalized}${spec}`,
-    };
-    if (c.ok)
-      return makeVerdict(analystScorer, {
-        ...base,
-        outcome: 'correct',
-        rule: `${c.rule}${lastHedge ? `; states the value despite a hedge ("${lastHedge.phrase}")` : ''}${via}${cutNote}`,
-      });
-    // Declining after the figures: the response ends by saying it cannot answer (or, with no
-    // concluding sentence, that the source lacks what is needed).
-    const concluded = v.via === 'conclusion' || v.via === 'whole';
-    const after = hedgesAfter(found).find((h) => h.kind === 'declines' || !concluded);
-    if (after)
-      return makeVerdict(analystScorer, {
-        ...base,
-        outcome: 'refusal',
-        rule: `refusal ("${after.phrase}") after quoting figures${cutNote}`,
-      });
-    // Declining first, then figures with no final value ("I cannot calculate the ratio, but
-    // revenue was $5,000 million and …"): the figures are inputs, not an answer.
-    const valueAt = v.index + Math.max(0, v.statement.indexOf(v.number.text));
-    const declined = found.hedges.find((h) => h.kind === 'declines' && h.index < valueAt);
-    if (declined && !concluded && !RESULT_WORDING.test(v.statement))
-      return makeVerdict(analystScorer, {
-        ...base,
-        outcome: 'refusal',
-        rule: `refusal ("${declined.phrase}"): declines and lists figures, but states no final value${cutNote}`,
-      });
-    return makeVerdict(analystScorer, {
-      ...base,
-      outcome: 'incorrect',
-      rule: `${c.rule}${via}${cutNote}`,
-    });
+    const r = readStated(text, q, gold, goldNormalized);
+    if (gold.kind === 'text') return scoreTextGold(r, gold.text);
+    return scoreNumberGold(input, r, gold.q, q);
   },
 };

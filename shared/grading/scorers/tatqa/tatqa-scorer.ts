@@ -61,6 +61,111 @@ function readings(texts: string[], answerType: string): { pred: JsonValue; scale
   return out;
 }
 
+/** What a raw reply is scored as: the official prediction and scale, with its metric. */
+interface TextReading {
+  extracted: string | null;
+  prediction: JsonValue;
+  predScale: string;
+  /** The best reading's metric (undefined when no reading could be scored). */
+  scored: TatqaMetricResult | undefined;
+}
+
+/**
+ * A raw reply: a refusal or no answer is the verdict; else, of its readings, the one the
+ * official metric scores best.
+ */
+function readText(
+  input: ScoreInput,
+  text: string,
+  answerType: string,
+  goldScale: string,
+): { verdict: Verdict } | TextReading {
+  const found = extractAnswer(text);
+  const goldNormalized = showValue(input.gold);
+  if (found.kind === 'refusal')
+    return {
+      verdict: makeVerdict(tatqaScorer, {
+        extracted: found.text,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'refusal',
+        rule: 'refusal',
+        em: 0,
+        f1: 0,
+      }),
+    };
+  if (found.kind === 'none' && found.reason !== 'no number or answer marker in the output')
+    return {
+      verdict: makeVerdict(tatqaScorer, {
+        extracted: null,
+        predNormalized: '',
+        goldNormalized,
+        outcome: 'no-answer',
+        rule: found.reason.includes('cut off') ? found.reason : 'no answer found',
+        em: 0,
+        f1: 0,
+      }),
+    };
+  const marked = found.kind === 'answer' && (found.via === 'marker' || found.via === 'boxed');
+  const texts = marked ? [found.text, ...(found.line ? [found.line] : [])] : [text];
+  let best: { pred: JsonValue; scale: string; m: TatqaMetricResult } | undefined;
+  for (const r of readings(texts, answerType)) {
+    try {
+      const m = tatqaMetric(input.gold, goldScale, answerType, r.pred, r.scale);
+      if (!best || m.em > best.m.em || (m.em === best.m.em && m.f1 > best.m.f1)) best = { ...r, m };
+    } catch {
+      // A reading the official script cannot sort is not one it would be given.
+    }
+  }
+  return {
+    extracted: texts[0] ?? null,
+    prediction: best?.pred ?? texts[0] ?? '',
+    predScale: best?.scale ?? '',
+    // The best reading's metric is the verdict's: the metric is a pure function of its
+    // inputs, so it is not computed a second time (a run grades every answer this way).
+    scored: best?.m,
+  };
+}
+
+/** The verdict the metric's result stands for (a miss says what went wrong). */
+function metricVerdict(
+  input: ScoreInput,
+  m: TatqaMetricResult,
+  extracted: string | null,
+  goldScale: string,
+  prediction: JsonValue | undefined,
+  predScale: string,
+): Verdict {
+  const base = {
+    extracted,
+    predNormalized: m.predStrings.join(' | '),
+    goldNormalized: m.goldStrings.join(' | '),
+    em: m.em,
+    f1: m.f1,
+    score: m.f1,
+    correct: m.em === 1,
+  };
+  if (m.skipped === 'empty-prediction')
+    return makeVerdict(tatqaScorer, {
+      ...base,
+      outcome: 'no-answer',
+      rule: 'empty prediction',
+    });
+  if (m.skipped === 'empty-gold')
+    return makeVerdict(tatqaScorer, { ...base, outcome: 'error', rule: 'empty gold answer' });
+  if (m.em === 1)
+    return makeVerdict(tatqaScorer, {
+      ...base,
+      outcome: 'correct',
+      rule: m.bestCandidate === 1 ? 'exact match (unscaled number read as is)' : 'exact match',
+    });
+  return makeVerdict(tatqaScorer, {
+    ...base,
+    outcome: 'incorrect',
+    rule: diagnoseTatqaMiss(input.gold, goldScale, prediction, predScale, m.f1),
+  });
+}
+
 export const tatqaScorer: Scorer = {
   id: 'tatqa',
   version: 'tatqa_metric.py (NExTplusplus/TAT-QA) / ts-2',
@@ -73,77 +178,13 @@ export const tatqaScorer: Scorer = {
     let extracted: string | null = prediction === undefined ? null : showValue(prediction);
     let scored: TatqaMetricResult | undefined;
     if (input.predictionKind === 'text' && typeof prediction === 'string') {
-      const found = extractAnswer(prediction);
-      const goldNormalized = showValue(input.gold);
-      if (found.kind === 'refusal')
-        return makeVerdict(tatqaScorer, {
-          extracted: found.text,
-          predNormalized: '',
-          goldNormalized,
-          outcome: 'refusal',
-          rule: 'refusal',
-          em: 0,
-          f1: 0,
-        });
-      if (found.kind === 'none' && found.reason !== 'no number or answer marker in the output')
-        return makeVerdict(tatqaScorer, {
-          extracted: null,
-          predNormalized: '',
-          goldNormalized,
-          outcome: 'no-answer',
-          rule: found.reason.includes('cut off') ? found.reason : 'no answer found',
-          em: 0,
-          f1: 0,
-        });
-      const marked = found.kind === 'answer' && (found.via === 'marker' || found.via === 'boxed');
-      const texts = marked ? [found.text, ...(found.line ? [found.line] : [])] : [prediction];
-      extracted = texts[0] ?? null;
-      let best: { pred: JsonValue; scale: string; m: TatqaMetricResult } | undefined;
-      for (const r of readings(texts, answerType)) {
-        try {
-          const m = tatqaMetric(input.gold, goldScale, answerType, r.pred, r.scale);
-          if (!best || m.em > best.m.em || (m.em === best.m.em && m.f1 > best.m.f1))
-            best = { ...r, m };
-        } catch {
-          // A reading the official script cannot sort is not one it would be given.
-        }
-      }
-      prediction = best?.pred ?? texts[0] ?? '';
-      predScale = best?.scale ?? '';
-      // The best reading's metric is the verdict's: the metric is a pure function of its
-      // inputs, so it is not computed a second time (a run grades every answer this way).
-      scored = best?.m;
+      const read = readText(input, prediction, answerType, goldScale);
+      if ('verdict' in read) return read.verdict;
+      ({ extracted, prediction, predScale, scored } = read);
     }
     try {
       const m = scored ?? tatqaMetric(input.gold, goldScale, answerType, prediction, predScale);
-      const base = {
-        extracted,
-        predNormalized: m.predStrings.join(' | '),
-        goldNormalized: m.goldStrings.join(' | '),
-        em: m.em,
-        f1: m.f1,
-        score: m.f1,
-        correct: m.em === 1,
-      };
-      if (m.skipped === 'empty-prediction')
-        return makeVerdict(tatqaScorer, {
-          ...base,
-          outcome: 'no-answer',
-          rule: 'empty prediction',
-        });
-      if (m.skipped === 'empty-gold')
-        return makeVerdict(tatqaScorer, { ...base, outcome: 'error', rule: 'empty gold answer' });
-      if (m.em === 1)
-        return makeVerdict(tatqaScorer, {
-          ...base,
-          outcome: 'correct',
-          rule: m.bestCandidate === 1 ? 'exact match (unscaled number read as is)' : 'exact match',
-        });
-      return makeVerdict(tatqaScorer, {
-        ...base,
-        outcome: 'incorrect',
-        rule: diagnoseTatqaMiss(input.gold, goldScale, prediction, predScale, m.f1),
-      });
+      return metricVerdict(input, m, extracted, goldScale, prediction, predScale);
     } catch (e) {
       if (!(e instanceof PySortError) && !(e instanceof TatqaInputError)) throw e;
       return makeVerdict(tatqaScorer, {
