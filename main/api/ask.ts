@@ -1,4 +1,5 @@
 import type { HandlerMap } from './registry';
+import { compact } from '../../shared/util/compact';
 
 /**
  * Asking a model about a document (main/ask). `ask.run` streams its phases and the model's text
@@ -13,26 +14,22 @@ export const askHandlers: HandlerMap = {
         providerId: input.providerId,
         model: input.model,
         mode: input.mode,
-        ...(input.question !== undefined ? { question: input.question } : {}),
-        ...(input.documentId !== undefined ? { documentId: input.documentId } : {}),
-        ...(input.documentIds !== undefined ? { documentIds: input.documentIds } : {}),
-        ...(input.questionId !== undefined ? { questionId: input.questionId } : {}),
-        ...(input.params !== undefined ? { params: input.params } : {}),
-        ...(input.retrieval !== undefined ? { retrieval: input.retrieval } : {}),
-        ...(input.samples !== undefined ? { samples: input.samples } : {}),
-        ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
+        ...compact({
+          question: input.question,
+          documentId: input.documentId,
+          documentIds: input.documentIds,
+          questionId: input.questionId,
+          params: input.params,
+          retrieval: input.retrieval,
+          samples: input.samples,
+          templateId: input.templateId,
+        }),
       },
       (event) => ctx.bus.emit('ask.progress', event),
     ),
   'ask.cancel': ({ askId }, ctx) => ({ cancelled: ctx.ask.cancel(askId) }),
   'ask.history': ({ documentId, questionId, limit }, ctx) => ({
-    asks: ctx.ask.history(
-      {
-        ...(documentId !== undefined ? { documentId } : {}),
-        ...(questionId !== undefined ? { questionId } : {}),
-      },
-      limit ?? 50,
-    ),
+    asks: ctx.ask.history(compact({ documentId, questionId }), limit ?? 50),
   }),
   'ask.templates': (_input, ctx) => ({ templates: ctx.ask.templates() }),
   'ask.saveTemplate': ({ template }, ctx) => ({ template: ctx.ask.saveTemplate(template) }),

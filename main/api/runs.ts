@@ -1,4 +1,5 @@
 import type { HandlerMap } from './registry';
+import { compact } from '../../shared/util/compact';
 
 /** Evaluation runs: every method goes through RunService (the CLI calls the same). */
 export const runsHandlers: HandlerMap = {
@@ -7,18 +8,14 @@ export const runsHandlers: HandlerMap = {
   'runs.report': ({ runId, compareTo, scorer }, ctx) =>
     ctx.judge.withJudges(
       ctx.runs.report(runId, {
-        ...(compareTo !== undefined ? { compareTo } : {}),
-        ...(scorer !== undefined ? { scorer } : {}),
+        ...compact({ compareTo, scorer }),
       }),
     ),
   'runs.import': ({ path, format, datasetId, model, mode, scorers }, { runs }) =>
     runs.importFile({
       path,
       format,
-      ...(datasetId !== undefined ? { datasetId } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(mode !== undefined ? { mode } : {}),
-      ...(scorers !== undefined ? { scorers } : {}),
+      ...compact({ datasetId, model, mode, scorers }),
     }),
   // The web-mode picker sends the contents; the same import reads them (the name stands for
   // the path: model and mode come from it).
@@ -27,7 +24,7 @@ export const runsHandlers: HandlerMap = {
       path: name,
       bytes,
       format,
-      ...(datasetId !== undefined ? { datasetId } : {}),
+      ...compact({ datasetId }),
     }),
   'runs.item': ({ runId, questionId }, { runs }) => runs.item(runId, questionId),
   'runs.regrade': ({ runId, scorer }, { runs }) => runs.regrade(runId, scorer),
@@ -54,7 +51,6 @@ export const runsHandlers: HandlerMap = {
   'runs.judgePairwise': (input, { judge }) => judge.pairwise(input),
   'runs.elo': ({ runIds, judgeModel, rubricId }, { judge }) =>
     judge.elo(runIds, {
-      ...(judgeModel !== undefined ? { judgeModel } : {}),
-      ...(rubricId !== undefined ? { rubricId } : {}),
+      ...compact({ judgeModel, rubricId }),
     }),
 };

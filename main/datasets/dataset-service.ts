@@ -14,6 +14,7 @@ import type { Importer } from '../library/importer';
 import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import { importDatasetIntoWorkspace, type StoredDataset } from './import-dataset';
+import { compact } from '../../shared/util/compact';
 
 /** Formats whose documents are PDFs beside the dataset file. */
 const PDF_BACKED: ReadonlySet<DatasetFormat> = new Set(['financebench', 'tablequest']);
@@ -71,7 +72,7 @@ export class DatasetService {
       format,
       path,
       {
-        ...(options.name !== undefined ? { name: options.name } : {}),
+        ...compact({ name: options.name }),
         read: (f: DatasetFormat, p: string) => readDatasetInWorker(f, p, { jobs: this.jobs }),
       },
     );

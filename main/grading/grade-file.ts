@@ -20,6 +20,7 @@ import { gradeWith } from './grading-service';
 import { goldProblem } from './json-value';
 import { readGoldFile, type GoldEntry } from './read-gold-file';
 import { isUnreadable, readPredictionFile, type ReadRecord } from './readers';
+import { compact } from '../../shared/util/compact';
 
 export interface GradeFileOptions extends ReadOptions {
   format: PredictionFormat;
@@ -80,8 +81,7 @@ export function toReadItem(r: ReadRecord, golds?: Map<string, GoldEntry>): ReadI
     const answerType = g.answerType ?? file?.answerType;
     gold = {
       answer: g.gold,
-      ...(scale !== undefined ? { scale } : {}),
-      ...(answerType !== undefined ? { answerType } : {}),
+      ...compact({ scale, answerType }),
     };
   } else {
     if (!file)
@@ -96,9 +96,11 @@ export function toReadItem(r: ReadRecord, golds?: Map<string, GoldEntry>): ReadI
     id: r.id,
     input: {
       gold: gold.answer,
-      ...(gold.scale !== undefined ? { goldScale: gold.scale } : {}),
-      ...(file?.decimals !== undefined ? { goldDecimals: file.decimals } : {}),
-      ...(gold.answerType !== undefined ? { answerType: gold.answerType } : {}),
+      ...compact({
+        goldScale: gold.scale,
+        goldDecimals: file?.decimals,
+        answerType: gold.answerType,
+      }),
       ...(r.question !== null ? { question: r.question } : {}),
       prediction: r.answer,
       predictionKind: r.answerKind,
@@ -122,10 +124,7 @@ export function readPredictions(
   text: string,
   options: ReadOptions & { path?: string; golds?: Map<string, GoldEntry> } = {},
 ): ReadResult {
-  const read = readPredictionFile(format, text, {
-    ...(options.path !== undefined ? { path: options.path } : {}),
-    ...(options.raw !== undefined ? { raw: options.raw } : {}),
-  });
+  const read = readPredictionFile(format, text, compact({ path: options.path, raw: options.raw }));
   const records = markDuplicates(read.records);
   return {
     items: records.map((r) => toReadItem(r, options.golds)),
@@ -160,8 +159,7 @@ function gradeStored(
       outcome: v.outcome,
       correct: v.correct,
       score: v.score,
-      ...(v.em !== undefined ? { em: v.em } : {}),
-      ...(v.f1 !== undefined ? { f1: v.f1 } : {}),
+      ...compact({ em: v.em, f1: v.f1 }),
       rule: v.rule,
       extracted: v.extracted,
     };
@@ -223,7 +221,7 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     try {
       const read = readPredictionFile(options.format, text, {
         path: options.predictionsPath,
-        ...(options.raw !== undefined ? { raw: options.raw } : {}),
+        ...compact({ raw: options.raw }),
       });
       records = markDuplicates(read.records);
       warnings = read.warnings;
@@ -237,7 +235,7 @@ export async function gradeFile(options: GradeFileOptions): Promise<GradeFileRes
     try {
       read = readPredictions(options.format, text, {
         path: options.predictionsPath,
-        ...(options.raw !== undefined ? { raw: options.raw } : {}),
+        ...compact({ raw: options.raw }),
         ...(golds ? { golds } : {}),
       });
     } catch (e) {

@@ -12,6 +12,7 @@ import {
 } from '../../shared/grading/verdict';
 import type { DatasetFormat } from '../../shared/document/dataset-format';
 import { goldProblem } from './json-value';
+import { compact } from '../../shared/util/compact';
 
 // The grading service (docs/grading.md "One verdict everywhere"): every path that grades an
 // answer to a stored question (the Ask panel, the run engine, imported prediction files,
@@ -48,7 +49,7 @@ export function questionInput(question: StoredQuestion, format: DatasetFormat): 
   return {
     gold: question.gold.answer,
     ...(question.scale !== null ? { goldScale: question.scale } : {}),
-    ...(decimals !== undefined ? { goldDecimals: decimals } : {}),
+    ...compact({ goldDecimals: decimals }),
     ...(SCORER_ANSWER_TYPES.has(question.type) ? { answerType: question.type } : {}),
     question: question.question,
   };
@@ -205,8 +206,7 @@ function verdictOf(scorer: Scorer, graded: GradingInput): GradedVerdict {
       extracted: v.extracted,
       predNormalized: v.predNormalized,
       goldNormalized: v.goldNormalized,
-      ...(v.em !== undefined ? { em: v.em } : {}),
-      ...(v.f1 !== undefined ? { f1: v.f1 } : {}),
+      ...compact({ em: v.em, f1: v.f1 }),
     };
   } catch (e) {
     return errorVerdict(scorer, `scorer failed: ${(e as Error).message}`, version);

@@ -4,6 +4,7 @@ import { abortReason, JobError, type LastProgress } from './job-error';
 import { refusingJobs, track } from './live';
 import { startThread } from './worker-handle';
 import type { JobWorkerMessage } from './worker-protocol';
+import { compact } from '../../shared/util/compact';
 
 export interface WorkerJob<I> {
   kind: JobKind;
@@ -78,8 +79,7 @@ export async function runInWorker<I, R>(job: WorkerJob<I>): Promise<R> {
         workerData: job.input,
         ...(job.transfer ? { transferList: job.transfer } : {}),
         resourceLimits: {
-          ...(job.maxHeapMb !== undefined ? { maxOldGenerationSizeMb: job.maxHeapMb } : {}),
-          ...(job.stackSizeMb !== undefined ? { stackSizeMb: job.stackSizeMb } : {}),
+          ...compact({ maxOldGenerationSizeMb: job.maxHeapMb, stackSizeMb: job.stackSizeMb }),
         },
       },
     },

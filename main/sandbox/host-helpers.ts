@@ -11,6 +11,7 @@ import type {
 } from '../../shared/sandbox/types';
 import { readVmString } from './read-result';
 import { MAX_REQUEST_CHARS } from './snippets';
+import { compact } from '../../shared/util/compact';
 
 /**
  * The only host functions a program can reach: `cell` and `table` lookups over the job's tables
@@ -345,7 +346,7 @@ export function createTableFunction(
     if (json === undefined) {
       json = JSON.stringify({
         id: found.id,
-        ...(found.caption !== undefined ? { caption: found.caption } : {}),
+        ...compact({ caption: found.caption }),
         cells: found.cells.map(plainCell),
       });
       jsonById.set(id, json);

@@ -9,6 +9,7 @@ import {
 import type { PoolControl, PoolSlot } from '../jobs/worker-pool';
 import type { HostToWorker, WorkerData, WorkerToHost } from './messages';
 import type { ProgramJob } from './run-program';
+import { compact } from '../../shared/util/compact';
 
 /** A program waiting for, or in, a worker. */
 export interface PendingJob {
@@ -179,9 +180,7 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
     const data: WorkerData = {
       progress: this.progress.buffer,
       maxHeapBytes: this.config.maxHeapBytes,
-      ...(this.config.testOnlyExitOn !== undefined
-        ? { testOnlyExitOn: this.config.testOnlyExitOn }
-        : {}),
+      ...compact({ testOnlyExitOn: this.config.testOnlyExitOn }),
     };
     const worker = startThread<WorkerToHost>(
       {

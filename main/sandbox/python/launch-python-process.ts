@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import type * as Esbuild from 'esbuild';
 import type { PythonProcessArgs } from './messages';
+import { compact } from '../../../shared/util/compact';
 
 /**
  * Starts a Python sandbox process (python-process.ts) behind the outer wall (issue 21):
@@ -47,7 +48,7 @@ export function launchPythonProcess(options: LaunchOptions): ChildProcess {
     pyodideDir: dir,
     maxHeapBytes: options.maxHeapBytes,
     ...(options.testOnlyJsHook ? { testOnlyJsHook: true } : {}),
-    ...(options.testOnlyHarness !== undefined ? { testOnlyHarness: options.testOnlyHarness } : {}),
+    ...compact({ testOnlyHarness: options.testOnlyHarness }),
   };
   return fork(entry, [JSON.stringify(args)], {
     execPath: process.execPath,

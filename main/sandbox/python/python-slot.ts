@@ -9,6 +9,7 @@ import type { PoolControl, PoolSlot } from '../../jobs/worker-pool';
 import { launchPythonProcess } from './launch-python-process';
 import type { HostToPythonProcess, PythonProcessToHost } from './messages';
 import { pythonFailure, type PythonErrorKind, type PythonJob, type PythonResult } from './types';
+import { compact } from '../../../shared/util/compact';
 
 export interface PendingPython {
   job: PythonJob;
@@ -157,9 +158,7 @@ export class PythonSlot implements PoolSlot<PendingPython> {
     const child = launchPythonProcess({
       maxHeapBytes: this.config.maxHeapBytes,
       testOnlyJsHook: this.config.testOnlyJsHook,
-      ...(this.config.testOnlyHarness !== undefined
-        ? { testOnlyHarness: this.config.testOnlyHarness }
-        : {}),
+      ...compact({ testOnlyHarness: this.config.testOnlyHarness }),
     });
     this.config.stats.workersStarted++;
     child.stderr?.setEncoding('utf8');
