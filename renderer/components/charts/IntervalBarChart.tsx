@@ -1,5 +1,6 @@
 import { chartSummary, layoutIntervalBars, type IntervalBar } from './interval-bars';
 import './charts.css';
+import { compact } from '../../../shared/util/compact';
 
 export interface IntervalBarChartProps {
   title: string;
@@ -29,7 +30,7 @@ export function IntervalBarChart({
   const layout = layoutIntervalBars(bars, {
     width,
     ...(domain ? { domain } : {}),
-    ...(labelWidth !== undefined ? { labelWidth } : {}),
+    ...compact({ labelWidth }),
   });
   const { plot } = layout;
   return (
