@@ -119,8 +119,8 @@ const toVerdict = (r: VerdictRow): RunVerdict => ({
 
 const SELECT_RUN = `SELECT r.*, (SELECT count(*) FROM run_items i WHERE i.run_id = r.id) AS done FROM runs r`;
 
-/** All SQL touching runs, their items and verdicts (migration 0011). */
-export const runsRepo = perConnection((db: Database) => {
+/** The run rows: what was run, its status and manifest. */
+function runRows(db: Database) {
   const insRun = db.prepare<
     [number, RunSource, string, RunMode | null, number, string, number, string, string],
     { id: number }
@@ -142,6 +142,133 @@ export const runsRepo = perConnection((db: Database) => {
   );
   const delRun = db.prepare<[number]>('DELETE FROM runs WHERE id = ?');
 
+  return {
+    setManifest,
+    touch,
+    create(run: NewRun): number {
+      return insRun.get(
+        run.datasetId,
+        run.source,
+        run.model,
+        run.mode,
+        run.total,
+        JSON.stringify(run.manifest),
+        process.pid,
+        run.createdAt,
+        run.createdAt,
+      )!.id;
+    },
+    summary: (id: number): RunSummary | undefined => {
+      const r = byId.get(id);
+      return r ? toSummary(r) : undefined;
+    },
+    manifest: (id: number): RunManifest | undefined => {
+      const r = byId.get(id);
+      return r ? RunManifest.parse(JSON.parse(r.manifest)) : undefined;
+    },
+    list: (): RunSummary[] => all.all().map(toSummary),
+    setStatus: (
+      runId: number,
+      status: RunStatus,
+      message: string | null,
+      at = new Date().toISOString(),
+    ) => setStatus.run(status, message, at, runId),
+    /** Runs left `running` and the process that writes them. */
+    running: () => runningRows.all(),
+    remove: (id: number) => delRun.run(id).changes > 0,
+  };
+}
+
+/** The verdicts on a run's items, one per item and scorer. */
+function runVerdicts(db: Database, setManifest: ReturnType<typeof runRows>['setManifest']) {
+  const putVerdict = db.prepare<
+    [
+      number,
+      number,
+      string,
+      string,
+      number,
+      number,
+      string,
+      string,
+      string | null,
+      string,
+      string,
+      string | null,
+    ]
+  >(
+    `INSERT INTO run_verdicts (item_id, run_id, scorer, scorer_version, correct, score, outcome, rule,
+       extracted, pred_normalized, gold_normalized, gold_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (item_id, scorer) DO UPDATE SET scorer_version = excluded.scorer_version,
+       correct = excluded.correct, score = excluded.score, outcome = excluded.outcome,
+       rule = excluded.rule, extracted = excluded.extracted,
+       pred_normalized = excluded.pred_normalized, gold_normalized = excluded.gold_normalized,
+       gold_version = excluded.gold_version`,
+  );
+  const verdictsOf = db.prepare<[number], VerdictRow>(
+    'SELECT * FROM run_verdicts WHERE run_id = ? ORDER BY item_id, scorer',
+  );
+  const verdictsBetween = db.prepare<[number, number, number], VerdictRow>(
+    'SELECT * FROM run_verdicts WHERE run_id = ? AND item_id BETWEEN ? AND ? ORDER BY item_id, scorer',
+  );
+  const delVerdicts = db.prepare<[number, string]>(
+    'DELETE FROM run_verdicts WHERE run_id = ? AND scorer = ?',
+  );
+
+  const verdict = (itemId: number, runId: number, v: Omit<RunVerdict, 'itemId'>) =>
+    putVerdict.run(
+      itemId,
+      runId,
+      v.scorer,
+      v.scorerVersion,
+      v.correct ? 1 : 0,
+      v.score,
+      v.outcome,
+      v.rule,
+      v.extracted,
+      v.predNormalized,
+      v.goldNormalized,
+      v.goldVersion ?? null,
+    );
+
+  /** A re-grade: one scorer's verdicts replaced, every other scorer's untouched. */
+  const replaceVerdicts = writeTransaction(
+    db,
+    (
+      runId: number,
+      scorer: string,
+      verdicts: readonly RunVerdict[],
+      manifest: RunManifest,
+      at: string,
+    ) => {
+      delVerdicts.run(runId, scorer);
+      for (const v of verdicts) verdict(v.itemId, runId, v);
+      setManifest.run(JSON.stringify(manifest), at, runId);
+    },
+  );
+
+  return {
+    verdict,
+    verdicts: (runId: number): RunVerdict[] => verdictsOf.all(runId).map(toVerdict),
+    /** The verdicts of the items whose ids lie in [fromItemId, toItemId]. */
+    verdictsBetween: (runId: number, fromItemId: number, toItemId: number): RunVerdict[] =>
+      verdictsBetween.all(runId, fromItemId, toItemId).map(toVerdict),
+    replaceVerdicts: (
+      runId: number,
+      scorer: string,
+      verdicts: readonly RunVerdict[],
+      manifest: RunManifest,
+      at = new Date().toISOString(),
+    ) => replaceVerdicts(runId, scorer, verdicts, manifest, at),
+  };
+}
+
+/** A run's items (one per question answered), each written with its verdicts. */
+function runItems(
+  db: Database,
+  touch: ReturnType<typeof runRows>['touch'],
+  verdict: ReturnType<typeof runVerdicts>['verdict'],
+) {
   const insItem = db.prepare<
     [
       number,
@@ -170,61 +297,11 @@ export const runsRepo = perConnection((db: Database) => {
   const itemsOf = db.prepare<[number], ItemRow>(
     'SELECT * FROM run_items WHERE run_id = ? ORDER BY id',
   );
-  const putVerdict = db.prepare<
-    [
-      number,
-      number,
-      string,
-      string,
-      number,
-      number,
-      string,
-      string,
-      string | null,
-      string,
-      string,
-      string | null,
-    ]
-  >(
-    `INSERT INTO run_verdicts (item_id, run_id, scorer, scorer_version, correct, score, outcome, rule,
-       extracted, pred_normalized, gold_normalized, gold_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (item_id, scorer) DO UPDATE SET scorer_version = excluded.scorer_version,
-       correct = excluded.correct, score = excluded.score, outcome = excluded.outcome,
-       rule = excluded.rule, extracted = excluded.extracted,
-       pred_normalized = excluded.pred_normalized, gold_normalized = excluded.gold_normalized,
-       gold_version = excluded.gold_version`,
-  );
-  const verdictsOf = db.prepare<[number], VerdictRow>(
-    'SELECT * FROM run_verdicts WHERE run_id = ? ORDER BY item_id, scorer',
-  );
   // Keyset pages (on the item id), so items committed meanwhile by a running engine never
   // shift a page of a reader going through a big run.
   const itemsAfter = db.prepare<[number, number, number], ItemRow>(
     'SELECT * FROM run_items WHERE run_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
-  const verdictsBetween = db.prepare<[number, number, number], VerdictRow>(
-    'SELECT * FROM run_verdicts WHERE run_id = ? AND item_id BETWEEN ? AND ? ORDER BY item_id, scorer',
-  );
-  const delVerdicts = db.prepare<[number, string]>(
-    'DELETE FROM run_verdicts WHERE run_id = ? AND scorer = ?',
-  );
-
-  const verdict = (itemId: number, runId: number, v: Omit<RunVerdict, 'itemId'>) =>
-    putVerdict.run(
-      itemId,
-      runId,
-      v.scorer,
-      v.scorerVersion,
-      v.correct ? 1 : 0,
-      v.score,
-      v.outcome,
-      v.rule,
-      v.extracted,
-      v.predNormalized,
-      v.goldNormalized,
-      v.goldVersion ?? null,
-    );
-
   /** One batch of items with their verdicts: all of it committed, or none. */
   const addItems = writeTransaction(
     db,
@@ -250,24 +327,24 @@ export const runsRepo = perConnection((db: Database) => {
       touch.run(at, runId);
     },
   );
-
-  /** A re-grade: one scorer's verdicts replaced, every other scorer's untouched. */
-  const replaceVerdicts = writeTransaction(
-    db,
-    (
-      runId: number,
-      scorer: string,
-      verdicts: readonly RunVerdict[],
-      manifest: RunManifest,
-      at: string,
-    ) => {
-      delVerdicts.run(runId, scorer);
-      for (const v of verdicts) verdict(v.itemId, runId, v);
-      setManifest.run(JSON.stringify(manifest), at, runId);
+  return {
+    addItemsAt: addItems,
+    addItems: (runId: number, items: readonly NewRunItem[], at = new Date().toISOString()) =>
+      addItems(runId, items, at),
+    items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
+    /** The item answering one question (a run has at most one per question). */
+    item: (runId: number, questionId: number): RunItem | undefined => {
+      const r = itemFor.get(runId, questionId);
+      return r ? toItem(r) : undefined;
     },
-  );
+    /** Up to `limit` items with an id above `afterItemId`, in id order. */
+    itemsAfter: (runId: number, afterItemId: number, limit: number): RunItem[] =>
+      itemsAfter.all(runId, afterItemId, limit).map(toItem),
+  };
+}
 
-  // ---- the engine (main/runs/engine) ----
+/** What the engine (main/runs/engine) needs beyond the rest: taking a run over, resuming it. */
+function runEngineRows(db: Database, addItems: ReturnType<typeof runItems>['addItemsAt']) {
   const claim = db.prepare<[number, string, number]>(
     "UPDATE runs SET status = 'running', pid = ?, message = NULL, updated_at = ? WHERE id = ? AND status <> 'running'",
   );
@@ -303,59 +380,14 @@ export const runsRepo = perConnection((db: Database) => {
       })),
     putItem: (runId: number, item: NewRunItem, at = new Date().toISOString()) =>
       putItem(runId, item, at),
-    create(run: NewRun): number {
-      return insRun.get(
-        run.datasetId,
-        run.source,
-        run.model,
-        run.mode,
-        run.total,
-        JSON.stringify(run.manifest),
-        process.pid,
-        run.createdAt,
-        run.createdAt,
-      )!.id;
-    },
-    summary: (id: number): RunSummary | undefined => {
-      const r = byId.get(id);
-      return r ? toSummary(r) : undefined;
-    },
-    manifest: (id: number): RunManifest | undefined => {
-      const r = byId.get(id);
-      return r ? RunManifest.parse(JSON.parse(r.manifest)) : undefined;
-    },
-    list: (): RunSummary[] => all.all().map(toSummary),
-    addItems: (runId: number, items: readonly NewRunItem[], at = new Date().toISOString()) =>
-      addItems(runId, items, at),
-    setStatus: (
-      runId: number,
-      status: RunStatus,
-      message: string | null,
-      at = new Date().toISOString(),
-    ) => setStatus.run(status, message, at, runId),
-    /** Runs left `running` and the process that writes them. */
-    running: () => runningRows.all(),
-    items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
-    /** The item answering one question (a run has at most one per question). */
-    item: (runId: number, questionId: number): RunItem | undefined => {
-      const r = itemFor.get(runId, questionId);
-      return r ? toItem(r) : undefined;
-    },
-    verdicts: (runId: number): RunVerdict[] => verdictsOf.all(runId).map(toVerdict),
-    /** Up to `limit` items with an id above `afterItemId`, in id order. */
-    itemsAfter: (runId: number, afterItemId: number, limit: number): RunItem[] =>
-      itemsAfter.all(runId, afterItemId, limit).map(toItem),
-    /** The verdicts of the items whose ids lie in [fromItemId, toItemId]. */
-    verdictsBetween: (runId: number, fromItemId: number, toItemId: number): RunVerdict[] =>
-      verdictsBetween.all(runId, fromItemId, toItemId).map(toVerdict),
-    replaceVerdicts: (
-      runId: number,
-      scorer: string,
-      verdicts: readonly RunVerdict[],
-      manifest: RunManifest,
-      at = new Date().toISOString(),
-    ) => replaceVerdicts(runId, scorer, verdicts, manifest, at),
-    remove: (id: number) => delRun.run(id).changes > 0,
   };
+}
+
+/** All SQL touching runs, their items and verdicts (migration 0011), by concern. */
+export const runsRepo = perConnection((db: Database) => {
+  const { setManifest, touch, ...rows } = runRows(db);
+  const { verdict, ...verdicts } = runVerdicts(db, setManifest);
+  const { addItemsAt, ...items } = runItems(db, touch, verdict);
+  return { ...runEngineRows(db, addItemsAt), ...rows, ...items, ...verdicts };
 });
 export type RunsRepo = ReturnType<typeof runsRepo>;
