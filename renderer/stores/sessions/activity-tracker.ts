@@ -77,100 +77,109 @@ const browserTime: TimeSource = {
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-export function createActivityTracker(options: ActivityOptions): ActivityTracker {
+/** The tracker's state and its idle timer, shared by the handlers of createActivityTracker. */
+function trackerCore(options: ActivityOptions) {
   const time = options.time ?? browserTime;
-  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const idleMs = options.idleMs ?? IDLE_MS;
-  let state: ActivityState = options.initial ?? 'active';
-  let lastInput = time.now();
-  let lastReport = -Infinity;
-  let timer: unknown;
-  let disposed = false;
+  const c = {
+    time,
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    idleMs,
+    state: (options.initial ?? 'active') as ActivityState,
+    lastInput: time.now(),
+    lastReport: -Infinity,
+    timer: undefined as unknown,
+    disposed: false,
+    setState(next: ActivityState) {
+      if (next === c.state) return;
+      c.state = next;
+      options.onState?.(c.state);
+    },
+    send(kind: ActivityKind, extra: Partial<ActivityReport> = {}) {
+      const at = time.now();
+      if (kind === 'input') c.lastReport = at;
+      options.report({ kind, at, ...extra });
+    },
+    stopTimer() {
+      if (c.timer !== undefined) time.clearTimeout(c.timer);
+      c.timer = undefined;
+    },
+    // One timer, armed at each input: it fires once the user has been still for idleMs.
+    armIdle() {
+      c.stopTimer();
+      c.timer = time.setTimeout(
+        () => {
+          c.timer = undefined;
+          if (c.disposed || c.state !== 'active') return;
+          const still = time.now() - c.lastInput;
+          if (still < idleMs) {
+            c.armIdle(); // a timer that fired early (throttled tabs, clock changes): wait the rest
+            return;
+          }
+          c.setState('idle');
+          c.send('idle', { idleForMs: still });
+        },
+        Math.max(0, c.lastInput + idleMs - time.now()),
+      );
+    },
+  };
+  return c;
+}
 
-  const setState = (next: ActivityState) => {
-    if (next === state) return;
-    state = next;
-    options.onState?.(state);
-  };
-  const send = (kind: ActivityKind, extra: Partial<ActivityReport> = {}) => {
-    const at = time.now();
-    if (kind === 'input') lastReport = at;
-    options.report({ kind, at, ...extra });
-  };
-  const stopTimer = () => {
-    if (timer !== undefined) time.clearTimeout(timer);
-    timer = undefined;
-  };
-  // One timer, armed at each input: it fires once the user has been still for idleMs.
-  const armIdle = () => {
-    stopTimer();
-    timer = time.setTimeout(
-      () => {
-        timer = undefined;
-        if (disposed || state !== 'active') return;
-        const still = time.now() - lastInput;
-        if (still < idleMs) {
-          armIdle(); // a timer that fired early (throttled tabs, clock changes): wait the rest
-          return;
-        }
-        setState('idle');
-        send('idle', { idleForMs: still });
-      },
-      Math.max(0, lastInput + idleMs - time.now()),
-    );
-  };
-
-  if (state === 'active') armIdle();
+export function createActivityTracker(options: ActivityOptions): ActivityTracker {
+  const c = trackerCore(options);
+  const { time } = c;
+  if (c.state === 'active') c.armIdle();
 
   return {
-    state: () => state,
+    state: () => c.state,
     input() {
-      if (disposed || state === 'paused' || state === 'hidden') return;
-      lastInput = time.now();
-      if (state === 'idle') {
-        setState('active');
-        send('input');
-      } else if (lastInput - lastReport >= heartbeatMs) send('input');
-      armIdle();
+      if (c.disposed || c.state === 'paused' || c.state === 'hidden') return;
+      c.lastInput = time.now();
+      if (c.state === 'idle') {
+        c.setState('active');
+        c.send('input');
+      } else if (c.lastInput - c.lastReport >= c.heartbeatMs) c.send('input');
+      c.armIdle();
     },
     hidden() {
-      if (disposed || state === 'paused' || state === 'hidden') return;
-      stopTimer();
-      setState('hidden');
-      send('idle', { idleForMs: 0 });
+      if (c.disposed || c.state === 'paused' || c.state === 'hidden') return;
+      c.stopTimer();
+      c.setState('hidden');
+      c.send('idle', { idleForMs: 0 });
     },
     visible() {
-      if (disposed || state !== 'hidden') return;
-      lastInput = time.now();
-      setState('active');
-      send('resume');
-      armIdle();
+      if (c.disposed || c.state !== 'hidden') return;
+      c.lastInput = time.now();
+      c.setState('active');
+      c.send('resume');
+      c.armIdle();
     },
     systemIdle(idleForMs) {
-      if (disposed || state !== 'active') return;
+      if (c.disposed || c.state !== 'active') return;
       // Input this page saw is input: the later of the two last inputs counts.
-      const still = Math.min(idleForMs, time.now() - lastInput);
-      if (still < idleMs) return;
-      stopTimer();
-      setState('idle');
-      send('idle', { idleForMs: still });
+      const still = Math.min(idleForMs, time.now() - c.lastInput);
+      if (still < c.idleMs) return;
+      c.stopTimer();
+      c.setState('idle');
+      c.send('idle', { idleForMs: still });
     },
     pause() {
-      if (disposed || state === 'paused') return;
-      stopTimer();
-      setState('paused');
-      send('pause');
+      if (c.disposed || c.state === 'paused') return;
+      c.stopTimer();
+      c.setState('paused');
+      c.send('pause');
     },
     resume() {
-      if (disposed || state !== 'paused') return;
-      lastInput = time.now();
-      setState('active');
-      send('unpause');
-      armIdle();
+      if (c.disposed || c.state !== 'paused') return;
+      c.lastInput = time.now();
+      c.setState('active');
+      c.send('unpause');
+      c.armIdle();
     },
     dispose() {
-      disposed = true;
-      stopTimer();
+      c.disposed = true;
+      c.stopTimer();
     },
   };
 }

@@ -7,18 +7,9 @@ import type { ApiClient } from '../../api/client-core';
 import { answerFields, emptyAnswer, sameFields, writeLocalDraft } from './answer-draft';
 import { SAVE_DELAY_MS, type SaveState, type SessionAccess } from './session-state';
 
-/**
- * The session store's autosave: each question's draft goes to the server SAVE_DELAY_MS after
- * its last change, with the revision it was typed on; a save that finds a newer revision is a
- * conflict the expert resolves (nothing is overwritten); edits made while a save is on its way
- * go in another round. A draft waits in local storage until the server has it.
- */
-export function sessionAutosave(api: ApiClient, s: SessionAccess) {
-  const { get, set, time, storage, current } = s;
-  /** Debounce timers and in-flight saves, per question. */
-  const timers = new Map<number, unknown>();
-  const inflight = new Map<number, Promise<void>>();
-
+/** The answers, save states and clock as the server last reported them. */
+function autosaveRecords(s: SessionAccess) {
+  const { get, set, time } = s;
   const setClock = (clock: ClockSummary) => set({ clock, clockAt: time.now() });
 
   const storeAnswer = (answer: SessionAnswer, clock?: ClockSummary) => {
@@ -39,6 +30,22 @@ export function sessionAutosave(api: ApiClient, s: SessionAccess) {
     set({ conflict: { questionId, message: r.message, theirs: r.current, mine } });
     setSave(questionId, 'conflict');
   };
+  return { setClock, storeAnswer, setSave, baseRevision, conflictFrom };
+}
+
+/**
+ * Saving drafts: one save call at a time per question, with the revision the draft was typed
+ * on; edits made while a save is on its way go in another round.
+ */
+function autosaveSender(
+  api: ApiClient,
+  s: SessionAccess,
+  records: ReturnType<typeof autosaveRecords>,
+) {
+  const { get, set, storage, current } = s;
+  const { storeAnswer, setSave, baseRevision, conflictFrom } = records;
+  /** In-flight saves, per question. */
+  const inflight = new Map<number, Promise<void>>();
 
   /** One save call of the question's draft; its answer stored, or the conflict or error. */
   const sendDraft = async (
@@ -98,6 +105,21 @@ export function sessionAutosave(api: ApiClient, s: SessionAccess) {
     }
     if (get().saveState[questionId] === 'pending') await saveNow(questionId);
   };
+  return { inflight, saveNow };
+}
+
+/**
+ * The session store's autosave: each question's draft goes to the server SAVE_DELAY_MS after
+ * its last change, with the revision it was typed on; a save that finds a newer revision is a
+ * conflict the expert resolves (nothing is overwritten); edits made while a save is on its way
+ * go in another round. A draft waits in local storage until the server has it.
+ */
+export function sessionAutosave(api: ApiClient, s: SessionAccess) {
+  const { get, time } = s;
+  const records = autosaveRecords(s);
+  const { inflight, saveNow } = autosaveSender(api, s, records);
+  /** Debounce timers, per question. */
+  const timers = new Map<number, unknown>();
 
   const schedule = (questionId: number) => {
     const t = timers.get(questionId);
@@ -137,11 +159,7 @@ export function sessionAutosave(api: ApiClient, s: SessionAccess) {
   };
 
   return {
-    setClock,
-    storeAnswer,
-    setSave,
-    baseRevision,
-    conflictFrom,
+    ...records,
     saveNow,
     schedule,
     flushOne,

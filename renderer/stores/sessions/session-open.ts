@@ -1,4 +1,8 @@
-import type { AnswerFields, SessionAnswer } from '../../../shared/sessions/session';
+import type {
+  AnswerFields,
+  SessionAnswer,
+  SessionQuestion,
+} from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
 import { answerFields, readLocalDraft, sameFields, writeLocalDraft } from './answer-draft';
 import type { SessionAutosave } from './session-autosave';
@@ -20,6 +24,46 @@ export const emptySession = (): Pick<
 });
 
 /**
+ * Drafts a reload cut off before they reached the server, put back: dropped when the server has
+ * them, kept (and answered as pending, to send) when typed on the stored revision, a conflict
+ * when someone saved since.
+ */
+function restoreLocalDrafts(
+  s: SessionAccess,
+  autosave: SessionAutosave,
+  sessionId: number,
+  order: readonly SessionQuestion[],
+  byId: Readonly<Record<number, SessionAnswer>>,
+): number[] {
+  const { get, set, storage } = s;
+  const pending: number[] = [];
+  for (const q of order) {
+    const local = readLocalDraft(storage, sessionId, q.id);
+    if (!local) continue;
+    const stored = byId[q.id];
+    if (stored && sameFields(answerFields(stored), local.fields)) {
+      writeLocalDraft(storage, sessionId, q.id, undefined);
+    } else if ((stored?.revision ?? 0) === local.baseRevision) {
+      set({ drafts: { ...get().drafts, [q.id]: local.fields } });
+      pending.push(q.id);
+    } else if (stored) {
+      // Someone saved after this draft was typed: the expert chooses, as with two windows.
+      set({
+        drafts: { ...get().drafts, [q.id]: local.fields },
+        conflict: {
+          questionId: q.id,
+          message: 'This answer was changed elsewhere after your last edit here.',
+          theirs: stored,
+          mine: local.fields,
+        },
+      });
+      autosave.setSave(q.id, 'conflict');
+    }
+  }
+  return pending;
+}
+
+/**
  * Opens a session: its questions in the expert's order, the answers stored, the question the
  * expert was on (else the first not submitted), then the drafts a reload cut off before they
  * reached the server: sent if typed on the stored revision, a conflict to resolve if someone
@@ -32,7 +76,7 @@ export async function openSession(
   sendEvent: SendEvent,
   sessionId: number,
 ): Promise<void> {
-  const { get, set, time, storage, current } = s;
+  const { get, set, time, current } = s;
   if (get().sessionId === sessionId && get().status !== 'error') return;
   autosave.clearTimers();
   set({
@@ -77,31 +121,7 @@ export async function openSession(
     clockAt: time.now(),
   });
   if (session.status !== 'open') return;
-  // Drafts a reload cut off before they reached the server.
-  const pending: number[] = [];
-  for (const q of order) {
-    const local = readLocalDraft(storage, sessionId, q.id);
-    if (!local) continue;
-    const stored = byId[q.id];
-    if (stored && sameFields(answerFields(stored), local.fields)) {
-      writeLocalDraft(storage, sessionId, q.id, undefined);
-    } else if ((stored?.revision ?? 0) === local.baseRevision) {
-      set({ drafts: { ...get().drafts, [q.id]: local.fields } });
-      pending.push(q.id);
-    } else if (stored) {
-      // Someone saved after this draft was typed: the expert chooses, as with two windows.
-      set({
-        drafts: { ...get().drafts, [q.id]: local.fields },
-        conflict: {
-          questionId: q.id,
-          message: 'This answer was changed elsewhere after your last edit here.',
-          theirs: stored,
-          mine: local.fields,
-        },
-      });
-      autosave.setSave(q.id, 'conflict');
-    }
-  }
+  const pending = restoreLocalDrafts(s, autosave, sessionId, order, byId);
   if (clock.state === 'not-started') await sendEvent('start');
   if (focus !== undefined) await sendEvent('focus', { questionId: focus });
   for (const id of pending) {
