@@ -111,29 +111,8 @@ function count(c: ImportChanges, what: 'added' | 'changed' | 'removed', id: stri
   if (c.examples[what].length < MAX_LISTED) c.examples[what].push(id);
 }
 
-/** All SQL touching datasets, their record documents and questions. */
-export const questionsRepo = perConnection((db: Database) => {
-  const summaryOf = db.prepare<[number], DatasetSummary>(`
-    SELECT d.id, d.name, d.format, d.source_document_id AS sourceDocumentId,
-           d.imported_at AS importedAt,
-           (SELECT count(DISTINCT document_external_id) FROM questions WHERE dataset_id = d.id)
-             AS documentCount,
-           (SELECT count(*) FROM questions WHERE dataset_id = d.id) AS questionCount
-    FROM datasets d WHERE d.id = ?`);
-  const allIds = db.prepare<[], { id: number }>(
-    'SELECT id FROM datasets ORDER BY imported_at DESC, id DESC',
-  );
-  const byName = db.prepare<[DatasetFormat, string], DatasetRow>(
-    'SELECT * FROM datasets WHERE format = ? AND name = ?',
-  );
-  const delDataset = db.prepare<[number]>('DELETE FROM datasets WHERE id = ?');
-  const insDataset = db.prepare<[string, DatasetFormat, number | null, string], { id: number }>(
-    'INSERT INTO datasets (name, format, source_document_id, imported_at) VALUES (?, ?, ?, ?) RETURNING id',
-  );
-  const updDataset = db.prepare<[number | null, string, number]>(
-    'UPDATE datasets SET source_document_id = ?, imported_at = ? WHERE id = ?',
-  );
-
+/** A dataset's record documents (a TAT-QA table with its paragraphs, a MultiHiertt report). */
+function recordStore(db: Database) {
   const recordsOf = db.prepare<
     [number],
     { id: number; external_id: string; model: string }
@@ -153,45 +132,6 @@ export const questionsRepo = perConnection((db: Database) => {
   const updModel = db.prepare<[string, number]>(
     'UPDATE dataset_records SET model = ? WHERE document_id = ?',
   );
-
-  const questionRows = db.prepare<[number], QuestionRow>(
-    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.dataset_id = ? ORDER BY q.id`,
-  );
-  const questionById = db.prepare<[number], QuestionRow>(
-    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.id = ?`,
-  );
-  // Gold versions (migration 13), written when a re-import changes a question's gold.
-  const lastVersion = db.prepare<[number], { version: number | null }>(
-    'SELECT max(version) AS version FROM gold_versions WHERE question_id = ?',
-  );
-  const insVersion = db.prepare<[number, number, string, string]>(
-    `INSERT INTO gold_versions (question_id, version, gold, source, dispute_id, created_at)
-     VALUES (?, ?, ?, 'dataset', NULL, ?)`,
-  );
-  /**
-   * The dataset's gold changed on re-import: keep the gold it replaces (version 0, when this is
-   * the first change) and record the new one as a dataset version. An accepted correction stays
-   * current (toStored reads the newest dispute version); the history then says the dataset
-   * changed since the correction.
-   */
-  function recordDatasetGold(questionId: number, oldGold: string, newGold: string, at: string) {
-    const last = lastVersion.get(questionId)?.version ?? null;
-    if (last === null) insVersion.run(questionId, 0, oldGold, at);
-    insVersion.run(questionId, (last ?? 0) + 1, newGold, at);
-  }
-  const insQuestion = db.prepare<
-    [number, string, number | null, string, string, string, string | null, string, string]
-  >(
-    `INSERT INTO questions (dataset_id, external_id, document_id, document_external_id, question, gold, scale, type, evidence)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const updQuestion = db.prepare<
-    [number | null, string, string, string, string | null, string, string, number]
-  >(
-    `UPDATE questions SET document_id = ?, document_external_id = ?, question = ?, gold = ?,
-       scale = ?, type = ?, evidence = ? WHERE id = ?`,
-  );
-  const delQuestion = db.prepare<[number]>('DELETE FROM questions WHERE id = ?');
 
   const recordModel = db.prepare<[number, string], { model: string }>(
     `SELECT r.model FROM documents d JOIN dataset_records r ON r.document_id = d.id
@@ -241,26 +181,87 @@ export const questionsRepo = perConnection((db: Database) => {
     return ids;
   }
 
-  /**
-   * Stores one imported dataset file in a single transaction: all its documents and questions
-   * or nothing. Re-importing a file of the same format and name updates it in place: questions
-   * and documents keep their ids when their external id is unchanged (runs and sessions refer
-   * to those ids), and the result reports what was added, changed and removed.
-   */
-  const store = writeTransaction(db, (input: StoreDatasetInput): StoreDatasetResult => {
-    const existing = byName.get(input.format, input.name);
-    let id: number;
-    if (existing) {
-      id = existing.id;
-      updDataset.run(input.sourceDocumentId, input.importedAt, id);
-    } else {
-      id = insDataset.get(input.name, input.format, input.sourceDocumentId, input.importedAt)!.id;
-    }
-    const documents = changes();
-    const documentIds = storeRecords(id, input, documents);
+  return {
+    storeRecords,
+    /** A record document of the dataset by its external id (PDF-backed ones are library PDFs). */
+    document: (datasetId: number, externalId: string) => {
+      const r = recordModel.get(datasetId, externalId);
+      return r ? parseStoredDatasetDocument(JSON.parse(r.model)) : undefined;
+    },
+    documents: (datasetId: number) =>
+      recordsOf.all(datasetId).map((r) => parseStoredDatasetDocument(JSON.parse(r.model))),
+  };
+}
 
+/** Gold versions (migration 13), written when a re-import changes a question's gold. */
+function datasetGoldWriter(db: Database) {
+  const lastVersion = db.prepare<[number], { version: number | null }>(
+    'SELECT max(version) AS version FROM gold_versions WHERE question_id = ?',
+  );
+  const insVersion = db.prepare<[number, number, string, string]>(
+    `INSERT INTO gold_versions (question_id, version, gold, source, dispute_id, created_at)
+     VALUES (?, ?, ?, 'dataset', NULL, ?)`,
+  );
+  /**
+   * The dataset's gold changed on re-import: keep the gold it replaces (version 0, when this is
+   * the first change) and record the new one as a dataset version. An accepted correction stays
+   * current (toStored reads the newest dispute version); the history then says the dataset
+   * changed since the correction.
+   */
+  function recordDatasetGold(questionId: number, oldGold: string, newGold: string, at: string) {
+    const last = lastVersion.get(questionId)?.version ?? null;
+    if (last === null) insVersion.run(questionId, 0, oldGold, at);
+    insVersion.run(questionId, (last ?? 0) + 1, newGold, at);
+  }
+  return recordDatasetGold;
+}
+
+/** A question's columns after its external id, in the order of the INSERT's and UPDATE's. */
+const questionValues = (q: StoreDatasetInput['questions'][number], documentId?: number) =>
+  [
+    documentId ?? null,
+    q.documentExternalId,
+    q.question,
+    JSON.stringify(q.gold),
+    q.scale,
+    q.type,
+    JSON.stringify(q.evidence),
+  ] as const;
+
+/** A dataset's questions, with the gold versions a re-import writes. */
+function questionStore(db: Database) {
+  const questionRows = db.prepare<[number], QuestionRow>(
+    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.dataset_id = ? ORDER BY q.id`,
+  );
+  const questionById = db.prepare<[number], QuestionRow>(
+    `SELECT q.*, ${CURRENT_GOLD} FROM questions q WHERE q.id = ?`,
+  );
+  const recordDatasetGold = datasetGoldWriter(db);
+  const insQuestion = db.prepare<
+    [number, string, number | null, string, string, string, string | null, string, string]
+  >(
+    `INSERT INTO questions (dataset_id, external_id, document_id, document_external_id, question, gold, scale, type, evidence)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updQuestion = db.prepare<
+    [number | null, string, string, string, string | null, string, string, number]
+  >(
+    `UPDATE questions SET document_id = ?, document_external_id = ?, question = ?, gold = ?,
+       scale = ?, type = ?, evidence = ? WHERE id = ?`,
+  );
+  const delQuestion = db.prepare<[number]>('DELETE FROM questions WHERE id = ?');
+
+  /**
+   * Writes the dataset's questions (`documentIds`: the document id of each external id), each
+   * keeping its id when its external id is unchanged; answers what changed.
+   */
+  function storeQuestions(
+    datasetId: number,
+    input: StoreDatasetInput,
+    documentIds: Map<string, number>,
+  ): ImportChanges {
     const questions = changes();
-    const old = new Map(questionRows.all(id).map((r) => [r.external_id, r]));
+    const old = new Map(questionRows.all(datasetId).map((r) => [r.external_id, r]));
     const seen = new Set<string>();
     const known = new Set(input.documents.map((d) => d.externalId));
     for (const q of input.questions) {
@@ -271,18 +272,10 @@ export const questionsRepo = perConnection((db: Database) => {
         throw new Error(
           `FOREIGN KEY: question ${q.id} refers to document ${q.documentExternalId}, which the dataset does not have`,
         );
-      const values = [
-        documentId ?? null,
-        q.documentExternalId,
-        q.question,
-        JSON.stringify(q.gold),
-        q.scale,
-        q.type,
-        JSON.stringify(q.evidence),
-      ] as const;
+      const values = questionValues(q, documentId);
       const row = old.get(q.id);
       if (!row) {
-        insQuestion.run(id, q.id, ...values);
+        insQuestion.run(datasetId, q.id, ...values);
         count(questions, 'added', q.id);
         continue;
       }
@@ -303,6 +296,70 @@ export const questionsRepo = perConnection((db: Database) => {
       delQuestion.run(gone.id);
       count(questions, 'removed', gone.external_id);
     }
+    return questions;
+  }
+
+  return {
+    storeQuestions,
+    /** The questions as the dataset file gave them (`id` is the dataset's own id). */
+    questions: (datasetId: number) => questionRows.all(datasetId).map(toQuestion),
+    /** The questions as stored: our stable id, the document they stand on. */
+    storedQuestions: (datasetId: number) => questionRows.all(datasetId).map(toStored),
+    question: (id: number) => {
+      const r = questionById.get(id);
+      return r ? toStored(r) : undefined;
+    },
+  };
+}
+
+/**
+ * All SQL touching datasets, their record documents (recordStore) and questions
+ * (questionStore).
+ */
+export const questionsRepo = perConnection((db: Database) => {
+  const summaryOf = db.prepare<[number], DatasetSummary>(`
+    SELECT d.id, d.name, d.format, d.source_document_id AS sourceDocumentId,
+           d.imported_at AS importedAt,
+           (SELECT count(DISTINCT document_external_id) FROM questions WHERE dataset_id = d.id)
+             AS documentCount,
+           (SELECT count(*) FROM questions WHERE dataset_id = d.id) AS questionCount
+    FROM datasets d WHERE d.id = ?`);
+  const allIds = db.prepare<[], { id: number }>(
+    'SELECT id FROM datasets ORDER BY imported_at DESC, id DESC',
+  );
+  const byName = db.prepare<[DatasetFormat, string], DatasetRow>(
+    'SELECT * FROM datasets WHERE format = ? AND name = ?',
+  );
+  const delDataset = db.prepare<[number]>('DELETE FROM datasets WHERE id = ?');
+  const insDataset = db.prepare<[string, DatasetFormat, number | null, string], { id: number }>(
+    'INSERT INTO datasets (name, format, source_document_id, imported_at) VALUES (?, ?, ?, ?) RETURNING id',
+  );
+  const updDataset = db.prepare<[number | null, string, number]>(
+    'UPDATE datasets SET source_document_id = ?, imported_at = ? WHERE id = ?',
+  );
+
+  const { storeRecords, ...records } = recordStore(db);
+  const { storeQuestions, ...questionReads } = questionStore(db);
+
+  /**
+   * Stores one imported dataset file in a single transaction: all its documents and questions
+   * or nothing. Re-importing a file of the same format and name updates it in place: questions
+   * and documents keep their ids when their external id is unchanged (runs and sessions refer
+   * to those ids), and the result reports what was added, changed and removed.
+   */
+  const store = writeTransaction(db, (input: StoreDatasetInput): StoreDatasetResult => {
+    const existing = byName.get(input.format, input.name);
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      updDataset.run(input.sourceDocumentId, input.importedAt, id);
+    } else {
+      id = insDataset.get(input.name, input.format, input.sourceDocumentId, input.importedAt)!.id;
+    }
+    const documents = changes();
+    const documentIds = storeRecords(id, input, documents);
+
+    const questions = storeQuestions(id, input, documentIds);
     return { id, replaced: existing !== undefined, questions, documents };
   });
 
@@ -314,21 +371,8 @@ export const questionsRepo = perConnection((db: Database) => {
       const r = byName.get(format, name);
       return r ? summaryOf.get(r.id) : undefined;
     },
-    /** The questions as the dataset file gave them (`id` is the dataset's own id). */
-    questions: (datasetId: number) => questionRows.all(datasetId).map(toQuestion),
-    /** The questions as stored: our stable id, the document they stand on. */
-    storedQuestions: (datasetId: number) => questionRows.all(datasetId).map(toStored),
-    question: (id: number) => {
-      const r = questionById.get(id);
-      return r ? toStored(r) : undefined;
-    },
-    /** A record document of the dataset by its external id (PDF-backed ones are library PDFs). */
-    document: (datasetId: number, externalId: string) => {
-      const r = recordModel.get(datasetId, externalId);
-      return r ? parseStoredDatasetDocument(JSON.parse(r.model)) : undefined;
-    },
-    documents: (datasetId: number) =>
-      recordsOf.all(datasetId).map((r) => parseStoredDatasetDocument(JSON.parse(r.model))),
+    ...questionReads,
+    ...records,
     remove: (id: number) => delDataset.run(id).changes > 0,
   };
 });
