@@ -1,32 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { loadWorkspaceDir } from '../../stores/document/workspace-dir';
-import {
-  clampSplit,
-  defaultSplit,
-  readSplit,
-  SPLIT_MAX,
-  SPLIT_MIN,
-  splitAfterKey,
-  splitAt,
-  splitKey,
-} from './pdf-split';
-
-function storedSplit(workspace: string): number | undefined {
-  try {
-    return readSplit(window.localStorage.getItem(splitKey(workspace)));
-  } catch {
-    return undefined;
-  }
-}
-
-function storeSplit(workspace: string, percent: number | undefined): void {
-  try {
-    if (percent === undefined) window.localStorage.removeItem(splitKey(workspace));
-    else window.localStorage.setItem(splitKey(workspace), String(percent));
-  } catch {
-    // Storage disabled: the split lasts as long as the view.
-  }
-}
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { clampSplit, SPLIT_MAX, SPLIT_MIN, splitAfterKey, splitAt } from './pdf-split';
+import { useSplitShare } from './use-split-share';
 
 /**
  * The PDF page's side of a PDF split view and the handle between it and the tables. The page
@@ -37,49 +11,8 @@ function storeSplit(workspace: string, percent: number | undefined): void {
 export function PdfSplitPane({ children }: { children: ReactNode }) {
   const paneId = useId();
   const handle = useRef<HTMLDivElement>(null);
-  const [workspace, setWorkspace] = useState<string>();
-  // The share the user chose, for the workspace it was read from.
-  const [chosen, setChosen] = useState<{ workspace: string | undefined; percent?: number }>({
-    workspace: undefined,
-  });
-  const [width, setWidth] = useState(0);
+  const { percent, choose } = useSplitShare(handle);
   const [dragging, setDragging] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void loadWorkspaceDir().then((dir) => {
-      if (live) setWorkspace(dir);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  // The chosen share is read once the workspace is known (React's "adjust state on prop change").
-  if (workspace !== undefined && chosen.workspace !== workspace) {
-    const percent = storedSplit(workspace);
-    setChosen(percent === undefined ? { workspace } : { workspace, percent });
-  }
-
-  // The split's width: the default share follows it.
-  useEffect(() => {
-    const split = handle.current?.parentElement;
-    if (!split) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(split);
-    return () => observer.disconnect();
-  }, []);
-
-  const percent = chosen.percent ?? defaultSplit(width);
-  const choose = useCallback(
-    (p: number | undefined, keep: boolean) => {
-      setChosen((c) => (p === undefined ? { workspace: c.workspace } : { ...c, percent: p }));
-      if (keep && workspace !== undefined) storeSplit(workspace, p);
-    },
-    [workspace],
-  );
 
   const fromPointer = (clientX: number): number | undefined => {
     const split = handle.current?.parentElement;

@@ -1,0 +1,63 @@
+import type { Document } from '../../../shared/document';
+import { documentStore } from '../../stores/document';
+import type { CellRef } from '../../stores/document/document-store';
+import { DocumentBody } from './DocumentBody';
+import { ParseProgress } from './ParseProgress';
+import { PdfPageView } from './PdfPageView';
+import { PdfSplitPane } from './PdfSplitPane';
+
+/**
+ * The document's text and tables, beside its PDF page for a PDF. While a PDF is parsed its page
+ * is shown already, with the parse's progress where the tables will be.
+ */
+export function DocumentContent({
+  id,
+  model,
+  isPdf,
+  tableId,
+  pdfPage,
+  marks,
+  query,
+  selected,
+  readCells,
+}: {
+  id: number;
+  model: Document | undefined;
+  isPdf: boolean;
+  tableId: string | undefined;
+  /** A page to show (one the Ask panel went to), before the route's table's. */
+  pdfPage: number | undefined;
+  marks: ReadonlySet<string>;
+  query: string;
+  selected: CellRef | undefined;
+  readCells: ReadonlySet<string> | undefined;
+}) {
+  return (
+    <div className={isPdf ? 'document-content pdf-split' : 'document-content'}>
+      {isPdf && (
+        <PdfSplitPane>
+          <PdfPageView documentId={id} model={model} focusTableId={tableId} focusPage={pdfPage} />
+        </PdfSplitPane>
+      )}
+      {model ? (
+        <DocumentBody
+          model={model}
+          marks={marks}
+          query={query}
+          selected={selected}
+          focusTableId={tableId}
+          progressive
+          readCells={readCells}
+          onSelect={(c) => documentStore.getState().select(c)}
+          onToggleParagraph={(blockId) =>
+            void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
+          }
+        />
+      ) : (
+        <div className="document-body">
+          <ParseProgress />
+        </div>
+      )}
+    </div>
+  );
+}

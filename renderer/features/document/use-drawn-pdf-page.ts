@@ -1,0 +1,99 @@
+import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Table } from '../../../shared/document';
+import { pdfTableTitle } from './outline-entries';
+
+export interface TableOutline {
+  id: string;
+  /** What the table is called in the outline ("Consolidated Statements of Income — p. 62"). */
+  caption: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Where each table's box falls on the drawn page, in percent so it follows CSS scaling. */
+function outlinesOf(tables: Table[], viewport: PageViewport): TableOutline[] {
+  const pct = (v: number, of: number) => (100 * v) / of;
+  return tables.flatMap((t) => {
+    if (t.location.kind !== 'pdf') return [];
+    const { x, y, width, height } = t.location.box;
+    const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([
+      x,
+      y,
+      x + width,
+      y + height,
+    ]) as number[];
+    return [
+      {
+        id: t.id,
+        caption: pdfTableTitle(t) ?? t.id,
+        left: pct(Math.min(x1!, x2!), viewport.width),
+        top: pct(Math.min(y1!, y2!), viewport.height),
+        width: pct(Math.abs(x2! - x1!), viewport.width),
+        height: pct(Math.abs(y2! - y1!), viewport.height),
+      },
+    ];
+  });
+}
+
+interface DrawInput {
+  pdf: PDFDocumentProxy | undefined;
+  page: number;
+  tablesOnPage: Table[];
+  scale: number;
+  /** The page's natural width, told back through setPageWidth once it is known. */
+  pageWidth: number;
+  setPageWidth: (width: number) => void;
+}
+
+/**
+ * Draws the page on the canvas with pdf.js (at the screen's pixel density, shown at the zoom's
+ * CSS size) and answers the outlines of its tables once it is drawn. `canvas` goes on the
+ * view's <canvas>.
+ */
+export function useDrawnPdfPage({
+  pdf,
+  page,
+  tablesOnPage,
+  scale,
+  pageWidth,
+  setPageWidth,
+}: DrawInput): { canvas: RefObject<HTMLCanvasElement | null>; outlines: TableOutline[] } {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [outlines, setOutlines] = useState<{ pdf: PDFDocumentProxy; list: TableOutline[] }>();
+  useEffect(() => {
+    if (!pdf || !canvas.current) return;
+    let task: { cancel(): void; promise: Promise<void> } | undefined;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
+        const natural = p.getViewport({ scale: 1 }).width;
+        if (natural !== pageWidth) setPageWidth(natural);
+        // Drawn at the screen's density, shown at the zoom's CSS size.
+        const dpr = window.devicePixelRatio || 1;
+        const viewport = p.getViewport({ scale: scale * dpr });
+        const c = canvas.current;
+        if (!c || cancelled) return;
+        c.width = Math.floor(viewport.width);
+        c.height = Math.floor(viewport.height);
+        c.style.width = `${Math.floor(viewport.width / dpr)}px`;
+        c.style.height = `${Math.floor(viewport.height / dpr)}px`;
+        task = p.render({ canvas: c, viewport });
+        await task.promise;
+        if (cancelled) return;
+        setOutlines({ pdf, list: outlinesOf(tablesOnPage, viewport) });
+      } catch (e) {
+        // A cancelled render, or a document destroyed while its page was drawn, is expected.
+        if (!cancelled) console.warn(`PDF page ${page}: ${(e as Error).message}`);
+      }
+    })();
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [pdf, page, tablesOnPage, scale, pageWidth, setPageWidth]);
+  return { canvas, outlines: outlines && outlines.pdf === pdf ? outlines.list : [] };
+}
