@@ -1,5 +1,6 @@
 import { WorkbenchError } from '../../shared/api/result';
 import type { HandlerMap } from './registry';
+import { compact } from '../../shared/util/compact';
 
 // Model providers (main/llm). Keys never pass through here: a provider names its secret, and
 // `hasKey` says whether that secret exists (re-read before answering).
@@ -26,5 +27,5 @@ export const llmHandlers: HandlerMap = {
     return { path: await host.pickModelFile() };
   },
   'llm.autodetect': async (_input, { llm }) => ({ servers: await llm.connections.autodetect() }),
-  'llm.setSettings': (patch, { llm }) => llm.providers.setSettings(patch),
+  'llm.setSettings': (patch, { llm }) => llm.providers.setSettings(compact(patch)),
 };

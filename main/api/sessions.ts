@@ -1,5 +1,6 @@
 import { createSessionWithRun } from '../sessions/session-with-run';
 import type { HandlerMap } from './registry';
+import { compact } from '../../shared/util/compact';
 
 /** Timed human-expert sessions (main/sessions, docs/sessions.md). */
 export const sessionsHandlers: HandlerMap = {
@@ -20,9 +21,9 @@ export const sessionsHandlers: HandlerMap = {
   'sessions.exportBundle': ({ sessionId, path }, { sessions }) =>
     sessions.exportBundle(sessionId, path),
   'sessions.importBundle': ({ path, allowUnsigned }, { sessions }) =>
-    sessions.importBundle(path, { allowUnsigned }),
+    sessions.importBundle(path, compact({ allowUnsigned })),
   'sessions.bundleBytes': ({ sessionId }, { sessions }) => sessions.bundleBytes(sessionId),
   'sessions.importBundleBytes': ({ name, bytes, allowUnsigned }, { sessions }) =>
-    sessions.importBundleBytes(name, bytes, { allowUnsigned }),
+    sessions.importBundleBytes(name, bytes, compact({ allowUnsigned })),
   'sessions.remove': ({ sessionId }, { sessions }) => ({ removed: sessions.remove(sessionId) }),
 };

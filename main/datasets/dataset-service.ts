@@ -73,7 +73,8 @@ export class DatasetService {
       path,
       {
         ...compact({ name: options.name }),
-        read: (f: DatasetFormat, p: string) => readDatasetInWorker(f, p, { jobs: this.jobs }),
+        read: (f: DatasetFormat, p: string) =>
+          readDatasetInWorker(f, p, compact({ jobs: this.jobs })),
       },
     );
     this.bus.emit('library.changed', { reason: 'dataset' });

@@ -36,7 +36,7 @@ export interface ExportOptions {
   format: ExportFormat;
   out: string;
   /** csv: whose verdict each row carries (default: the first scorer of the run). */
-  scorer?: string;
+  scorer?: string | undefined;
   /** Items per database read (runs). */
   batchSize?: number;
 }

@@ -27,7 +27,7 @@ export interface WorkerJob<I> {
   maxHeapMb?: number;
   stackSizeMb?: number;
   /** Aborting terminates the worker at once (end 'cancelled'). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   onProgress?: (done: number, total: number, unit: ProgressUnit) => void;
 }
 
@@ -62,7 +62,7 @@ export async function runInWorker<I, R>(job: WorkerJob<I>): Promise<R> {
   const onAbort = () => cancel(abortReason(job.signal));
   const cancel = (reason: string) => fail('cancelled', reason);
   const fail = (end: JobError['end'], message: string, detail: JobError['detail'] = {}) =>
-    finish({ err: new JobError(end, message, { ...detail, lastProgress: last }) });
+    finish({ err: new JobError(end, message, { ...detail, ...compact({ lastProgress: last }) }) });
   const finish = (o: Outcome) => {
     if (settled) return;
     settled = true;

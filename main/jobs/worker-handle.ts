@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Worker, WorkerOptions } from 'node:worker_threads';
 import { startWorker } from '../util/worker-file';
+import { compact } from '../../shared/util/compact';
 
 /** How a worker stopped without being asked to. */
 export interface WorkerStop {
@@ -78,7 +79,11 @@ export function processHandle<M>(
     stopped(
       signal
         ? { reason: `killed by ${signal}`, outOfMemory: false }
-        : { reason: `exited with code ${code}`, exitCode: code ?? undefined, outOfMemory: false },
+        : {
+            reason: `exited with code ${code}`,
+            ...compact({ exitCode: code ?? undefined }),
+            outOfMemory: false,
+          },
     ),
   );
   return {

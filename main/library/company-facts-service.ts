@@ -124,7 +124,7 @@ export class CompanyFactsService {
   async search(input: {
     subject: FactsSubject;
     query: string;
-    limit?: number;
+    limit?: number | undefined;
   }): Promise<FactsSearchResult> {
     const { company, filings, facts } = await this.read(input.subject);
     const words = input.query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -208,7 +208,7 @@ export class CompanyFactsService {
   async series(input: {
     subject: FactsSubject;
     concept: string;
-    dimensions?: Record<string, string>;
+    dimensions?: Record<string, string> | undefined;
   }): Promise<FactsSeriesResult> {
     const { company, filings, facts } = await this.read(input.subject);
     const want = localName(input.concept);

@@ -8,7 +8,7 @@ export interface SafeStorageProbe {
   /** `safeStorage.isEncryptionAvailable()`. */
   encryptionAvailable: boolean;
   /** `safeStorage.getSelectedStorageBackend()` (Linux only; undefined elsewhere). */
-  linuxBackend?: string;
+  linuxBackend?: string | undefined;
 }
 
 export type SecretBackendChoice =

@@ -9,6 +9,7 @@ import {
 } from './python-slot';
 import { settleInOrder } from '../settle-in-order';
 import { pythonFailure, resolvePythonLimits, type PythonLimits, type PythonResult } from './types';
+import { compact } from '../../../shared/util/compact';
 
 export type { PythonSandboxStats } from './python-slot';
 
@@ -130,9 +131,9 @@ export class PythonSandbox implements PythonSlotConfig {
     const pending: PendingPython[] = [];
     const done = settleInOrder<string, PythonResult>(programs, (program, settle) => {
       const wantsFacts = factSet !== undefined && namesFacts(program);
-      if (wantsFacts) factsJson ??= JSON.stringify(context.facts);
+      const facts = wantsFacts ? (factsJson ??= JSON.stringify(context.facts)) : undefined;
       pending.push({
-        job: { ...resolved, program, ...(wantsFacts ? { factsJson } : {}) },
+        job: { ...resolved, program, ...compact({ factsJson: facts }) },
         // What the process reports of its fact() calls becomes the host's own trace.
         settle: (result) => settle(withFactTrace(result, wantsFacts ? factSet : undefined)),
       });
