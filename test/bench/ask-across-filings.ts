@@ -55,10 +55,11 @@ async function main(): Promise<number> {
       ],
     })) as { ok: true; value: ImportReport };
     const [tenK, tenQ] = report.value.items.map((i) => (i.ok ? i.document.id : 0));
+    if (tenK === undefined || tenQ === undefined) throw new Error('the two filings did not import');
     const target: Record<Kind, Partial<AskInput>> = {
       '10-K alone': { documentId: tenK },
       '10-Q alone': { documentId: tenQ },
-      'both filings': { documentIds: [tenQ!, tenK!] },
+      'both filings': { documentIds: [tenQ, tenK] },
     };
     const overhead: Record<Kind, number[]> = {
       '10-K alone': [],

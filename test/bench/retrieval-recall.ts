@@ -326,7 +326,8 @@ export async function runMultihiertt(showMisses = 0) {
     };
   });
   const rowFound =
-    (hits: { kind: string; blockId: string; sourceRow?: number }[]) => (item: HierttItem) => ({
+    (hits: { kind: string; blockId: string; sourceRow?: number | undefined }[]) =>
+    (item: HierttItem) => ({
       cells: item.cells.map((c) =>
         hits.some((h) => h.kind === 'row' && h.blockId === `t${c.table}` && h.sourceRow === c.row),
       ),

@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { TestBatches, type BatchOptions, type CompletionResult } from './openai-test-batches';
+import { compact } from '../../shared/util/compact';
 
 export interface ScriptedReply {
   /** Matched against the last user message; a string matches as a substring. */
@@ -626,10 +627,12 @@ async function main(argv: string[]) {
   const server = await startOpenAiTestServer({
     port: Number(arg('--port') ?? 0),
     replies: (script.replies ?? []).map((r) => ({ ...r, match: parseMatch(r.match) })),
-    models: script.models,
-    apiKey: script.apiKey,
-    defaultReply: script.defaultReply,
-    contextWindow: script.contextWindow,
+    ...compact({
+      models: script.models,
+      apiKey: script.apiKey,
+      defaultReply: script.defaultReply,
+      contextWindow: script.contextWindow,
+    }),
   });
   for (const f of script.faults ?? []) server.fault(f);
   process.stdout.write(`${server.baseUrl}\n`);

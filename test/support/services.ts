@@ -1,5 +1,6 @@
 import { startServices, type Services } from '../../main/services';
 import { tempDir } from './temp-dir';
+import { compact } from '../../shared/util/compact';
 
 /** Real services on a fresh temp workspace; `cleanup` closes the DB and deletes the folder. */
 export async function tempServices(
@@ -9,7 +10,7 @@ export async function tempServices(
   const services = await startServices({
     workspaceDir: t.dir,
     host: { kind: options.host ?? 'cli' },
-    maxImportBytes: options.maxImportBytes,
+    ...compact({ maxImportBytes: options.maxImportBytes }),
   });
   return {
     services,

@@ -15,12 +15,11 @@ describe('API registry', () => {
   });
 
   it('rejects two domains claiming one method, and a missing handler', () => {
-    expect(() =>
-      createRegistry(
-        [...allHandlers, { 'workspace.info': allHandlers[0]!['workspace.info'] }],
-        dummyCtx,
-      ),
-    ).toThrow(/implemented twice/);
+    const info = allHandlers[0]?.['workspace.info'];
+    if (!info) throw new Error('the first handler map has no workspace.info');
+    expect(() => createRegistry([...allHandlers, { 'workspace.info': info }], dummyCtx)).toThrow(
+      /implemented twice/,
+    );
     expect(() => createRegistry(allHandlers.slice(1), dummyCtx)).toThrow(
       /no handler for workspace\.info/,
     );

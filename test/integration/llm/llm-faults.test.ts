@@ -7,6 +7,7 @@ import { WorkbenchError } from '../../../shared/api/result';
 import type { RetryInfo } from '../../../main/llm/llm-calls';
 import { testEmbedding } from '../../support/openai-test-server';
 import { freePort, llmFixture, user, type LlmFixture } from './llm-fixture';
+import { compact } from '../../../shared/util/compact';
 
 let fx: LlmFixture | undefined;
 afterEach(async () => {
@@ -28,7 +29,7 @@ const chat = (f: LlmFixture, extra: { maxRetries?: number; stream?: boolean; q?:
     provider: { baseUrl: f.server.baseUrl, maxRetries: extra.maxRetries ?? 3 },
     model: 'test-chat',
     messages: user(extra.q ?? 'hi'),
-    onDelta: extra.stream ? () => undefined : undefined,
+    ...compact({ onDelta: extra.stream ? () => undefined : undefined }),
     cache: false,
   });
 
@@ -265,7 +266,7 @@ describe('LlmService faults', () => {
           provider: { baseUrl, maxRetries: 0 },
           model: 'm',
           messages: user('hi'),
-          onDelta: stream ? () => undefined : undefined,
+          ...compact({ onDelta: stream ? () => undefined : undefined }),
         });
       expect((await failure(ask(false))).message).toBe(
         `${baseUrl}/chat/completions answered without a choice; is it an OpenAI-compatible endpoint?`,

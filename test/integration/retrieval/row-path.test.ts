@@ -85,8 +85,11 @@ function twoTables(): Document {
 }
 
 const QUESTION = 'What were Securities loaned in 2017?';
-const where = (h: { blockId: string; sourceRow?: number; sourceCol?: number }) =>
-  `${h.blockId} ${h.sourceRow}-${h.sourceCol}`;
+const where = (h: {
+  blockId: string;
+  sourceRow?: number | undefined;
+  sourceCol?: number | undefined;
+}) => `${h.blockId} ${h.sourceRow}-${h.sourceCol}`;
 
 describe('a cell’s row path weighed apart from its column (shared/retrieval/bm25f.ts)', () => {
   it('ranks the row the question names above cells only headed by its words', () => {

@@ -25,7 +25,7 @@ interface Case {
   /** The error kinds accepted; 'ok' for a contained program that finishes. */
   expect: (PythonErrorKind | 'ok')[];
   /** Extra check on the result. */
-  check?: (r: PythonResult) => void;
+  check?: ((r: PythonResult) => void) | undefined;
 }
 
 const refused = (name: string, program: string): Case => ({

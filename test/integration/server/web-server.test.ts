@@ -12,7 +12,11 @@ type Ctx = Awaited<ReturnType<typeof tempServices>>;
 function rawRequest(
   port: number,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Uint8Array | string | undefined;
+  } = {},
 ): Promise<{
   status: number;
   headers: Record<string, string | string[] | undefined>;
