@@ -1,4 +1,4 @@
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EventPayload } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
@@ -36,6 +36,24 @@ export interface DocumentState {
   setQuery(query: string): void;
   /** Stops the running parse of the open document (its worker is terminated). */
   cancelParse(): Promise<void>;
+}
+
+/** The open document's parse progress and job id (for Cancel), from `job.progress`. */
+function followParseProgress(api: ApiClient, store: StoreApi<DocumentState>): void {
+  api.subscribe('job.progress', (p) => {
+    const { status, openId } = store.getState();
+    // Another document may be parsing at the same time (another window, the CLI).
+    if (
+      p.state === 'running' &&
+      status === 'loading' &&
+      openId !== undefined &&
+      p.subject === documentJobSubject(openId)
+    )
+      store.setState({
+        progress: { done: p.done, total: p.total, unit: p.unit },
+        parseJobId: p.jobId,
+      });
+  });
 }
 
 /** The open document: its parsed model, the selected cell, evidence marks and the find query. */
@@ -114,19 +132,6 @@ export function createDocumentStore(
     },
     setQuery: (query) => set({ query }),
   }));
-  api.subscribe('job.progress', (p) => {
-    const { status, openId } = store.getState();
-    // Another document may be parsing at the same time (another window, the CLI).
-    if (
-      p.state === 'running' &&
-      status === 'loading' &&
-      openId !== undefined &&
-      p.subject === documentJobSubject(openId)
-    )
-      store.setState({
-        progress: { done: p.done, total: p.total, unit: p.unit },
-        parseJobId: p.jobId,
-      });
-  });
+  followParseProgress(api, store);
   return store;
 }

@@ -1,45 +1,11 @@
 import { createStore } from 'zustand/vanilla';
-import type { ApiError } from '../../../shared/api/result';
-import type { DatasetSummary } from '../../../shared/datasets/stored-question';
-import type { QuestionSet, SessionRunInput } from '../../../shared/question-sets/question-set';
-import type { RunMode } from '../../../shared/runs/run';
-import type { SessionCreateInput, SessionSummary } from '../../../shared/sessions/session';
+import type { SessionRunInput } from '../../../shared/question-sets/question-set';
+import type { SessionCreateInput } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
+import { sessionsListDraft } from './sessions-list-draft';
+import { newSessionDraft, type SessionDraft, type SessionsListState } from './sessions-list-state';
 
-/** The builder's form as typed (strings where the user types numbers). */
-export interface SessionDraft {
-  datasetId?: number;
-  questions: string;
-  seed: string;
-  stratify: 'none' | 'subset' | 'answer-type';
-  totalMinutes: string;
-  /** Empty: no per-question cap. */
-  perQuestionMinutes: string;
-  expert: string;
-  instructions: string;
-  /** Another expert on this session's questions (dataset, count and balance come from it). */
-  sameQuestionsAs?: number;
-  /** The questions of this question set (dataset and count come from it) instead of a sample. */
-  questionSetId?: number;
-  /** Also run a model on the same questions, started with the session (one step). */
-  alsoRun: boolean;
-  runProviderId?: number;
-  runModel: string;
-  runMode: RunMode;
-}
-
-export const newSessionDraft = (): SessionDraft => ({
-  questions: '25',
-  seed: String(Math.floor(Math.random() * 1_000_000)),
-  stratify: 'answer-type',
-  totalMinutes: '240',
-  perQuestionMinutes: '',
-  expert: '',
-  instructions: '',
-  alsoRun: false,
-  runModel: '',
-  runMode: 'pot',
-});
+export { newSessionDraft, type SessionDraft, type SessionsListState } from './sessions-list-state';
 
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
 const minutes = (text: string) =>
@@ -104,27 +70,6 @@ export function sessionRunRequest(
   };
 }
 
-export interface SessionsListState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  sessions: SessionSummary[];
-  datasets: DatasetSummary[];
-  error?: ApiError;
-  draft: SessionDraft;
-  creating: boolean;
-  createError?: ApiError;
-  /** The session and run made last in one step. */
-  lastRun?: { sessionId: number; runId: number };
-  load(): Promise<void>;
-  setDraft(patch: Partial<SessionDraft>): void;
-  /** Starts a draft for another expert on the questions of `sessionId`. */
-  sameQuestionsAs(sessionId: number | undefined): void;
-  /** Takes the questions of a question set (undefined: a new sample). */
-  fromQuestionSet(set: QuestionSet | undefined): void;
-  /** Creates the session the draft describes; answers its id (the screen opens it). */
-  create(): Promise<number | undefined>;
-  remove(sessionId: number): Promise<void>;
-}
-
 /** The sessions of the workspace and the session builder's form. */
 export function createSessionsListStore(api: ApiClient) {
   return createStore<SessionsListState>()((set, get) => ({
@@ -153,43 +98,7 @@ export function createSessionsListStore(api: ApiClient) {
           : {}),
       });
     },
-    setDraft: (patch) => set({ draft: { ...get().draft, ...patch }, createError: undefined }),
-    sameQuestionsAs(sessionId) {
-      const from = get().sessions.find((x) => x.id === sessionId);
-      const { sameQuestionsAs: _drop, questionSetId: _set, ...draft } = get().draft;
-      set({
-        createError: undefined,
-        draft: from
-          ? {
-              ...draft,
-              sameQuestionsAs: from.id,
-              datasetId: from.datasetId ?? draft.datasetId,
-              questions: String(from.questionIds.length),
-              totalMinutes: String(from.budgetSeconds / 60),
-              perQuestionMinutes:
-                from.perQuestionCapSeconds === null ? '' : String(from.perQuestionCapSeconds / 60),
-              instructions: from.instructions,
-              expert: '',
-            }
-          : draft,
-      });
-    },
-    fromQuestionSet(questionSet) {
-      const { sameQuestionsAs: _drop, questionSetId: _set, ...draft } = get().draft;
-      set({
-        createError: undefined,
-        draft: questionSet
-          ? {
-              ...draft,
-              questionSetId: questionSet.id,
-              datasetId: questionSet.datasetId,
-              questions: String(questionSet.questionIds.length),
-              // What the set was balanced by (the field shows it, disabled).
-              stratify: questionSet.selection.sample?.stratify ?? 'none',
-            }
-          : draft,
-      });
-    },
+    ...sessionsListDraft({ get, set }),
     async create() {
       const draft = get().draft;
       const req = sessionRequest(draft);
