@@ -250,7 +250,7 @@ export function gradeAnswer(
  * recorded). Verdicts of scorers the registry does not have (the file's `imported`) never are.
  */
 export function isStale(
-  verdict: { scorer: string; scorerVersion: string; goldVersion?: string | null },
+  verdict: { scorer: string; scorerVersion: string; goldVersion?: string | null | undefined },
   format: DatasetFormat,
   question: StoredQuestion | undefined,
 ): boolean {

@@ -26,7 +26,7 @@ export interface WorkspaceOptions extends OpenOptions {
    * Sweep crash leftovers older than HOUSEKEEPING_GRACE_MS (default true). Read-only commands
    * (`workspace info`) pass false and leave every file as they found it.
    */
-  housekeeping?: boolean;
+  housekeeping?: boolean | undefined;
 }
 
 /**
