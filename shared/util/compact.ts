@@ -17,8 +17,8 @@ type Flat<T> = { [K in keyof T]: T[K] } & {};
  *
  * Why: with `exactOptionalPropertyTypes` an optional key (`k?: T`) may be absent but may not hold
  * undefined, so an object built from values that may be undefined has to leave those keys out.
- * `compact({ seed, limit: o.limit })` says that once instead of one
- * `...(x !== undefined ? { x } : {})` spread per key.
+ * `compact({ seed, limit: o.limit })` says that once instead of one conditional spread per key
+ * (`...(seed === undefined ? {} : { seed })`).
  *
  * Only own enumerable keys are copied (nothing from the prototype); null, 0, '' and false are kept.
  * Object.fromEntries defines each key, so an own `__proto__` key stays a plain key.
