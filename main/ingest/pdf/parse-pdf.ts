@@ -116,6 +116,87 @@ function titleOf(name: string, blocks: Block[]): string {
   return name.replace(/\.pdf$/i, '');
 }
 
+/** pdf.js's document for the bytes; a file it cannot open is refused with the reason. */
+async function openPdf(name: string, bytes: Uint8Array): Promise<PdfDocumentProxy> {
+  const pdfjs = await loadPdfJs();
+  // pdf.js may take ownership of the buffer it is given; keep our copy for error messages.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    ...pdfJsAssetDirs(),
+  });
+  try {
+    return await task.promise;
+  } catch (err) {
+    await task.destroy();
+    throw openError(name, bytes, err);
+  }
+}
+
+/** Page `n`'s positioned text; pdf.js failing on it means a truncated or corrupt file. */
+async function readPageText(
+  doc: PdfDocumentProxy,
+  n: number,
+  name: string,
+  eofOk: boolean,
+): Promise<Awaited<ReturnType<typeof pageText>>> {
+  try {
+    const page = await doc.getPage(n);
+    const text = await pageText(page, n);
+    page.cleanup();
+    return text;
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const eof = eofOk ? '' : 'no %%EOF end marker; ';
+    throw new PdfIngestError(
+      'corrupt',
+      name,
+      `truncated or corrupt (${eof}page ${n}: pdf.js: ${e.message})`,
+    );
+  }
+}
+
+/** Every page's tables and blocks in order, within the page and time limits. */
+async function readPages(
+  doc: PdfDocumentProxy,
+  name: string,
+  run: { started: number; limits: PdfLimits; eofOk: boolean },
+  onProgress: (p: PdfProgress) => void,
+): Promise<{ tables: Table[]; blocks: Block[]; textless: number[] }> {
+  const { started, limits } = run;
+  const pages = doc.numPages;
+  if (pages > limits.maxPages) {
+    throw new PdfIngestError(
+      'too-many-pages',
+      name,
+      `too many pages (${pages} > limit ${limits.maxPages})`,
+    );
+  }
+  const tables: Table[] = [];
+  const blocks: Block[] = [];
+  const textless: number[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (Date.now() - started > limits.timeoutMs) {
+      throw new PdfIngestError(
+        'timeout',
+        name,
+        `took longer than ${limits.timeoutMs / 1000} s (stopped at page ${n} of ${pages})`,
+      );
+    }
+    const text = await readPageText(doc, n, name, run.eofOk);
+    // Outside readPageText's try: a fault in our own layout code is a crash to report, not a
+    // bad file.
+    const parsed = parsePage(text);
+    if (parsed.lineCount === 0) textless.push(n);
+    tables.push(...parsed.tables);
+    blocks.push(...parsed.blocks);
+    onProgress({ page: n, pages });
+  }
+  return { tables, blocks, textless };
+}
+
 /**
  * Reads a PDF into the Document model, page by page, reporting progress after each page.
  * Runs in the calling thread: the app calls it through `parsePdfInWorker`.
@@ -130,63 +211,15 @@ export async function parsePdfBytes(
   checkBytes(name, bytes, limits);
   const size = bytes.length;
   const eofOk = hasEofMarker(bytes);
-  const pdfjs = await loadPdfJs();
-  // pdf.js may take ownership of the buffer it is given; keep our copy for error messages.
-  const task = pdfjs.getDocument({
-    data: bytes.slice(),
-    verbosity: 0,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    ...pdfJsAssetDirs(),
-  });
-  let doc: PdfDocumentProxy;
-  try {
-    doc = await task.promise;
-  } catch (err) {
-    await task.destroy();
-    throw openError(name, bytes, err);
-  }
+  const doc = await openPdf(name, bytes);
   try {
     const pages = doc.numPages;
-    if (pages > limits.maxPages) {
-      throw new PdfIngestError(
-        'too-many-pages',
-        name,
-        `too many pages (${pages} > limit ${limits.maxPages})`,
-      );
-    }
-    const tables: Table[] = [];
-    const blocks: Block[] = [];
-    const textless: number[] = [];
-    for (let n = 1; n <= pages; n++) {
-      if (Date.now() - started > limits.timeoutMs) {
-        throw new PdfIngestError(
-          'timeout',
-          name,
-          `took longer than ${limits.timeoutMs / 1000} s (stopped at page ${n} of ${pages})`,
-        );
-      }
-      let text;
-      try {
-        const page = await doc.getPage(n);
-        text = await pageText(page, n);
-        page.cleanup();
-      } catch (err) {
-        const e = err instanceof Error ? err : new Error(String(err));
-        const eof = eofOk ? '' : 'no %%EOF end marker; ';
-        throw new PdfIngestError(
-          'corrupt',
-          name,
-          `truncated or corrupt (${eof}page ${n}: pdf.js: ${e.message})`,
-        );
-      }
-      // Outside the try: a fault in our own layout code is a crash to report, not a bad file.
-      const parsed = parsePage(text);
-      if (parsed.lineCount === 0) textless.push(n);
-      tables.push(...parsed.tables);
-      blocks.push(...parsed.blocks);
-      onProgress({ page: n, pages });
-    }
+    const { tables, blocks, textless } = await readPages(
+      doc,
+      name,
+      { started, limits, eofOk },
+      onProgress,
+    );
     const document: Document = {
       schemaVersion: documentSchemaVersion,
       source: { name, kind: 'pdf', bytes: size },

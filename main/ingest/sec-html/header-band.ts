@@ -125,6 +125,53 @@ function addBandTitle(band: HeaderBand, period: Piece): void {
   band.pieces.unshift([{ ...period, col: firstCol, firstCol, lastCol }]);
 }
 
+/** The next row opens a band inside the body: a header-like row without a label. */
+function opensBand(next: { pieces: Piece[] } | undefined, firstValueCol: number): boolean {
+  return (
+    next !== undefined &&
+    isHeaderLike(next.pieces, firstValueCol) &&
+    !hasLabel(next.pieces, firstValueCol)
+  );
+}
+
+/** A row of two or more names over the values, heading a block that starts with a section line. */
+function namesBlock(
+  pieces: Piece[],
+  next: { pieces: Piece[] } | undefined,
+  firstValueCol: number,
+): boolean {
+  const values = pieces.filter((p) => inValueArea(p, firstValueCol));
+  return (
+    values.length >= 2 &&
+    values.every((p) => /[a-z]/i.test(p.text) && !/\d/.test(p.text)) &&
+    next !== undefined &&
+    !next.pieces.some((p) => inValueArea(p, firstValueCol))
+  );
+}
+
+/** The label of a band row inside the body, as the title over the band's columns. */
+function stubTitle(pieces: Piece[], firstValueCol: number): Piece | null {
+  const labels = pieces.filter((p) => !inValueArea(p, firstValueCol));
+  const first = labels[0];
+  const text = cleanHeader(labels.map((p) => p.text).join(' '));
+  if (first === undefined || text === '' || isPureScaleNote(text)) return null;
+  return stubPeriod(pieces, firstValueCol) ?? { ...first, text, facts: [] };
+}
+
+/** Bands restated in the body name their columns together with the band above them. */
+function nameRestatedBands(
+  bands: HeaderBand[],
+  bandOf: Map<number, HeaderBand>,
+  topDone: boolean,
+): void {
+  const named = new Map<HeaderBand, HeaderBand>();
+  bands.forEach((band, i) => {
+    const above = i === 0 ? undefined : named.get(bands[i - 1] as HeaderBand);
+    named.set(band, above === undefined || !topDone ? band : restated(above, band));
+  });
+  for (const [r, band] of bandOf) bandOf.set(r, named.get(band) ?? band);
+}
+
 export function detectHeaderBands(rows: Piece[][], firstValueCol: number): HeaderAnalysis {
   const headerRows = new Set<number>();
   const bandOf = new Map<number, HeaderBand>();
@@ -135,26 +182,6 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
   let topDone = false;
   let period: Piece | null = null; // a period written over the row labels of the top band
   let bodyTitle: Piece | null = null; // the label of a band row inside the body
-  const opensBand = (next: { pieces: Piece[] } | undefined) =>
-    next !== undefined &&
-    isHeaderLike(next.pieces, firstValueCol) &&
-    !hasLabel(next.pieces, firstValueCol);
-  const namesBlock = (pieces: Piece[], next: { pieces: Piece[] } | undefined) => {
-    const values = pieces.filter((p) => inValueArea(p, firstValueCol));
-    return (
-      values.length >= 2 &&
-      values.every((p) => /[a-z]/i.test(p.text) && !/\d/.test(p.text)) &&
-      next !== undefined &&
-      !next.pieces.some((p) => inValueArea(p, firstValueCol))
-    );
-  };
-  const stubTitle = (pieces: Piece[]): Piece | null => {
-    const labels = pieces.filter((p) => !inValueArea(p, firstValueCol));
-    const first = labels[0];
-    const text = cleanHeader(labels.map((p) => p.text).join(' '));
-    if (first === undefined || text === '' || isPureScaleNote(text)) return null;
-    return stubPeriod(pieces, firstValueCol) ?? { ...first, text, facts: [] };
-  };
   const addToBand = (r: number, pieces: Piece[]): HeaderBand => {
     const band = building ?? { rows: [], pieces: [] };
     if (building === null) bands.push(band);
@@ -190,14 +217,17 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
     } else if (
       headerLike &&
       (!hasLabel(pieces, firstValueCol) ||
-        (building === null && (opensBand(nonEmpty[i + 1]) || namesBlock(pieces, nonEmpty[i + 1]))))
+        (building === null &&
+          (opensBand(nonEmpty[i + 1], firstValueCol) ||
+            namesBlock(pieces, nonEmpty[i + 1], firstValueCol))))
     ) {
       // A label-less row of words or years inside the body starts (or continues) a new band,
       // and so does a labelled one right above such a row: its label ("Three Months Ended
       // June 30, 2024" beside the segment names, ExxonMobil) titles the band's columns; so
       // does a labelled row of names heading a block that starts with a section line
       // ("Reconciliation to Corporate Total | Segment Total | Corporate and Financing | …").
-      if (building === null && hasLabel(pieces, firstValueCol)) bodyTitle = stubTitle(pieces);
+      if (building === null && hasLabel(pieces, firstValueCol))
+        bodyTitle = stubTitle(pieces, firstValueCol);
       building = addToBand(r, pieces);
       current = building;
       continue;
@@ -207,13 +237,7 @@ export function detectHeaderBands(rows: Piece[][], firstValueCol: number): Heade
     building = null;
     if (current !== null) bandOf.set(r, current);
   }
-  // Bands restated in the body name their columns together with the band above them.
-  const named = new Map<HeaderBand, HeaderBand>();
-  bands.forEach((band, i) => {
-    const above = i === 0 ? undefined : named.get(bands[i - 1] as HeaderBand);
-    named.set(band, above === undefined || !topDone ? band : restated(above, band));
-  });
-  for (const [r, band] of bandOf) bandOf.set(r, named.get(band) ?? band);
+  nameRestatedBands(bands, bandOf, topDone);
   return { headerRows, bandOf, bands };
 }
 

@@ -50,32 +50,24 @@ function xbrlSummary(tables: Table[]): XbrlCrossCheck {
   return { factsInTables, agreeing };
 }
 
-/**
- * Reads an SEC filing (10-K, 10-Q; inline XBRL or plain HTML) into the Document model. The HTML
- * is only parsed: nothing is rendered, fetched or executed. Values are read from the visible
- * text; where the filing tags a cell with an inline XBRL fact, the tag's value, scale, sign and
- * unit win and the visible reading stays beside them (`tags-first.ts`).
- */
-export function ingestSecHtml(
+type Report = (from: number, share: number, i: number, n: number) => void;
+
+/** The filing's HTML walked into raw items; a filing too deeply nested is refused clearly. */
+function walkFiling(
   html: string,
   source: SecHtmlSource,
-  { onProgress }: SecHtmlOptions = {},
-): Document {
-  const report = (from: number, share: number, i: number, n: number) => {
-    if (onProgress && (i & 255) === 0) onProgress(from + (share * i) / Math.max(n, 1));
-  };
-  let raw: RawDocument;
+  onProgress: SecHtmlOptions['onProgress'],
+): RawDocument {
   try {
-    raw = walkHtml(html, onProgress && ((s) => onProgress(tokenizeShare * s)));
+    return walkHtml(html, onProgress && ((s) => onProgress(tokenizeShare * s)));
   } catch (e) {
     if (!(e instanceof TooComplex)) throw e;
     throw new WorkbenchError('unsupported', `${source.name}: too complex to read (${e.message})`);
   }
-  const ids = new BlockIds();
-  const blocks: Block[] = [];
-  const tables: Table[] = [];
-  // Structure first for every table; then cells, once the filing's usual scale is known (for
-  // dollar tables that state none).
+}
+
+/** The structure of every visible table, by item index (cells come later). */
+function analyseTables(raw: RawDocument, report: Report): Map<number, TableAnalysis> {
   const analysed = new Map<number, TableAnalysis>();
   const around = new SurroundingsCache(raw.items);
   raw.items.forEach((item, index) => {
@@ -83,6 +75,19 @@ export function ingestSecHtml(
     if (item.type === 'table' && !item.hidden)
       analysed.set(index, analyseTable(item, around.of(index)));
   });
+  return analysed;
+}
+
+/**
+ * Joins each data table continuing the one right before it (a page break's repeated table)
+ * to it: its header band, and its scale note when it states none. A table that is data only
+ * if it continues one becomes layout. Returns the continuation warnings by table id and the
+ * tables whose note was inherited.
+ */
+function joinContinuedTables(
+  raw: RawDocument,
+  analysed: Map<number, TableAnalysis>,
+): { continued: Map<string, string>; inherited: Set<TableAnalysis> } {
   const continued = new Map<string, string>();
   const inherited = new Set<TableAnalysis>(); // notes taken from the table continued
   for (const [index, a] of analysed) {
@@ -110,11 +115,19 @@ export function ingestSecHtml(
       continuationWarning(`t${a.raw.sourceIndex}`, a.continues.id),
     );
   }
-  // Each table's own statement counts once towards the filing's usual scale
-  const notes = [...analysed.values()].flatMap((a) =>
-    a.data && a.note && !inherited.has(a) ? [a.note] : [],
-  );
-  const usual = prevailingScale(notes);
+  return { continued, inherited };
+}
+
+/** The document's blocks in filing order, and its data tables with their cells. */
+function blocksAndTables(
+  raw: RawDocument,
+  analysed: Map<number, TableAnalysis>,
+  usual: ReturnType<typeof prevailingScale>,
+  report: Report,
+): { blocks: Block[]; tables: Table[] } {
+  const ids = new BlockIds();
+  const blocks: Block[] = [];
+  const tables: Table[] = [];
   raw.items.forEach((item, index) => {
     report(tokenizeShare + analyseShare, 1 - tokenizeShare - analyseShare, index, raw.items.length);
     if (item.type === 'text') {
@@ -147,6 +160,34 @@ export function ingestSecHtml(
       });
     }
   });
+  return { blocks, tables };
+}
+
+/**
+ * Reads an SEC filing (10-K, 10-Q; inline XBRL or plain HTML) into the Document model. The HTML
+ * is only parsed: nothing is rendered, fetched or executed. Values are read from the visible
+ * text; where the filing tags a cell with an inline XBRL fact, the tag's value, scale, sign and
+ * unit win and the visible reading stays beside them (`tags-first.ts`).
+ */
+export function ingestSecHtml(
+  html: string,
+  source: SecHtmlSource,
+  { onProgress }: SecHtmlOptions = {},
+): Document {
+  const report: Report = (from, share, i, n) => {
+    if (onProgress && (i & 255) === 0) onProgress(from + (share * i) / Math.max(n, 1));
+  };
+  const raw = walkFiling(html, source, onProgress);
+  // Structure first for every table; then cells, once the filing's usual scale is known (for
+  // dollar tables that state none).
+  const analysed = analyseTables(raw, report);
+  const { continued, inherited } = joinContinuedTables(raw, analysed);
+  // Each table's own statement counts once towards the filing's usual scale
+  const notes = [...analysed.values()].flatMap((a) =>
+    a.data && a.note && !inherited.has(a) ? [a.note] : [],
+  );
+  const usual = prevailingScale(notes);
+  const { blocks, tables } = blocksAndTables(raw, analysed, usual, report);
   const doc: Document = {
     schemaVersion: documentSchemaVersion,
     source: { name: source.name, kind: 'sec-html', bytes: source.bytes },

@@ -122,21 +122,31 @@ function footnoteColumns(body: BodyPieces[], valueCol: number): Set<number> {
   return marks;
 }
 
-/** One model cell per value piece of each body row (symbols already joined to numbers). */
-export function makeCells(
+/** What holds for every cell of one table, worked out once before its cells are made. */
+interface TableScope {
+  ctx: CellContext;
+  /** A header names shares somewhere (`unitHint`). */
+  sharesColumn: boolean;
+  percentCols: Set<number>;
+  ranges: Map<Piece, RangePart>;
+  markColumns: Set<number>;
+  /** The filing's usual scale says what its share counts are in (else they are whole shares). */
+  usualShares: boolean;
+  showsCurrency: boolean;
+  /** A value column's path and note under a band (cached: they repeat down every row). */
+  columnOf: (band: HeaderBand | undefined, col: number, firstCol: number) => ColumnFacts;
+}
+
+function tableScope(
   body: BodyPieces[],
-  placedByRow: Map<number, PlacedRow>,
   bandOf: Map<number, HeaderBand>,
   valueCol: number,
   ctx: CellContext,
-): MadeCells {
+): TableScope {
   // bandOf names a band per row: each band is asked once
   const sharesColumn = [...new Set(bandOf.values())].some((band) =>
     band.pieces.some((row) => row.some((p) => unitHint(p.text) === 'shares')),
   );
-  const percentCols = percentColumns(body, valueCol);
-  const cells: Cell[] = [];
-  const scaledByTableNote: MadeCells['scaledByTableNote'] = [];
   // Column paths repeat down every row under the same band: work them out once.
   const columns = new Map<HeaderBand | undefined, Map<number, ColumnFacts>>();
   const columnOf = (band: HeaderBand | undefined, col: number, firstCol: number) => {
@@ -153,106 +163,176 @@ export function makeCells(
     }
     return found;
   };
+  const percentCols = percentColumns(body, valueCol);
   const ranges = percentRanges(body, valueCol, (r, p) =>
     columnOf(bandOf.get(r), p.col, p.firstCol).colPath.join('\u0000'),
   );
-  const markColumns = footnoteColumns(body, valueCol);
-  // The filing's usual scale says what its share counts are in (else they are whole shares)
-  const usualShares = ctx.assumed && (ctx.note?.sharesScale ?? 1) !== 1;
-  const showsCurrency = body.some(({ pieces }) => pieces.some((p) => p.parsed.currency));
+  return {
+    ctx,
+    sharesColumn,
+    percentCols,
+    ranges,
+    markColumns: footnoteColumns(body, valueCol),
+    usualShares: ctx.assumed && (ctx.note?.sharesScale ?? 1) !== 1,
+    showsCurrency: body.some(({ pieces }) => pieces.some((p) => p.parsed.currency)),
+    columnOf,
+  };
+}
+
+/** The innermost label or section of a row path stating a scale. */
+function rowScaleNote(rowPath: readonly string[]): ScaleNote | null {
+  let rowNote: ScaleNote | null = null;
+  for (let i = rowPath.length - 1; i >= 0 && rowNote === null; i--) {
+    rowNote = findScaleNote(rowPath[i] as string);
+  }
+  return rowNote;
+}
+
+/**
+ * A footnote mark under the amount's own header: it annotates that amount, as the page shows
+ * it ("$151 (2)"), and is no number of its own. Joined to `previous`, true; else false.
+ */
+function joinFootnoteMark(
+  t: TableScope,
+  p: Piece,
+  column: ColumnFacts,
+  previous: Cell | undefined,
+): boolean {
+  if (
+    t.markColumns.has(p.col) &&
+    previous?.value !== null &&
+    previous !== undefined &&
+    previous.colPath.join('\u0000') === column.colPath.join('\u0000')
+  ) {
+    previous.text = `${previous.text} ${p.text.trim()}`;
+    previous.footnotes = [...(previous.footnotes ?? []), p.text.trim().slice(1, -1)];
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A piece's unit and scale from the row's note, the column's, the table's (or the filing's
+ * usual one); a dollar amount scaled by the table note is listed in `scaledByTableNote`.
+ */
+function pieceUnit(
+  t: TableScope,
+  p: Piece,
+  rowPath: string[],
+  colPath: string[],
+  rowNote: ScaleNote | null,
+  column: ColumnFacts,
+  part: RangePart | undefined,
+  scaledByTableNote: MadeCells['scaledByTableNote'],
+): ReturnType<typeof resolveUnit> {
+  const { ctx } = t;
+  const own = rowNote ?? column.note;
+  const tableSource: BasisSource = ctx.assumed ? 'filing-usual' : ctx.noteSource;
+  // A statement over the whole header ("(In millions)" across all columns) is the table's
+  const columnOwn = column.note !== null && column.note.phrase !== ctx.note?.phrase;
+  const unitCtx: UnitContext = {
+    note: own ?? ctx.note,
+    noteSource: rowNote !== null ? 'row-label' : columnOwn ? 'column-header' : tableSource,
+    monetary: ctx.monetary,
+    percentTable: ctx.percentTable,
+    percentPhrase: ctx.percentPhrase,
+    percentColumn: t.percentCols.has(p.col) || part !== undefined,
+    sharesColumn: t.sharesColumn,
+    shown: p.text,
+    showsCurrency: t.showsCurrency,
+  };
+  let resolved = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
+  // The filing's usual scale is assumed for amounts only, and not for what one unit costs
+  // ("Annual membership fee $110")
+  const unscaled =
+    own === null &&
+    ctx.assumed &&
+    ((resolved.unit !== 'USD' && !(resolved.unit === 'shares' && t.usualShares)) ||
+      namesUnitPrice(rowPath, colPath));
+  if (unscaled) {
+    resolved = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null });
+  }
+  const value = p.parsed.value;
+  if (
+    !unscaled &&
+    own === null &&
+    resolved.unit === 'USD' &&
+    p.parsed.kind === 'number' &&
+    value !== null
+  ) {
+    scaledByTableNote.push({ text: p.text, value });
+  }
+  return resolved;
+}
+
+/** The model cell of one value piece, its unit resolved. */
+function cellOf(
+  r: number,
+  p: Piece,
+  rowPath: string[],
+  colPath: string[],
+  resolved: ReturnType<typeof resolveUnit>,
+): Cell {
+  const { unit, scale } = resolved;
+  const value = p.parsed.value;
+  const cell: Cell = {
+    sourceRow: r,
+    sourceCol: p.col,
+    text: p.text,
+    kind: p.parsed.kind,
+    value,
+    scale,
+    unit,
+    rowPath,
+    colPath,
+  };
+  // Words and "n/a" are no quantity: their unit and scale need no reason
+  if (p.parsed.kind !== 'text' && p.parsed.kind !== 'na') {
+    cell.scaleBasis = resolved.scaleBasis;
+    cell.unitBasis = resolved.unitBasis;
+  }
+  if (p.parsed.range) cell.range = p.parsed.range;
+  if (p.footnotes !== undefined) cell.footnotes = p.footnotes;
+  if (p.facts.length > 0) {
+    // A range's two ends, then its central value when it states one ("… Median $23")
+    const shown =
+      cell.range === undefined
+        ? value === null
+          ? []
+          : [value]
+        : value === null
+          ? cell.range
+          : [...cell.range, value];
+    cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));
+  }
+  return cell;
+}
+
+/** One model cell per value piece of each body row (symbols already joined to numbers). */
+export function makeCells(
+  body: BodyPieces[],
+  placedByRow: Map<number, PlacedRow>,
+  bandOf: Map<number, HeaderBand>,
+  valueCol: number,
+  ctx: CellContext,
+): MadeCells {
+  const t = tableScope(body, bandOf, valueCol, ctx);
+  const cells: Cell[] = [];
+  const scaledByTableNote: MadeCells['scaledByTableNote'] = [];
   for (const { pieces, r } of body) {
     const rowPath = placedByRow.get(r)?.path ?? [];
     const band = bandOf.get(r);
-    let rowNote: ScaleNote | null = null; // the innermost label or section stating a scale
-    for (let i = rowPath.length - 1; i >= 0 && rowNote === null; i--) {
-      rowNote = findScaleNote(rowPath[i] as string);
-    }
+    const rowNote = rowScaleNote(rowPath);
     let previous: Cell | undefined; // the row's last cell so far
     for (const p of pieces) {
       if (p.firstCol < valueCol || isSymbolOnly(p.text)) continue;
-      const part = ranges.get(p);
+      const part = t.ranges.get(p);
       if (part === 'separator') continue;
-      const column = columnOf(band, p.col, p.firstCol);
-      if (
-        markColumns.has(p.col) &&
-        previous?.value !== null &&
-        previous !== undefined &&
-        previous.colPath.join('\u0000') === column.colPath.join('\u0000')
-      ) {
-        // A footnote mark under the amount's own header: it annotates that amount, as the
-        // page shows it ("$151 (2)"), and is no number of its own.
-        previous.text = `${previous.text} ${p.text.trim()}`;
-        previous.footnotes = [...(previous.footnotes ?? []), p.text.trim().slice(1, -1)];
-        continue;
-      }
+      const column = t.columnOf(band, p.col, p.firstCol);
+      if (joinFootnoteMark(t, p, column, previous)) continue;
       const colPath = part === undefined ? column.colPath : [...column.colPath, part];
-      const own = rowNote ?? column.note;
-      const tableSource: BasisSource = ctx.assumed ? 'filing-usual' : ctx.noteSource;
-      // A statement over the whole header ("(In millions)" across all columns) is the table's
-      const columnOwn = column.note !== null && column.note.phrase !== ctx.note?.phrase;
-      const unitCtx: UnitContext = {
-        note: own ?? ctx.note,
-        noteSource: rowNote !== null ? 'row-label' : columnOwn ? 'column-header' : tableSource,
-        monetary: ctx.monetary,
-        percentTable: ctx.percentTable,
-        percentPhrase: ctx.percentPhrase,
-        percentColumn: percentCols.has(p.col) || part !== undefined,
-        sharesColumn,
-        shown: p.text,
-        showsCurrency,
-      };
-      let resolved = resolveUnit(p.parsed, rowPath, colPath, unitCtx);
-      // The filing's usual scale is assumed for amounts only, and not for what one unit costs
-      // ("Annual membership fee $110")
-      const unscaled =
-        own === null &&
-        ctx.assumed &&
-        ((resolved.unit !== 'USD' && !(resolved.unit === 'shares' && usualShares)) ||
-          namesUnitPrice(rowPath, colPath));
-      if (unscaled) {
-        resolved = resolveUnit(p.parsed, rowPath, colPath, { ...unitCtx, note: null });
-      }
-      const { unit, scale } = resolved;
-      const value = p.parsed.value;
-      if (
-        !unscaled &&
-        own === null &&
-        unit === 'USD' &&
-        p.parsed.kind === 'number' &&
-        value !== null
-      ) {
-        scaledByTableNote.push({ text: p.text, value });
-      }
-      const cell: Cell = {
-        sourceRow: r,
-        sourceCol: p.col,
-        text: p.text,
-        kind: p.parsed.kind,
-        value,
-        scale,
-        unit,
-        rowPath,
-        colPath,
-      };
-      // Words and "n/a" are no quantity: their unit and scale need no reason
-      if (p.parsed.kind !== 'text' && p.parsed.kind !== 'na') {
-        cell.scaleBasis = resolved.scaleBasis;
-        cell.unitBasis = resolved.unitBasis;
-      }
-      if (p.parsed.range) cell.range = p.parsed.range;
-      if (p.footnotes !== undefined) cell.footnotes = p.footnotes;
-      if (p.facts.length > 0) {
-        // A range's two ends, then its central value when it states one ("… Median $23")
-        const shown =
-          cell.range === undefined
-            ? value === null
-              ? []
-              : [value]
-            : value === null
-              ? cell.range
-              : [...cell.range, value];
-        cell.xbrl = p.facts.map((f, i) => crossCheck(f, i, shown, scale));
-      }
+      const resolved = pieceUnit(t, p, rowPath, colPath, rowNote, column, part, scaledByTableNote);
+      const cell = cellOf(r, p, rowPath, colPath, resolved);
       cells.push(cell);
       previous = cell;
     }

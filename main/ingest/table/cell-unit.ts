@@ -291,28 +291,22 @@ function isSection(list: readonly string[], text: string): boolean {
 }
 
 /**
- * What one header text says of the cell: a unit and scale, or null to read the next header.
- * `inColumn`: the text heads the cell's column (by text, as a header repeated in the row
- * label counts as the column's).
+ * A header naming a unit that is not the cell's after all: a row mentioning shares in a dollar
+ * table, an "Amount" column over a per-share row, a per-share heading over the computation's
+ * inputs. True: read the next header instead.
  */
-function fromHeader(
+function headerDoesNotApply(
   c: CellScale,
   text: string,
+  hint: UnitHint,
   source: 'column-header' | 'row-label',
+  inColumn: boolean,
   rowPath: readonly string[],
   colPath: readonly string[],
   ctx: UnitContext,
-): ResolvedUnit | null {
+): boolean {
   const { parsed, note } = c;
-  const hint = unitHint(text);
-  const inColumn = source === 'column-header' || colPath.includes(text);
-  if (hint === null) {
-    if (inColumn && countColumn.test(text) && !parsed.currency) {
-      return sharesUnit(c, basis(source, text));
-    }
-    return null;
-  }
-  if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) return null;
+  if (hint === 'shares' && ctx.sharesColumn === true && !inColumn) return true;
   // "(Dollars in millions)": the table's numbers are dollars; a row mentioning shares ("Subsidiary
   // shares purchased from noncontrolling interests") names the event, unless it is a count by
   // its own words ("Weighted average shares outstanding")
@@ -324,7 +318,7 @@ function fromHeader(
     note.sharesOnly !== true &&
     !shareCount.test(headOf(text))
   ) {
-    return null;
+    return true;
   }
   if (
     hint === 'shares' &&
@@ -332,7 +326,7 @@ function fromHeader(
     (rowPath.some((h) => returnCalculation.test(h)) ||
       colPath.some((h) => returnCalculation.test(h)))
   ) {
-    return null;
+    return true;
   }
   // A column headed "Amount" says the row's figures are money; the row says which: "Net earnings
   // per share (Diluted)" is per share, "Average shares outstanding" counts shares (unless a
@@ -343,22 +337,31 @@ function fromHeader(
     const rowHint = row === undefined ? null : unitHint(row);
     const counted = rowHint === 'shares' && shareCount.test(headOf(row ?? ''));
     if (rowHint === 'perShare' || (counted && ctx.sharesColumn !== true)) {
-      return null;
+      return true;
     }
   }
   // "Basic earnings per share: / Net income 3,125,413": a whole number under a per-share
   // heading is the computation's input, not the per-share figure (written with cents). So is
   // one under a per-share group of columns ("Basic Earnings Per Share" over "Income Allocation
   // | Weighted-Average Shares | Earnings per Share": "$ 15,488" is the income allocated)
-  if (
+  return (
     hint === 'perShare' &&
     (inColumn ? isSection(colPath, text) : isSection(rowPath, text)) &&
     ctx.shown !== undefined &&
     !writtenWithCents.test(ctx.shown) &&
     parsed.value !== 0
-  ) {
-    return null;
-  }
+  );
+}
+
+/** The unit and scale a header's unit word gives the cell, or null to read the next header. */
+function unitOfHint(
+  c: CellScale,
+  text: string,
+  hint: UnitHint,
+  source: 'column-header' | 'row-label',
+  inColumn: boolean,
+): ResolvedUnit | null {
+  const { parsed, note } = c;
   const own = basis(source, text);
   if (hint === 'ratio') {
     return parsed.currency || parsed.percent
@@ -399,26 +402,32 @@ function fromHeader(
 }
 
 /**
- * Unit and scale of one cell. Order matters: what the cell shows ("%") wins; then the most
- * specific header (innermost column, innermost row label, then outer headers); then the
- * table's note. Per-share amounts are never scaled ("in millions, except per share data" is
- * how every filer means it), percentages are 0.01, share counts use the note's share scale.
- * Each decision records where it was read (`unitBasis`, `scaleBasis`) as it is made.
- * Asked once per cell of every table: it builds no lists and shares its Basis objects.
+ * What one header text says of the cell: a unit and scale, or null to read the next header.
+ * `inColumn`: the text heads the cell's column (by text, as a header repeated in the row
+ * label counts as the column's).
  */
-export function resolveUnit(
-  parsed: ParsedValue,
+function fromHeader(
+  c: CellScale,
+  text: string,
+  source: 'column-header' | 'row-label',
   rowPath: readonly string[],
   colPath: readonly string[],
   ctx: UnitContext,
-): ResolvedUnit {
-  let note = ctx.note;
-  // "(options in thousands, aggregate intrinsic value in millions)": a quantity the note scales
-  // on its own, named by one of the cell's headers, takes its own scale
-  if (note?.subjects !== undefined) {
-    note = namedByHeaders(note.subjects, (s) => s.words, rowPath, colPath)?.note ?? note;
+): ResolvedUnit | null {
+  const hint = unitHint(text);
+  const inColumn = source === 'column-header' || colPath.includes(text);
+  if (hint === null) {
+    if (inColumn && countColumn.test(text) && !c.parsed.currency) {
+      return sharesUnit(c, basis(source, text));
+    }
+    return null;
   }
-  const noteBasis = note === null ? null : basis(ctx.noteSource ?? 'caption', note.phrase);
+  if (headerDoesNotApply(c, text, hint, source, inColumn, rowPath, colPath, ctx)) return null;
+  return unitOfHint(c, text, hint, source, inColumn);
+}
+
+/** What the cell itself shows ("%", "x") or its column of percentages says; else null. */
+function fromCellText(parsed: ParsedValue, ctx: UnitContext): ResolvedUnit | null {
   if (parsed.percent) {
     const b = basis('cell-text', '%');
     return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
@@ -431,6 +440,18 @@ export function resolveUnit(
     const b = basis('column-values', '%');
     return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
   }
+  return null;
+}
+
+/** The scale an amount of this cell takes (the cell's word, an exception, the note) and why. */
+function cellScaleOf(
+  parsed: ParsedValue,
+  note: ScaleNote | null,
+  noteBasis: Basis | null,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): CellScale {
   // "(in thousands, except weighted average exercise price and remaining contractual term)":
   // a row or column the exception names is not scaled by the note
   const namedByException =
@@ -438,7 +459,7 @@ export function resolveUnit(
     note.scale !== 1 &&
     note.exceptItems !== undefined &&
     namedByHeaders(note.exceptItems, (words) => words, rowPath, colPath) !== undefined;
-  const c: CellScale = {
+  return {
     parsed,
     note,
     noteBasis,
@@ -452,8 +473,18 @@ export function resolveUnit(
           : (noteBasis ?? noScaleStated),
     excepted: namedByException,
   };
-  // Headers from the most specific: the innermost column header, the row label, the outer
-  // column headers, then the sections above the row
+}
+
+/**
+ * Headers from the most specific: the innermost column header, the row label, the outer
+ * column headers, then the sections above the row. The first that names a unit, or null.
+ */
+function fromHeaders(
+  c: CellScale,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): ResolvedUnit | null {
   const nCol = colPath.length;
   const nRow = rowPath.length;
   if (nCol > 0) {
@@ -479,23 +510,42 @@ export function resolveUnit(
     const found = fromHeader(c, rowPath[i] as string, 'row-label', rowPath, colPath, ctx);
     if (found !== null) return found;
   }
+  return null;
+}
+
+/** "(in millions except average rate data)": a row or column naming a rate is not scaled. */
+function exceptedRate(
+  note: ScaleNote,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+): ResolvedUnit | null {
+  const named = [
+    ...colPath.map((text) => ({ text, source: 'column-header' as const })),
+    ...rowPath.map((text) => ({ text, source: 'row-label' as const })),
+  ].find((t) => rateLabel.test(t.text.trim()));
+  if (named === undefined) return null;
+  const own = basis(named.source, named.text);
+  const scaleBasis = excepted(note, own);
+  return exchangeRate.test(named.text)
+    ? { unit: null, scale: 1, unitBasis: own, scaleBasis }
+    : { unit: '%', scale: 0.01, unitBasis: own, scaleBasis };
+}
+
+/** No header named a unit: the caption, the note and the table decide. */
+function fromTable(
+  c: CellScale,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): ResolvedUnit {
+  const { parsed, note, noteBasis } = c;
   if (ctx.percentTable && !parsed.currency) {
     const b = basis('caption', ctx.percentPhrase ?? 'percentages');
     return { unit: '%', scale: 0.01, unitBasis: b, scaleBasis: b };
   }
-  // "(in millions except average rate data)": the rows or columns naming a rate are not scaled
   if (note?.exceptRates === true && !parsed.currency) {
-    const named = [
-      ...colPath.map((text) => ({ text, source: 'column-header' as const })),
-      ...rowPath.map((text) => ({ text, source: 'row-label' as const })),
-    ].find((t) => rateLabel.test(t.text.trim()));
-    if (named !== undefined) {
-      const own = basis(named.source, named.text);
-      const scaleBasis = excepted(note, own);
-      return exchangeRate.test(named.text)
-        ? { unit: null, scale: 1, unitBasis: own, scaleBasis }
-        : { unit: '%', scale: 0.01, unitBasis: own, scaleBasis };
-    }
+    const rate = exceptedRate(note, rowPath, colPath);
+    if (rate !== null) return rate;
   }
   if ((note?.sharesOnly === true || note?.sharesSubject === true) && !parsed.currency) {
     const b = noteBasis ?? noScaleStated;
@@ -529,4 +579,31 @@ export function resolveUnit(
     return { unit: 'USD', scale, unitBasis, scaleBasis };
   }
   return { unit: null, scale, unitBasis: noUnitStated, scaleBasis };
+}
+
+/**
+ * Unit and scale of one cell. Order matters: what the cell shows ("%") wins; then the most
+ * specific header (innermost column, innermost row label, then outer headers); then the
+ * table's note. Per-share amounts are never scaled ("in millions, except per share data" is
+ * how every filer means it), percentages are 0.01, share counts use the note's share scale.
+ * Each decision records where it was read (`unitBasis`, `scaleBasis`) as it is made.
+ * Asked once per cell of every table: it builds no lists and shares its Basis objects.
+ */
+export function resolveUnit(
+  parsed: ParsedValue,
+  rowPath: readonly string[],
+  colPath: readonly string[],
+  ctx: UnitContext,
+): ResolvedUnit {
+  let note = ctx.note;
+  // "(options in thousands, aggregate intrinsic value in millions)": a quantity the note scales
+  // on its own, named by one of the cell's headers, takes its own scale
+  if (note?.subjects !== undefined) {
+    note = namedByHeaders(note.subjects, (s) => s.words, rowPath, colPath)?.note ?? note;
+  }
+  const noteBasis = note === null ? null : basis(ctx.noteSource ?? 'caption', note.phrase);
+  const shown = fromCellText(parsed, ctx);
+  if (shown !== null) return shown;
+  const c = cellScaleOf(parsed, note, noteBasis, rowPath, colPath, ctx);
+  return fromHeaders(c, rowPath, colPath, ctx) ?? fromTable(c, rowPath, colPath, ctx);
 }

@@ -48,21 +48,8 @@ const rangeWithCentre =
 const plainNumber = /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 const numberBody = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
 
-/**
- * Reads displayed cell text: "(1,234)" → -1234, "$ 12.5" → 12.5, "12.5%" → 12.5 (percent),
- * "—" → 0 (dash), "n/a" → null. Parentheses or a leading minus make it negative. Parentheses
- * follow the rule every number reader shares (shared/numbers/parentheses.ts, as parseNumber):
- * a cell is a whole text, so a lone "(" counts too, because filings often put the ")" in
- * another cell that may not have been merged.
- */
-export function parseCellValue(shown: string): ParsedValue {
-  // Fast path for the most common shape, a plain "1,234" or "12.5".
-  if (plainNumber.test(shown)) {
-    return { ...text(), kind: 'number', value: Number(shown.replace(/,/g, '')) };
-  }
-  let t = shown.replace(/[\s\u00a0]+/g, '').replace(/[*†‡§]+$/, '');
-  if (t === '') return text();
-  if (naWords.test(t)) return { ...text(), kind: 'na' };
+/** A range ("3.6%-5.4%", "2 to 5"), with its central value when stated; else null. */
+function parseRange(t: string): ParsedValue | null {
   const centred = rangeWithCentre.exec(t);
   if (centred) {
     const range = parseCellValue(centred[1] ?? '');
@@ -90,6 +77,34 @@ export function parseCellValue(shown: string): ParsedValue {
       };
     }
   }
+  return null;
+}
+
+/**
+ * Reads displayed cell text: "(1,234)" → -1234, "$ 12.5" → 12.5, "12.5%" → 12.5 (percent),
+ * "—" → 0 (dash), "n/a" → null. Parentheses or a leading minus make it negative. Parentheses
+ * follow the rule every number reader shares (shared/numbers/parentheses.ts, as parseNumber):
+ * a cell is a whole text, so a lone "(" counts too, because filings often put the ")" in
+ * another cell that may not have been merged.
+ */
+export function parseCellValue(shown: string): ParsedValue {
+  // Fast path for the most common shape, a plain "1,234" or "12.5".
+  if (plainNumber.test(shown)) {
+    return { ...text(), kind: 'number', value: Number(shown.replace(/,/g, '')) };
+  }
+  const t = shown.replace(/[\s\u00a0]+/g, '').replace(/[*†‡§]+$/, '');
+  if (t === '') return text();
+  if (naWords.test(t)) return { ...text(), kind: 'na' };
+  const range = parseRange(t);
+  if (range !== null) return range;
+  return parseAmount(t);
+}
+
+/**
+ * An amount with its marks: currency, "%", a multiple ("1.5x", "1.9:1"), a scale word,
+ * parentheses or a minus; `t` has no whitespace. Text when no number is left.
+ */
+function parseAmount(t: string): ParsedValue {
   let currency = false;
   t = t.replace(/US\$|\$|€|£|¥/g, () => {
     currency = true;

@@ -198,6 +198,216 @@ function indentsOf(rows: readonly BodyRow[]): number[] {
 }
 
 /**
+ * The state of one row-tree build: the sections open above the current row (outermost first),
+ * the tree so far and the rows placed. `place` takes the rows in order; each kind of row has
+ * its own method (a row of a label-column group, a total, a row of values, a label).
+ */
+class RowTreeBuilder {
+  readonly stack: OpenSection[] = [];
+  readonly roots: HeaderNode[] = [];
+  readonly placed: PlacedRow[] = [];
+  private readonly sums = new NodeSums();
+  private readonly groups: (LabelGroupMember | null)[];
+  private readonly indents: number[];
+  private readonly labelColumnHeadings = new Set<number>();
+  private readonly labels: string[];
+
+  constructor(private readonly rows: BodyRow[]) {
+    this.groups = groupsOf(rows);
+    this.indents = indentsOf(rows);
+    this.labels = rows.map((r) => cleanLabel(r.label));
+  }
+
+  private attach(node: HeaderNode): void {
+    (this.stack.at(-1)?.node.children ?? this.roots).push(node);
+  }
+
+  private nodeOf(row: BodyRow, text: string, total = false): HeaderNode {
+    const node: HeaderNode = {
+      text,
+      sourceRow: row.sourceRow,
+      firstCol: row.labelFirstCol,
+      lastCol: row.labelLastCol,
+      children: [],
+    };
+    if (row.hasValues) this.sums.record(node, row.amounts, total);
+    return node;
+  }
+
+  // An unlabelled row (values continuing the line above) adds nothing to the path.
+  private pathOf(label: string): string[] {
+    return [...this.stack.map((s) => s.label), ...(label === '' ? [] : [label])];
+  }
+
+  /** A section that never got a child was a note, not a heading. */
+  demote(open: OpenSection): void {
+    if (open.childIndent === null && open.placed) open.placed.kind = 'note';
+  }
+
+  /** Places row `i`, opening and closing sections around it. */
+  place(row: BodyRow, i: number): void {
+    const { stack } = this;
+    const label = this.labels[i] as string;
+    const indent = this.indents[i] as number;
+    const group = this.groups[i] ?? null;
+    const before = this.rows[i - 1]?.block;
+    if (before !== undefined && row.block !== before) {
+      // a header band restated in the body closes every section open above it
+      for (const open of stack) this.demote(open);
+      stack.length = 0;
+    }
+    // a product's rows end where its group does
+    while (stack.length > 0 && (stack.at(-1) as OpenSection).group !== undefined) {
+      if ((stack.at(-1) as OpenSection).group === group?.group) break;
+      stack.pop();
+    }
+    if (row.scaleLine === true) {
+      this.placed.push({ sourceRow: row.sourceRow, kind: 'note', label, level: 0, path: [label] });
+      return;
+    }
+    if (group !== null) return this.placeGroupRow(row, label, indent, group);
+    if (row.hasValues && (isTotalLabel(label) || (label === '' && stack.length > 0)))
+      return this.placeTotal(row, label, i);
+    this.leave(indent, row.hasValues);
+    const top = stack.at(-1);
+    if (top && top.childIndent === null) top.childIndent = indent;
+    if (row.hasValues) {
+      this.placed.push({
+        sourceRow: row.sourceRow,
+        kind: 'data',
+        label,
+        level: stack.length,
+        path: this.pathOf(label),
+      });
+      this.attach(this.nodeOf(row, label));
+      return;
+    }
+    this.placeLabel(row, label, indent, i);
+  }
+
+  /** A row of a label-column group; the group's first row opens its parent (the product). */
+  private placeGroupRow(
+    row: BodyRow,
+    label: string,
+    indent: number,
+    group: LabelGroupMember,
+  ): void {
+    const { stack } = this;
+    if (group.first) {
+      this.leave(indent, row.hasValues);
+      const top = stack.at(-1);
+      if (top && top.childIndent === null) top.childIndent = indent;
+      const node: HeaderNode = {
+        text: cleanLabel(group.parent),
+        sourceRow: row.sourceRow,
+        firstCol: group.parentCol,
+        lastCol: group.parentCol,
+        children: [],
+      };
+      this.attach(node);
+      stack.push({
+        label: node.text,
+        indent,
+        childIndent: indent,
+        node,
+        placed: null,
+        group: group.group,
+      });
+    }
+    const own = cleanLabel(group.child);
+    const total = isTotalLabel(own);
+    this.placed.push({
+      sourceRow: row.sourceRow,
+      kind: total ? 'total' : 'data',
+      // the first row prints the product too ("Humira United States"); the path splits it
+      label,
+      level: stack.length,
+      path: this.pathOf(own),
+    });
+    this.attach(this.nodeOf(row, label, total));
+  }
+
+  /** A total (or an unlabelled row of values under a section): closes the section it sums. */
+  private placeTotal(row: BodyRow, label: string, i: number): void {
+    const { stack } = this;
+    const shared = new Set(words(label));
+    const named = stack.findLastIndex((s) => words(s.label).some((w) => shared.has(w)));
+    // the section whose rows it adds up (-1: the table's top level; null: no sum holds)
+    const level =
+      row.amounts === undefined || row.amounts.length === 0
+        ? -1
+        : this.sums.closedBy(row.amounts, [this.roots, ...stack.map((s) => s.node.children)]);
+    const summed = level < 0 ? null : level - 1;
+    // the section it sums holds it; it closes that section unless its words name one
+    // inside it ("Total investments and financial services assets" adds up the whole
+    // "2006" block but closes "Financial services assets")
+    const [within, closes] =
+      summed === null
+        ? [named >= 0 ? named : stack.length - 1, true]
+        : named >= 0 && named <= summed
+          ? [named, true]
+          : [summed, named < 0];
+    const subtotal =
+      closes &&
+      within >= 0 &&
+      isSubtotalOf((stack[within] as OpenSection).label, this.rows, this.labels, i);
+    stack.length = Math.max(within + 1, 0);
+    const text = label === '' ? 'Total' : label;
+    const entry: PlacedRow = {
+      sourceRow: row.sourceRow,
+      kind: 'total',
+      label: text,
+      level: stack.length,
+      path: this.pathOf(text),
+    };
+    this.placed.push(entry);
+    this.attach(this.nodeOf(row, text, true));
+    if (closes && !subtotal) stack.pop();
+  }
+
+  /** A label without values: a note, or a section heading the rows below it. */
+  private placeLabel(row: BodyRow, label: string, indent: number, i: number): void {
+    const node = this.nodeOf(row, label);
+    const entry: PlacedRow = {
+      sourceRow: row.sourceRow,
+      kind: 'note',
+      label,
+      level: this.stack.length,
+      path: this.pathOf(label),
+    };
+    this.placed.push(entry);
+    this.attach(node);
+    const next = this.rows[i + 1];
+    const nextIndent = this.indents[i + 1];
+    const nested = nextIndent !== undefined && nextIndent > indent + sameIndent;
+    // in a table with label columns, a heading like one that heads rows labelled in the next
+    // column heads the rows below it too (Alphabet's "… on cash flow hedges" after "… on
+    // available-for-sale investments")
+    const likeHeading = this.labelColumnHeadings.has(indent) && next?.hasValues === true;
+    if (headsSection(row, indent, nextIndent) || likeHeading) {
+      if (nested && indent < LABEL_COLUMN_INDENT && (nextIndent ?? 0) >= LABEL_COLUMN_INDENT)
+        this.labelColumnHeadings.add(indent);
+      entry.kind = 'section';
+      this.stack.push({ label, indent, childIndent: null, node, placed: entry });
+    }
+  }
+
+  /** Leaves the sections a row at `indent` is not indented under. */
+  private leave(indent: number, hasValues: boolean): void {
+    const { stack } = this;
+    while (stack.length > 0) {
+      const top = stack.at(-1) as OpenSection;
+      const limit = top.childIndent ?? top.indent;
+      const isSibling = !hasValues && top.childIndent !== null && indent <= top.indent + sameIndent;
+      if (indent < limit - sameIndent || isSibling) {
+        this.demote(top);
+        stack.pop();
+      } else break;
+    }
+  }
+}
+
+/**
  * Builds row paths from indentation, label columns, section rows and totals:
  * - a label without values heads the rows below it while they are indented at least as far as
  *   its first child (rows at the section's own indent stay inside when the filing does not
@@ -213,177 +423,9 @@ function indentsOf(rows: readonly BodyRow[]): number[] {
  * show subtraction, not membership.
  */
 export function buildRowTree(rows: BodyRow[]): { placed: PlacedRow[]; roots: HeaderNode[] } {
-  const stack: OpenSection[] = [];
-  const roots: HeaderNode[] = [];
-  const placed: PlacedRow[] = [];
-  const sums = new NodeSums();
-  const groups = groupsOf(rows);
-  const indents = indentsOf(rows);
-  const labelColumnHeadings = new Set<number>();
-  const labels = rows.map((r) => cleanLabel(r.label));
-  const attach = (node: HeaderNode) => (stack.at(-1)?.node.children ?? roots).push(node);
-  const nodeOf = (row: BodyRow, text: string, total = false): HeaderNode => {
-    const node: HeaderNode = {
-      text,
-      sourceRow: row.sourceRow,
-      firstCol: row.labelFirstCol,
-      lastCol: row.labelLastCol,
-      children: [],
-    };
-    if (row.hasValues) sums.record(node, row.amounts, total);
-    return node;
-  };
-  // An unlabelled row (values continuing the line above) adds nothing to the path.
-  const pathOf = (label: string) => [
-    ...stack.map((s) => s.label),
-    ...(label === '' ? [] : [label]),
-  ];
-  const demote = (open: OpenSection) => {
-    if (open.childIndent === null && open.placed) open.placed.kind = 'note';
-  };
-
-  rows.forEach((row, i) => {
-    const label = labels[i] as string;
-    const indent = indents[i] as number;
-    const group = groups[i] ?? null;
-    const before = rows[i - 1]?.block;
-    if (before !== undefined && row.block !== before) {
-      // a header band restated in the body closes every section open above it
-      for (const open of stack) demote(open);
-      stack.length = 0;
-    }
-    // a product's rows end where its group does
-    while (stack.length > 0 && (stack.at(-1) as OpenSection).group !== undefined) {
-      if ((stack.at(-1) as OpenSection).group === group?.group) break;
-      stack.pop();
-    }
-    if (row.scaleLine === true) {
-      placed.push({ sourceRow: row.sourceRow, kind: 'note', label, level: 0, path: [label] });
-      return;
-    }
-    if (group !== null) {
-      if (group.first) {
-        leave(indent, row.hasValues);
-        const top = stack.at(-1);
-        if (top && top.childIndent === null) top.childIndent = indent;
-        const node: HeaderNode = {
-          text: cleanLabel(group.parent),
-          sourceRow: row.sourceRow,
-          firstCol: group.parentCol,
-          lastCol: group.parentCol,
-          children: [],
-        };
-        attach(node);
-        stack.push({
-          label: node.text,
-          indent,
-          childIndent: indent,
-          node,
-          placed: null,
-          group: group.group,
-        });
-      }
-      const own = cleanLabel(group.child);
-      const total = isTotalLabel(own);
-      placed.push({
-        sourceRow: row.sourceRow,
-        kind: total ? 'total' : 'data',
-        // the first row prints the product too ("Humira United States"); the path splits it
-        label,
-        level: stack.length,
-        path: pathOf(own),
-      });
-      attach(nodeOf(row, label, total));
-      return;
-    }
-    if (row.hasValues && (isTotalLabel(label) || (label === '' && stack.length > 0))) {
-      const shared = new Set(words(label));
-      const named = stack.findLastIndex((s) => words(s.label).some((w) => shared.has(w)));
-      // the section whose rows it adds up (-1: the table's top level; null: no sum holds)
-      const level =
-        row.amounts === undefined || row.amounts.length === 0
-          ? -1
-          : sums.closedBy(row.amounts, [roots, ...stack.map((s) => s.node.children)]);
-      const summed = level < 0 ? null : level - 1;
-      // the section it sums holds it; it closes that section unless its words name one
-      // inside it ("Total investments and financial services assets" adds up the whole
-      // "2006" block but closes "Financial services assets")
-      const [within, closes] =
-        summed === null
-          ? [named >= 0 ? named : stack.length - 1, true]
-          : named >= 0 && named <= summed
-            ? [named, true]
-            : [summed, named < 0];
-      const subtotal =
-        closes &&
-        within >= 0 &&
-        isSubtotalOf((stack[within] as OpenSection).label, rows, labels, i);
-      stack.length = Math.max(within + 1, 0);
-      const text = label === '' ? 'Total' : label;
-      const entry: PlacedRow = {
-        sourceRow: row.sourceRow,
-        kind: 'total',
-        label: text,
-        level: stack.length,
-        path: pathOf(text),
-      };
-      placed.push(entry);
-      attach(nodeOf(row, text, true));
-      if (closes && !subtotal) stack.pop();
-      return;
-    }
-    leave(indent, row.hasValues);
-    const top = stack.at(-1);
-    if (top && top.childIndent === null) top.childIndent = indent;
-    if (row.hasValues) {
-      placed.push({
-        sourceRow: row.sourceRow,
-        kind: 'data',
-        label,
-        level: stack.length,
-        path: pathOf(label),
-      });
-      attach(nodeOf(row, label));
-      return;
-    }
-    const node = nodeOf(row, label);
-    const entry: PlacedRow = {
-      sourceRow: row.sourceRow,
-      kind: 'note',
-      label,
-      level: stack.length,
-      path: pathOf(label),
-    };
-    placed.push(entry);
-    attach(node);
-    const next = rows[i + 1];
-    const nextIndent = indents[i + 1];
-    const nested = nextIndent !== undefined && nextIndent > indent + sameIndent;
-    // in a table with label columns, a heading like one that heads rows labelled in the next
-    // column heads the rows below it too (Alphabet's "… on cash flow hedges" after "… on
-    // available-for-sale investments")
-    const likeHeading = labelColumnHeadings.has(indent) && next?.hasValues === true;
-    if (headsSection(row, indent, nextIndent) || likeHeading) {
-      if (nested && indent < LABEL_COLUMN_INDENT && (nextIndent ?? 0) >= LABEL_COLUMN_INDENT)
-        labelColumnHeadings.add(indent);
-      entry.kind = 'section';
-      stack.push({ label, indent, childIndent: null, node, placed: entry });
-    }
-  });
-  for (const open of stack) demote(open);
-  qualifyRepeatedRows(placed, (i) => rows[i]?.block);
-  return { placed, roots };
-
-  /** Leaves the sections a row at `indent` is not indented under. */
-  function leave(indent: number, hasValues: boolean): void {
-    while (stack.length > 0) {
-      const top = stack.at(-1) as OpenSection;
-      const limit = top.childIndent ?? top.indent;
-      const isSibling = !hasValues && top.childIndent !== null && indent <= top.indent + sameIndent;
-      if (indent < limit - sameIndent || isSibling) {
-        demote(top);
-        stack.pop();
-      } else break;
-    }
-  }
+  const tree = new RowTreeBuilder(rows);
+  rows.forEach((row, i) => tree.place(row, i));
+  for (const open of tree.stack) tree.demote(open);
+  qualifyRepeatedRows(tree.placed, (i) => rows[i]?.block);
+  return { placed: tree.placed, roots: tree.roots };
 }

@@ -60,24 +60,15 @@ function headedValueColumn(grid: Grid, pieces: Piece[][], found: number): number
   return found;
 }
 
-/**
- * Reads one dataset table (no styling: no bold, no indentation) into our Table: grid layout and
- * symbol merging from the SEC parser, header rows and row paths for style-less grids, then
- * scale and unit per cell with the SEC parser's rules (cell > row label > column header >
- * table note > surrounding text).
- */
-export function buildGridTable(input: GridTableInput): Table {
-  const { raw } = input;
-  const grid = layoutGrid(raw);
-  const pieces: Piece[][] = grid.rows.map(mergeSymbolCells);
-  // Count a "$"-prefixed number at the column of its digits, where the values line up.
-  const found = firstValueColumn(pieces.map((ps) => ps.map((p) => ({ ...p, firstCol: p.col }))));
-  // Datasets only hold data tables; one without numbers still has its labels in column 0.
-  const valueCol = Number.isFinite(found)
-    ? headedValueColumn(grid, pieces, found)
-    : Math.min(1, grid.colCount - 1);
-  const headers = detectHeaderRows(grid, valueCol, input.minHeaderRows ?? 0);
+type HeaderRows = ReturnType<typeof detectHeaderRows>;
 
+/** What the rows below the header say: their labels, whether they hold values, their amounts. */
+function bodyLines(
+  grid: Grid,
+  pieces: Piece[][],
+  headers: HeaderRows,
+  valueCol: number,
+): BodyLine[] {
   const lines: BodyLine[] = [];
   grid.rows.forEach((cells, r) => {
     if (headers.headerRows.has(r)) return;
@@ -100,10 +91,26 @@ export function buildGridTable(input: GridTableInput): Table {
       amounts: amountsOf(values),
     });
   });
-  const tree = placeRows(lines);
-  const placedByRow = new Map(tree.placed.map((p) => [p.sourceRow, p]));
+  return lines;
+}
 
-  const noteLines = tree.placed.filter((p) => p.kind === 'note').map((p) => p.label);
+/** What the table as a whole says of its units: its scale note, currency, money, percentages. */
+interface TableUnits {
+  tableNote: ScaleNote | null;
+  /** The currency the table names (pounds, euros), shown instead of "USD"; null: dollars. */
+  currency: string | null;
+  monetary: boolean;
+  percentTable: boolean;
+}
+
+function tableUnits(
+  input: GridTableInput,
+  grid: Grid,
+  pieces: Piece[][],
+  headers: HeaderRows,
+  placed: readonly TableRow[],
+): TableUnits {
+  const noteLines = placed.filter((p) => p.kind === 'note').map((p) => p.label);
   const headerTexts = [...headers.headerRows]
     .sort((a, b) => a - b)
     .flatMap((r) => (grid.rows[r] ?? []).map((c) => c.text));
@@ -116,7 +123,19 @@ export function buildGridTable(input: GridTableInput): Table {
   const currency = statedCurrency([...headerTexts, tableNote?.phrase ?? '', input.caption ?? '']);
   const monetary = tableNote !== null || showsCurrency;
   const percentTable = !showsCurrency && percentCaption.test(input.caption ?? '');
+  return { tableNote, currency, monetary, percentTable };
+}
 
+/** One cell per value piece of each body row with values, its unit and scale resolved. */
+function gridCells(
+  lines: readonly BodyLine[],
+  pieces: Piece[][],
+  placedByRow: Map<number, TableRow>,
+  headers: HeaderRows,
+  valueCol: number,
+  units: TableUnits,
+): Cell[] {
+  const { tableNote, currency, monetary, percentTable } = units;
   const cells: Cell[] = [];
   for (const line of lines) {
     if (!line.hasValues) continue;
@@ -148,11 +167,15 @@ export function buildGridTable(input: GridTableInput): Table {
       });
     }
   }
+  return cells;
+}
 
-  const columnHeaders = columnHeaderTree(headers.bands);
-  qualifyRepeatedHeaders(columnHeaders, cells);
-  qualifyRepeatedColumns(cells);
-
+/** The table's rows in grid order: header rows, then each body row as placed. */
+function tableRows(
+  grid: Grid,
+  headers: HeaderRows,
+  placedByRow: Map<number, TableRow>,
+): TableRow[] {
   const rows: TableRow[] = [];
   grid.rows.forEach((cellsOfRow, r) => {
     if (headers.headerRows.has(r)) {
@@ -166,18 +189,47 @@ export function buildGridTable(input: GridTableInput): Table {
       if (placed) rows.push(placed);
     }
   });
+  return rows;
+}
+
+/**
+ * Reads one dataset table (no styling: no bold, no indentation) into our Table: grid layout and
+ * symbol merging from the SEC parser, header rows and row paths for style-less grids, then
+ * scale and unit per cell with the SEC parser's rules (cell > row label > column header >
+ * table note > surrounding text).
+ */
+export function buildGridTable(input: GridTableInput): Table {
+  const { raw } = input;
+  const grid = layoutGrid(raw);
+  const pieces: Piece[][] = grid.rows.map(mergeSymbolCells);
+  // Count a "$"-prefixed number at the column of its digits, where the values line up.
+  const found = firstValueColumn(pieces.map((ps) => ps.map((p) => ({ ...p, firstCol: p.col }))));
+  // Datasets only hold data tables; one without numbers still has its labels in column 0.
+  const valueCol = Number.isFinite(found)
+    ? headedValueColumn(grid, pieces, found)
+    : Math.min(1, grid.colCount - 1);
+  const headers = detectHeaderRows(grid, valueCol, input.minHeaderRows ?? 0);
+  const lines = bodyLines(grid, pieces, headers, valueCol);
+  const tree = placeRows(lines);
+  const placedByRow = new Map(tree.placed.map((p) => [p.sourceRow, p]));
+  const units = tableUnits(input, grid, pieces, headers, tree.placed);
+  const cells = gridCells(lines, pieces, placedByRow, headers, valueCol, units);
+
+  const columnHeaders = columnHeaderTree(headers.bands);
+  qualifyRepeatedHeaders(columnHeaders, cells);
+  qualifyRepeatedColumns(cells);
 
   return {
     id: `t${raw.sourceIndex}`,
     sourceIndex: raw.sourceIndex,
     caption: input.caption ?? '',
-    scaleNote: tableNote?.phrase ?? null,
+    scaleNote: units.tableNote?.phrase ?? null,
     location: input.location,
     rowCount: raw.rows.length,
     colCount: grid.colCount,
     columnHeaders,
     rowHeaders: tree.roots,
-    rows,
+    rows: tableRows(grid, headers, placedByRow),
     cells,
   };
 }
