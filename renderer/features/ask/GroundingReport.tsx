@@ -3,7 +3,12 @@ import { citeFact } from '../../../shared/ask/reads';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import type { Document } from '../../../shared/document';
 import { gridToSource } from '../../../shared/document/grid-layout';
-import { filingShort, openFilingTable, type Placer } from '../../components/evidence/filing-cite';
+import {
+  filingShort,
+  openFilingTable,
+  type CitePlace,
+  type Placer,
+} from '../../components/evidence/filing-cite';
 
 interface Props {
   literals: GroundingLiteral[];
@@ -19,6 +24,86 @@ const SOURCE_TEXT: Record<GroundingLiteral['source'], string> = {
   constant: 'constant',
   unsupported: 'unsupported',
 };
+
+type CellAt = ReturnType<typeof gridToSource>;
+
+/** A literal's place, its source said as text, and how to go there. */
+interface LiteralSource {
+  p: CitePlace | undefined;
+  here: boolean;
+  where: string | undefined;
+  go: (() => void) | undefined;
+}
+
+/** Where a literal came from, and the link there: in this document, or its own filing's table. */
+function literalSource(
+  l: GroundingLiteral,
+  at: CellAt | undefined,
+  onGo: Props['onGo'],
+  place: Placer | undefined,
+): LiteralSource {
+  const id = l.tableId ?? l.blockId;
+  const p = id !== undefined ? place?.(id) : undefined;
+  const localTable = l.tableId !== undefined ? (p?.localId ?? l.tableId) : undefined;
+  const localBlock = l.blockId !== undefined ? (p?.localId ?? l.blockId) : undefined;
+  const here = p?.here ?? true;
+  const cell = localTable && here ? at?.(localTable, l.row, l.col) : undefined;
+  const target: EvidenceTarget | undefined =
+    cell ??
+    (localBlock
+      ? { type: 'paragraph', blockId: localBlock }
+      : localTable
+        ? { type: 'table', tableId: localTable }
+        : undefined);
+  const where =
+    localTable !== undefined
+      ? `${localTable}${l.row !== undefined ? ` row ${l.row}` : ''}${l.col !== undefined ? `, col ${l.col}` : ''}`
+      : localBlock !== undefined
+        ? `paragraph ${l.paragraphIndex ?? localBlock}`
+        : undefined;
+  const go =
+    !here && p?.documentId != null && localTable
+      ? () => openFilingTable(p.documentId!, localTable, l.row, l.col)
+      : here && target
+        ? () => onGo(target)
+        : undefined;
+  return { p, here, where, go };
+}
+
+/** One number: its text (and how it was read), its value, its source with a link there. */
+function GroundingRow({ l, source }: { l: GroundingLiteral; source: LiteralSource }) {
+  const { p, here, where, go } = source;
+  return (
+    <tr className={`grounding-${l.source}`}>
+      <td>
+        <code>{l.text}</code>
+        {l.via === 'read' && <span className="hint"> via {l.fact ? 'fact()' : 'cell()'}</span>}
+      </td>
+      <td className="num">{l.value.toLocaleString('en-US', { maximumFractionDigits: 10 })}</td>
+      <td>
+        <span className={`source-badge source-${l.source}`}>{SOURCE_TEXT[l.source]}</span>{' '}
+        {p?.filing && (
+          <span className="filing-badge" title={p.filing.company ?? undefined}>
+            {filingShort(p.filing)}
+          </span>
+        )}{' '}
+        {l.fact && <span className="fact-cite">{citeFact(l.fact)} </span>}
+        {go && where ? (
+          <button
+            type="button"
+            className="link"
+            onClick={go}
+            title={here ? undefined : 'Open this filing at the table'}
+          >
+            {where}
+          </button>
+        ) : (
+          where && <span className="hint">{where}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
 
 /**
  * Where every number the program used came from: a cell it read (linked; for a fact() read the
@@ -46,67 +131,9 @@ export function GroundingReport({ literals, model, onGo, place }: Props) {
           </tr>
         </thead>
         <tbody>
-          {literals.map((l, i) => {
-            const id = l.tableId ?? l.blockId;
-            const p = id !== undefined ? place?.(id) : undefined;
-            const localTable = l.tableId !== undefined ? (p?.localId ?? l.tableId) : undefined;
-            const localBlock = l.blockId !== undefined ? (p?.localId ?? l.blockId) : undefined;
-            const here = p?.here ?? true;
-            const cell = localTable && here ? at?.(localTable, l.row, l.col) : undefined;
-            const target: EvidenceTarget | undefined =
-              cell ??
-              (localBlock
-                ? { type: 'paragraph', blockId: localBlock }
-                : localTable
-                  ? { type: 'table', tableId: localTable }
-                  : undefined);
-            const where =
-              localTable !== undefined
-                ? `${localTable}${l.row !== undefined ? ` row ${l.row}` : ''}${l.col !== undefined ? `, col ${l.col}` : ''}`
-                : localBlock !== undefined
-                  ? `paragraph ${l.paragraphIndex ?? localBlock}`
-                  : undefined;
-            const go =
-              !here && p?.documentId != null && localTable
-                ? () => openFilingTable(p.documentId!, localTable, l.row, l.col)
-                : here && target
-                  ? () => onGo(target)
-                  : undefined;
-            return (
-              <tr key={i} className={`grounding-${l.source}`}>
-                <td>
-                  <code>{l.text}</code>
-                  {l.via === 'read' && (
-                    <span className="hint"> via {l.fact ? 'fact()' : 'cell()'}</span>
-                  )}
-                </td>
-                <td className="num">
-                  {l.value.toLocaleString('en-US', { maximumFractionDigits: 10 })}
-                </td>
-                <td>
-                  <span className={`source-badge source-${l.source}`}>{SOURCE_TEXT[l.source]}</span>{' '}
-                  {p?.filing && (
-                    <span className="filing-badge" title={p.filing.company ?? undefined}>
-                      {filingShort(p.filing)}
-                    </span>
-                  )}{' '}
-                  {l.fact && <span className="fact-cite">{citeFact(l.fact)} </span>}
-                  {go && where ? (
-                    <button
-                      type="button"
-                      className="link"
-                      onClick={go}
-                      title={here ? undefined : 'Open this filing at the table'}
-                    >
-                      {where}
-                    </button>
-                  ) : (
-                    where && <span className="hint">{where}</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {literals.map((l, i) => (
+            <GroundingRow key={i} l={l} source={literalSource(l, at, onGo, place)} />
+          ))}
         </tbody>
       </table>
     </>

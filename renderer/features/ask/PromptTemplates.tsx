@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { PromptTemplate } from '../../../shared/ask/ask';
 import { askStore, useAsk } from '../../stores/ask';
 import type { ApiError } from '../../../shared/api/result';
 import { ApiErrorText } from '../../components/ApiErrorText';
+import { PromptTemplateEditor } from './PromptTemplateEditor';
 
 /** An id for a user's copy: from its name, unique enough, within the contract's 64 characters. */
 const copyId = (name: string) =>
@@ -11,6 +12,33 @@ const copyId = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)}-${Date.now().toString(36)}`;
+
+/** A template to edit: a user's own as it is, a built-in one as a copy of it. */
+const editable = (t: PromptTemplate): PromptTemplate =>
+  t.builtin
+    ? { ...t, id: copyId(t.name), name: `${t.name} (copy)`.slice(0, 120), builtin: false }
+    : t;
+
+/** The template's text with its placeholders, and Edit (or Copy to edit). */
+function TemplateText(p: { current: PromptTemplate; onEdit: (t: PromptTemplate) => void }) {
+  const { current } = p;
+  return (
+    <details className="template-text">
+      <summary>Prompt text</summary>
+      <p className="hint">
+        Placeholders: {'{question}'}, {'{context}'} (the retrieved cells and paragraphs),{' '}
+        {'{helpers}'} (how to read cells).
+      </p>
+      <h4>System</h4>
+      <pre>{current.system}</pre>
+      <h4>User</h4>
+      <pre>{current.user}</pre>
+      <button type="button" onClick={() => p.onEdit(editable(current))}>
+        {current.builtin ? 'Copy to edit' : 'Edit'}
+      </button>
+    </details>
+  );
+}
 
 /**
  * The prompt an ask uses: the mode's built-in template (DocMath-Eval presets among them) or
@@ -41,13 +69,9 @@ export function PromptTemplates() {
     setError(refused);
     if (!refused) setEditing(undefined);
   };
-  const editorKeys = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      setEditing(undefined);
-      setError(undefined);
-    }
+  const stop = () => {
+    setEditing(undefined);
+    setError(undefined);
   };
 
   return (
@@ -73,91 +97,16 @@ export function PromptTemplates() {
           ))}
         </select>
       </div>
-      {current && !editing && (
-        <details className="template-text">
-          <summary>Prompt text</summary>
-          <p className="hint">
-            Placeholders: {'{question}'}, {'{context}'} (the retrieved cells and paragraphs),{' '}
-            {'{helpers}'} (how to read cells).
-          </p>
-          <h4>System</h4>
-          <pre>{current.system}</pre>
-          <h4>User</h4>
-          <pre>{current.user}</pre>
-          <button
-            type="button"
-            onClick={() =>
-              setEditing(
-                current.builtin
-                  ? {
-                      ...current,
-                      id: copyId(current.name),
-                      name: `${current.name} (copy)`.slice(0, 120),
-                      builtin: false,
-                    }
-                  : current,
-              )
-            }
-          >
-            {current.builtin ? 'Copy to edit' : 'Edit'}
-          </button>
-        </details>
-      )}
+      {current && !editing && <TemplateText current={current} onEdit={setEditing} />}
       {editing && (
-        <div
-          className="template-editor"
-          role="group"
-          aria-label="Edit prompt template"
-          onKeyDown={editorKeys}
-        >
-          <div className="ask-field">
-            <label htmlFor={`${id}-tname`}>Name</label>
-            <input
-              id={`${id}-tname`}
-              value={editing.name}
-              onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void save();
-                }
-              }}
-            />
-          </div>
-          <div className="ask-field">
-            <label htmlFor={`${id}-tsystem`}>System</label>
-            <textarea
-              id={`${id}-tsystem`}
-              rows={6}
-              value={editing.system}
-              onChange={(e) => setEditing({ ...editing, system: e.currentTarget.value })}
-            />
-          </div>
-          <div className="ask-field">
-            <label htmlFor={`${id}-tuser`}>User</label>
-            <textarea
-              id={`${id}-tuser`}
-              rows={6}
-              value={editing.user}
-              onChange={(e) => setEditing({ ...editing, user: e.currentTarget.value })}
-            />
-          </div>
-          {error && <ApiErrorText error={error} />}
-          <div className="actions">
-            <button type="button" className="primary" onClick={() => void save()}>
-              Save template
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setEditing(undefined);
-                setError(undefined);
-              }}
-            >
-              Cancel <kbd>Esc</kbd>
-            </button>
-          </div>
-        </div>
+        <PromptTemplateEditor
+          id={id}
+          editing={editing}
+          setEditing={setEditing}
+          error={error}
+          onSave={() => void save()}
+          onStop={stop}
+        />
       )}
     </div>
   );
