@@ -59,24 +59,8 @@ const toVersion = (r: VersionRow): GoldVersion => ({
 const SELECT_DISPUTE = `SELECT g.*, q.external_id, q.dataset_id FROM gold_disputes g
   JOIN questions q ON q.id = g.question_id`;
 
-/** All SQL touching gold disputes and gold versions (migration 13). */
-export const disputesRepo = perConnection((db: Database) => {
-  const ins = db.prepare<[number, string, string, string, string], { id: number }>(
-    `INSERT INTO gold_disputes (question_id, proposed, reason, raised_by, raised_at, status)
-     VALUES (?, ?, ?, ?, ?, 'open') RETURNING id`,
-  );
-  const byId = db.prepare<[number], DisputeRow>(`${SELECT_DISPUTE} WHERE g.id = ?`);
-  const filtered = db.prepare<
-    [number | null, number | null, number | null, number | null, string | null, string | null],
-    DisputeRow
-  >(
-    `${SELECT_DISPUTE} WHERE (? IS NULL OR q.dataset_id = ?) AND (? IS NULL OR g.question_id = ?)
-       AND (? IS NULL OR g.status = ?) ORDER BY g.id`,
-  );
-  const decide = db.prepare<[DisputeStatus, string, string, string | null, number]>(
-    `UPDATE gold_disputes SET status = ?, decided_by = ?, decided_at = ?, decision_note = ?
-     WHERE id = ? AND status = 'open'`,
-  );
+/** A question's gold versions and the dataset file's gold they start from. */
+function goldVersions(db: Database) {
   const versionsOf = db.prepare<[number], VersionRow>(
     'SELECT * FROM gold_versions WHERE question_id = ? ORDER BY version',
   );
@@ -87,23 +71,12 @@ export const disputesRepo = perConnection((db: Database) => {
   const datasetGold = db.prepare<[number], { gold: string }>(
     'SELECT gold FROM questions WHERE id = ?',
   );
-  const runsOfDataset = db.prepare<[number], { id: number }>(
-    'SELECT id FROM runs WHERE dataset_id = ? ORDER BY id',
-  );
-  const sessionsWith = db.prepare<[number], { id: number }>(
-    `SELECT s.id FROM sessions s JOIN session_questions sq ON sq.session_id = s.id
-     WHERE sq.question_id = ? AND s.status = 'finished' ORDER BY s.id`,
-  );
-
-  /**
-   * The accepted correction as a new version, with version 0 (the dataset's gold it replaces)
-   * written first when the question had none yet. Answers the new version's number.
-   */
-  const accept = writeTransaction(
-    db,
-    (dispute: GoldDispute, decidedBy: string, at: string, note: string | null): number => {
-      if (decide.run('accepted', decidedBy, at, note, dispute.id).changes !== 1)
-        throw new Error(`dispute #${dispute.id} is no longer open`);
+  return {
+    /**
+     * The accepted correction as a new version, with version 0 (the dataset's gold it replaces)
+     * written first when the question had none yet. Answers the new version's number.
+     */
+    addCorrection: (dispute: GoldDispute, at: string): number => {
       const versions = versionsOf.all(dispute.questionId);
       if (versions.length === 0)
         insVersion.run(
@@ -124,6 +97,50 @@ export const disputesRepo = perConnection((db: Database) => {
         at,
       );
       return next;
+    },
+    versions: (questionId: number): GoldVersion[] => versionsOf.all(questionId).map(toVersion),
+    /** The dataset file's gold for the question (questions.gold), whatever is current. */
+    datasetGold: (questionId: number): Gold | undefined => {
+      const r = datasetGold.get(questionId);
+      return r ? Gold.parse(JSON.parse(r.gold)) : undefined;
+    },
+  };
+}
+
+/** All SQL touching gold disputes and gold versions (migration 13). */
+export const disputesRepo = perConnection((db: Database) => {
+  const ins = db.prepare<[number, string, string, string, string], { id: number }>(
+    `INSERT INTO gold_disputes (question_id, proposed, reason, raised_by, raised_at, status)
+     VALUES (?, ?, ?, ?, ?, 'open') RETURNING id`,
+  );
+  const byId = db.prepare<[number], DisputeRow>(`${SELECT_DISPUTE} WHERE g.id = ?`);
+  const filtered = db.prepare<
+    [number | null, number | null, number | null, number | null, string | null, string | null],
+    DisputeRow
+  >(
+    `${SELECT_DISPUTE} WHERE (? IS NULL OR q.dataset_id = ?) AND (? IS NULL OR g.question_id = ?)
+       AND (? IS NULL OR g.status = ?) ORDER BY g.id`,
+  );
+  const decide = db.prepare<[DisputeStatus, string, string, string | null, number]>(
+    `UPDATE gold_disputes SET status = ?, decided_by = ?, decided_at = ?, decision_note = ?
+     WHERE id = ? AND status = 'open'`,
+  );
+  const gold = goldVersions(db);
+  const runsOfDataset = db.prepare<[number], { id: number }>(
+    'SELECT id FROM runs WHERE dataset_id = ? ORDER BY id',
+  );
+  const sessionsWith = db.prepare<[number], { id: number }>(
+    `SELECT s.id FROM sessions s JOIN session_questions sq ON sq.session_id = s.id
+     WHERE sq.question_id = ? AND s.status = 'finished' ORDER BY s.id`,
+  );
+
+  /** Decides the dispute and writes its correction as the question's next gold version. */
+  const accept = writeTransaction(
+    db,
+    (dispute: GoldDispute, decidedBy: string, at: string, note: string | null): number => {
+      if (decide.run('accepted', decidedBy, at, note, dispute.id).changes !== 1)
+        throw new Error(`dispute #${dispute.id} is no longer open`);
+      return gold.addCorrection(dispute, at);
     },
   );
 
@@ -149,12 +166,8 @@ export const disputesRepo = perConnection((db: Database) => {
       accept(dispute, decidedBy, at, note),
     reject: (id: number, decidedBy: string, at: string, note: string | null) =>
       decide.run('rejected', decidedBy, at, note, id).changes === 1,
-    versions: (questionId: number): GoldVersion[] => versionsOf.all(questionId).map(toVersion),
-    /** The dataset file's gold for the question (questions.gold), whatever is current. */
-    datasetGold: (questionId: number): Gold | undefined => {
-      const r = datasetGold.get(questionId);
-      return r ? Gold.parse(JSON.parse(r.gold)) : undefined;
-    },
+    versions: gold.versions,
+    datasetGold: gold.datasetGold,
     runsOfDataset: (datasetId: number) => runsOfDataset.all(datasetId).map((r) => r.id),
     finishedSessionsWith: (questionId: number) => sessionsWith.all(questionId).map((r) => r.id),
   };

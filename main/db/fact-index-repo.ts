@@ -38,6 +38,28 @@ function fromRow(r: FactRow): SandboxFact {
   };
 }
 
+/** One fact as the named parameters of the INSERT into filing_facts. */
+function factParams(documentId: number, seq: number, f: SandboxFact, rowLabel: string) {
+  const p = f.period;
+  return {
+    documentId,
+    seq,
+    concept: f.concept,
+    localName: localName(f.concept),
+    periodStart: 'start' in p ? p.start : null,
+    periodEnd: 'start' in p ? p.end : p.instant,
+    label: f.label,
+    dimensions: JSON.stringify(f.dimensions),
+    unit: f.unit,
+    decimals: f.decimals === null ? null : String(f.decimals),
+    value: f.value,
+    scale: f.scale,
+    base: f.base,
+    cells: JSON.stringify(f.cells),
+    rowLabel,
+  };
+}
+
 /** The fact index of tagged filings (migration 21), per document. */
 export const factIndexRepo = perConnection((db: Database) => {
   const state = db.prepare<[number], { index_version: number; parser_version: number }>(
@@ -84,24 +106,7 @@ export const factIndexRepo = perConnection((db: Database) => {
         new Date().toISOString(),
       );
       facts.forEach((f, seq) => {
-        const p = f.period;
-        putFact.run({
-          documentId,
-          seq,
-          concept: f.concept,
-          localName: localName(f.concept),
-          periodStart: 'start' in p ? p.start : null,
-          periodEnd: 'start' in p ? p.end : p.instant,
-          label: f.label,
-          dimensions: JSON.stringify(f.dimensions),
-          unit: f.unit,
-          decimals: f.decimals === null ? null : String(f.decimals),
-          value: f.value,
-          scale: f.scale,
-          base: f.base,
-          cells: JSON.stringify(f.cells),
-          rowLabel: rowLabels[seq] ?? '',
-        });
+        putFact.run(factParams(documentId, seq, f, rowLabels[seq] ?? ''));
       });
     },
   );
