@@ -155,6 +155,12 @@ const GGML_TYPES: Record<number, { name: string; bytes?: number; block?: number;
 
 const INT64_MAX = 2n ** 63n - 1n;
 
+const invalid = (reason: string) => new GgufHeaderError({ kind: 'invalid', reason });
+const fileCanHold = (c: Cursor, what: string, most: number) =>
+  invalid(`${what}, but the ${c.size}-byte file can hold at most ${Math.max(0, most)}`);
+/** Bytes left for the rest of the current item when `after` bytes must follow it. */
+const room = (c: Cursor, after: number) => c.size - c.pos - after;
+
 /**
  * Reads and checks a GGUF header from `src`. Throws GgufHeaderError for anything the file's
  * size cannot hold, anything GGUF does not define, and anything llama.cpp would refuse or
@@ -164,10 +170,27 @@ const INT64_MAX = 2n ** 63n - 1n;
 export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSummary> {
   const size = src.size;
   const c = new Cursor(src);
-  const invalid = (reason: string) => new GgufHeaderError({ kind: 'invalid', reason });
-  const fileCanHold = (what: string, most: number) =>
-    invalid(`${what}, but the ${size}-byte file can hold at most ${Math.max(0, most)}`);
+  const { version, nTensors, nKv } = await readCounts(c);
+  const metadata = await readMetadata(c, nKv, nTensors);
+  const { tensors, parameters } = await readTensorInfos(c, nTensors, metadata.alignment);
+  const dataOffset = Number(alignUp(BigInt(c.pos), BigInt(metadata.alignment)));
+  return {
+    version,
+    sizeBytes: size,
+    tensorCount: nTensors,
+    metadataCount: nKv,
+    alignment: metadata.alignment,
+    architecture: metadata.architecture,
+    name: metadata.name,
+    dataOffset,
+    tensorBytes: Number(tensorDataBytes(tensors, dataOffset, size)),
+    parameters: Number(parameters),
+  };
+}
 
+/** The fixed header: magic, version, and the tensor and metadata counts, held to the file. */
+async function readCounts(c: Cursor): Promise<{ version: number; nTensors: number; nKv: number }> {
+  const size = c.size;
   if (size < 4) throw new GgufHeaderError({ kind: 'not-gguf' });
   await c.need(4);
   if (c.bytes(4).toString('latin1') !== 'GGUF') throw new GgufHeaderError({ kind: 'not-gguf' });
@@ -188,7 +211,7 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
   const afterHeader = size - HEADER_BYTES;
   const tensorRoom = Math.floor(afterHeader / MIN_TENSOR_INFO);
   if (tensorCount > BigInt(tensorRoom))
-    throw fileCanHold(`the header declares ${tensorCount} tensors`, tensorRoom);
+    throw fileCanHold(c, `the header declares ${tensorCount} tensors`, tensorRoom);
   if (tensorCount > BigInt(GGUF_LIMITS.tensors))
     throw invalid(
       `the header declares ${tensorCount} tensors, more than the ${GGUF_LIMITS.tensors} accepted (no model has as many)`,
@@ -196,43 +219,28 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
   const nTensors = Number(tensorCount);
   const kvRoom = Math.floor((afterHeader - nTensors * MIN_TENSOR_INFO) / MIN_KV);
   if (kvCount > BigInt(kvRoom))
-    throw fileCanHold(`the header declares ${kvCount} metadata entries`, kvRoom);
+    throw fileCanHold(c, `the header declares ${kvCount} metadata entries`, kvRoom);
   if (kvCount > BigInt(GGUF_LIMITS.metadataEntries))
     throw invalid(
       `the header declares ${kvCount} metadata entries, more than the ${GGUF_LIMITS.metadataEntries} accepted`,
     );
-  const nKv = Number(kvCount);
+  return { version, nTensors, nKv: Number(kvCount) };
+}
 
-  /** Bytes left for the rest of the current item when `after` bytes must follow it. */
-  const room = (after: number) => size - c.pos - after;
+/** What the header's metadata says that the summary and the tensor infos need. */
+interface Metadata {
+  alignment: number;
+  architecture: string | null;
+  name: string | null;
+}
 
-  let alignment = DEFAULT_ALIGNMENT;
-  let architecture: string | null = null;
-  let name: string | null = null;
+/** The key/value table: each key unique and each value's type and length held to the file. */
+async function readMetadata(c: Cursor, nKv: number, nTensors: number): Promise<Metadata> {
+  const found: Metadata = { alignment: DEFAULT_ALIGNMENT, architecture: null, name: null };
   const keys = new Set<string>();
-
   for (let i = 0; i < nKv; i++) {
     const after = (nKv - i - 1) * MIN_KV + nTensors * MIN_TENSOR_INFO;
-    c.where = `metadata entry ${i}`;
-    await c.need(8);
-    const keyLength = c.u64();
-    const keyRoom = room(after) - 4 - 1;
-    if (keyLength > BigInt(Math.max(0, keyRoom)))
-      throw fileCanHold(`metadata entry ${i} declares a ${keyLength}-byte key`, keyRoom);
-    if (keyLength > BigInt(GGUF_LIMITS.keyBytes))
-      throw invalid(
-        `metadata entry ${i} declares a ${keyLength}-byte key; GGUF keys are at most ${GGUF_LIMITS.keyBytes} bytes`,
-      );
-    await c.need(Number(keyLength));
-    const keyBytes = c.bytes(Number(keyLength));
-    const key = keyBytes.toString('utf8');
-    const shown = quote(keyBytes);
-    const id =
-      keyBytes.length <= 64 ? `=${key}` : createHash('sha256').update(keyBytes).digest('base64');
-    if (keys.has(id)) throw invalid(`metadata key ${shown} appears twice`);
-    keys.add(id);
-    c.where = `metadata ${shown}`;
-
+    const { key, shown } = await readKey(c, i, after, keys);
     await c.need(4);
     const type = c.u32();
     if (type > T.FLOAT64)
@@ -241,107 +249,151 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
       );
     if (key === 'general.alignment' && type !== T.UINT32)
       throw invalid(`general.alignment is a ${TYPE_NAMES[type]}, not a uint32`);
-
-    if (type === T.ARRAY) {
-      await c.need(12);
-      const of = c.u32();
-      const count = c.u64();
-      if (of === T.ARRAY)
-        throw invalid(`metadata ${shown} is an array of arrays, which llama.cpp does not read`);
-      if (of > T.FLOAT64)
-        throw invalid(
-          `metadata ${shown} is an array of value type ${of}, which GGUF does not define (0 to 12)`,
-        );
-      const each = VALUE_BYTES[of]!;
-      const most = Math.floor(Math.max(0, room(after)) / each);
-      if (count > BigInt(most))
-        throw fileCanHold(
-          `metadata ${shown} declares an array of ${count} ${TYPE_NAMES[of]} values`,
-          most,
-        );
-      if (count > BigInt(GGUF_LIMITS.arrayElements))
-        throw invalid(
-          `metadata ${shown} declares an array of ${count} values, more than the ${GGUF_LIMITS.arrayElements} accepted`,
-        );
-      const n = Number(count);
-      if (of !== T.STRING) {
-        c.skip(n * each);
-        continue;
-      }
-      for (let j = 0; j < n; j++) {
-        const w = c.need(8);
-        if (w) await w;
-        const length = c.u64();
-        const left = room(after + (n - j - 1) * 8);
-        if (length > BigInt(Math.max(0, left)))
-          throw fileCanHold(`metadata ${shown} item ${j} declares a ${length}-byte string`, left);
-        if (length > BigInt(GGUF_LIMITS.stringBytes))
-          throw invalid(
-            `metadata ${shown} item ${j} declares a ${length}-byte string, more than the ${GGUF_LIMITS.stringBytes} accepted`,
-          );
-        c.skip(Number(length));
-      }
-      continue;
-    }
-
-    if (type === T.STRING) {
-      await c.need(8);
-      const length = c.u64();
-      const left = room(after);
-      if (length > BigInt(Math.max(0, left)))
-        throw fileCanHold(`metadata ${shown} declares a ${length}-byte string`, left);
-      if (length > BigInt(GGUF_LIMITS.stringBytes))
-        throw invalid(
-          `metadata ${shown} declares a ${length}-byte string, more than the ${GGUF_LIMITS.stringBytes} accepted`,
-        );
-      const n = Number(length);
-      if ((key === 'general.architecture' || key === 'general.name') && n <= 256) {
-        await c.need(n);
-        const value = c.bytes(n).toString('utf8');
-        if (key === 'general.architecture') architecture = value;
-        else name = value;
-      } else c.skip(n);
-      continue;
-    }
-
-    const bytes = VALUE_BYTES[type]!;
-    await c.need(bytes);
-    if (key === 'general.alignment') {
-      alignment = c.u32();
-      if (alignment === 0 || (alignment & (alignment - 1)) !== 0)
-        throw invalid(`general.alignment is ${alignment}, not a power of two`);
-      if (alignment > GGUF_LIMITS.maxAlignment)
-        throw invalid(
-          `general.alignment is ${alignment}, more than the ${GGUF_LIMITS.maxAlignment} accepted`,
-        );
-    } else c.skip(bytes);
+    if (type === T.ARRAY) await skipArray(c, shown, after);
+    else if (type === T.STRING) await readString(c, key, shown, after, found);
+    else await readScalar(c, key, type, found);
   }
+  return found;
+}
 
-  const tensors: { name: string; offset: bigint; bytes: bigint | null }[] = [];
+/** Metadata entry `i`'s key, refused when it appeared before; `where` is then its value. */
+async function readKey(
+  c: Cursor,
+  i: number,
+  after: number,
+  keys: Set<string>,
+): Promise<{ key: string; shown: string }> {
+  c.where = `metadata entry ${i}`;
+  await c.need(8);
+  const keyLength = c.u64();
+  const keyRoom = room(c, after) - 4 - 1;
+  if (keyLength > BigInt(Math.max(0, keyRoom)))
+    throw fileCanHold(c, `metadata entry ${i} declares a ${keyLength}-byte key`, keyRoom);
+  if (keyLength > BigInt(GGUF_LIMITS.keyBytes))
+    throw invalid(
+      `metadata entry ${i} declares a ${keyLength}-byte key; GGUF keys are at most ${GGUF_LIMITS.keyBytes} bytes`,
+    );
+  await c.need(Number(keyLength));
+  const keyBytes = c.bytes(Number(keyLength));
+  const key = keyBytes.toString('utf8');
+  const shown = quote(keyBytes);
+  const id =
+    keyBytes.length <= 64 ? `=${key}` : createHash('sha256').update(keyBytes).digest('base64');
+  if (keys.has(id)) throw invalid(`metadata key ${shown} appears twice`);
+  keys.add(id);
+  c.where = `metadata ${shown}`;
+  return { key, shown };
+}
+
+/** An array value, skipped: its element type and count, and each string's length, checked. */
+async function skipArray(c: Cursor, shown: string, after: number): Promise<void> {
+  await c.need(12);
+  const of = c.u32();
+  const count = c.u64();
+  if (of === T.ARRAY)
+    throw invalid(`metadata ${shown} is an array of arrays, which llama.cpp does not read`);
+  if (of > T.FLOAT64)
+    throw invalid(
+      `metadata ${shown} is an array of value type ${of}, which GGUF does not define (0 to 12)`,
+    );
+  const each = VALUE_BYTES[of]!;
+  const most = Math.floor(Math.max(0, room(c, after)) / each);
+  if (count > BigInt(most))
+    throw fileCanHold(
+      c,
+      `metadata ${shown} declares an array of ${count} ${TYPE_NAMES[of]} values`,
+      most,
+    );
+  if (count > BigInt(GGUF_LIMITS.arrayElements))
+    throw invalid(
+      `metadata ${shown} declares an array of ${count} values, more than the ${GGUF_LIMITS.arrayElements} accepted`,
+    );
+  const n = Number(count);
+  if (of !== T.STRING) {
+    c.skip(n * each);
+    return;
+  }
+  for (let j = 0; j < n; j++) {
+    // A vocabulary is 260,000 strings: await only when the buffer must be refilled.
+    const w = c.need(8);
+    if (w) await w;
+    const length = c.u64();
+    const left = room(c, after + (n - j - 1) * 8);
+    if (length > BigInt(Math.max(0, left)))
+      throw fileCanHold(c, `metadata ${shown} item ${j} declares a ${length}-byte string`, left);
+    if (length > BigInt(GGUF_LIMITS.stringBytes))
+      throw invalid(
+        `metadata ${shown} item ${j} declares a ${length}-byte string, more than the ${GGUF_LIMITS.stringBytes} accepted`,
+      );
+    c.skip(Number(length));
+  }
+}
+
+/** A string value: general.architecture and general.name kept when short, others skipped. */
+async function readString(
+  c: Cursor,
+  key: string,
+  shown: string,
+  after: number,
+  found: Metadata,
+): Promise<void> {
+  await c.need(8);
+  const length = c.u64();
+  const left = room(c, after);
+  if (length > BigInt(Math.max(0, left)))
+    throw fileCanHold(c, `metadata ${shown} declares a ${length}-byte string`, left);
+  if (length > BigInt(GGUF_LIMITS.stringBytes))
+    throw invalid(
+      `metadata ${shown} declares a ${length}-byte string, more than the ${GGUF_LIMITS.stringBytes} accepted`,
+    );
+  const n = Number(length);
+  if ((key === 'general.architecture' || key === 'general.name') && n <= 256) {
+    await c.need(n);
+    const value = c.bytes(n).toString('utf8');
+    if (key === 'general.architecture') found.architecture = value;
+    else found.name = value;
+  } else c.skip(n);
+}
+
+/** A scalar value: general.alignment read and checked, others skipped. */
+async function readScalar(c: Cursor, key: string, type: number, found: Metadata): Promise<void> {
+  const bytes = VALUE_BYTES[type]!;
+  await c.need(bytes);
+  if (key !== 'general.alignment') {
+    c.skip(bytes);
+    return;
+  }
+  const alignment = c.u32();
+  if (alignment === 0 || (alignment & (alignment - 1)) !== 0)
+    throw invalid(`general.alignment is ${alignment}, not a power of two`);
+  if (alignment > GGUF_LIMITS.maxAlignment)
+    throw invalid(
+      `general.alignment is ${alignment}, more than the ${GGUF_LIMITS.maxAlignment} accepted`,
+    );
+  found.alignment = alignment;
+}
+
+/** A tensor as its info says: where its data starts and how many bytes (null: type unknown). */
+interface TensorInfo {
+  name: string;
+  offset: bigint;
+  bytes: bigint | null;
+}
+
+/** The tensor infos: names unique, shapes and types ggml reads, offsets aligned and in order. */
+async function readTensorInfos(
+  c: Cursor,
+  nTensors: number,
+  alignment: number,
+): Promise<{ tensors: TensorInfo[]; parameters: bigint }> {
+  const tensors: TensorInfo[] = [];
   const names = new Set<string>();
   let parameters = 0n;
   /** Where the next tensor must start, while every size before it is known. */
   let expected: bigint | null = 0n;
   for (let i = 0; i < nTensors; i++) {
     const after = (nTensors - i - 1) * MIN_TENSOR_INFO;
-    c.where = `tensor ${i}`;
-    await c.need(8);
-    const nameLength = c.u64();
-    const nameRoom = room(after) - 16;
-    if (nameLength > BigInt(Math.max(0, nameRoom)))
-      throw fileCanHold(`tensor ${i} declares a ${nameLength}-byte name`, nameRoom);
-    if (nameLength > BigInt(GGUF_LIMITS.tensorNameBytes))
-      throw invalid(
-        `tensor ${i} declares a ${nameLength}-byte name; ggml names are at most ${GGUF_LIMITS.tensorNameBytes} bytes`,
-      );
-    await c.need(Number(nameLength));
-    const nameBytes = c.bytes(Number(nameLength));
-    const tensorName = nameBytes.toString('utf8');
-    const shown = `tensor ${quote(nameBytes)}`;
-    if (names.has(tensorName)) throw invalid(`${shown} appears twice`);
-    names.add(tensorName);
-    c.where = shown;
-
+    const { tensorName, shown } = await readTensorName(c, i, after, names);
     await c.need(4);
     const nDims = c.u32();
     if (nDims > GGUF_LIMITS.dimensions)
@@ -349,32 +401,8 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
         `${shown} declares ${nDims} dimensions; GGUF allows at most ${GGUF_LIMITS.dimensions}`,
       );
     await c.need(nDims * 8 + 12);
-    let elements = 1n;
-    let row = 1n;
-    for (let d = 0; d < nDims; d++) {
-      const dim = c.u64();
-      if (dim > INT64_MAX)
-        throw invalid(`${shown} dimension ${d} is ${dim}, negative as ggml reads it`);
-      if (dim === 0n) throw invalid(`${shown} dimension ${d} is 0`);
-      if (d === 0) row = dim;
-      elements *= dim;
-      if (elements > INT64_MAX)
-        throw invalid(`${shown} declares more elements than ggml can count (over 2^63)`);
-    }
-    const typeId = c.u32();
-    const type = GGML_TYPES[typeId];
-    if (!type) throw invalid(`${shown} has tensor type ${typeId}, which ggml does not define`);
-    if (type.removed)
-      throw invalid(`${shown} has tensor type ${type.name}, which llama.cpp no longer reads`);
-    let bytes: bigint | null = null;
-    if (type.bytes !== undefined && type.block !== undefined) {
-      const block = BigInt(type.block);
-      if (row % block !== 0n)
-        throw invalid(
-          `${shown} has rows of ${row} elements, not a multiple of ${type.name}'s block of ${block}`,
-        );
-      bytes = (elements / block) * BigInt(type.bytes);
-    }
+    const { elements, row } = readShape(c, shown, nDims);
+    const bytes = tensorBytesOf(c.u32(), shown, elements, row);
     const offset = c.u64();
     if (offset % BigInt(alignment) !== 0n)
       throw invalid(
@@ -388,8 +416,70 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
     parameters += elements;
     tensors.push({ name: tensorName, offset, bytes });
   }
+  return { tensors, parameters };
+}
 
-  const dataOffset = Number(alignUp(BigInt(c.pos), BigInt(alignment)));
+/** Tensor `i`'s name, refused when it appeared before; `where` is then the tensor. */
+async function readTensorName(
+  c: Cursor,
+  i: number,
+  after: number,
+  names: Set<string>,
+): Promise<{ tensorName: string; shown: string }> {
+  c.where = `tensor ${i}`;
+  await c.need(8);
+  const nameLength = c.u64();
+  const nameRoom = room(c, after) - 16;
+  if (nameLength > BigInt(Math.max(0, nameRoom)))
+    throw fileCanHold(c, `tensor ${i} declares a ${nameLength}-byte name`, nameRoom);
+  if (nameLength > BigInt(GGUF_LIMITS.tensorNameBytes))
+    throw invalid(
+      `tensor ${i} declares a ${nameLength}-byte name; ggml names are at most ${GGUF_LIMITS.tensorNameBytes} bytes`,
+    );
+  await c.need(Number(nameLength));
+  const nameBytes = c.bytes(Number(nameLength));
+  const tensorName = nameBytes.toString('utf8');
+  const shown = `tensor ${quote(nameBytes)}`;
+  if (names.has(tensorName)) throw invalid(`${shown} appears twice`);
+  names.add(tensorName);
+  c.where = shown;
+  return { tensorName, shown };
+}
+
+/** A tensor's dimensions (already in the buffer): its element count and its row length. */
+function readShape(c: Cursor, shown: string, nDims: number): { elements: bigint; row: bigint } {
+  let elements = 1n;
+  let row = 1n;
+  for (let d = 0; d < nDims; d++) {
+    const dim = c.u64();
+    if (dim > INT64_MAX)
+      throw invalid(`${shown} dimension ${d} is ${dim}, negative as ggml reads it`);
+    if (dim === 0n) throw invalid(`${shown} dimension ${d} is 0`);
+    if (d === 0) row = dim;
+    elements *= dim;
+    if (elements > INT64_MAX)
+      throw invalid(`${shown} declares more elements than ggml can count (over 2^63)`);
+  }
+  return { elements, row };
+}
+
+/** A tensor's data bytes for its ggml type (null: a type whose block is unknown here). */
+function tensorBytesOf(typeId: number, shown: string, elements: bigint, row: bigint) {
+  const type = GGML_TYPES[typeId];
+  if (!type) throw invalid(`${shown} has tensor type ${typeId}, which ggml does not define`);
+  if (type.removed)
+    throw invalid(`${shown} has tensor type ${type.name}, which llama.cpp no longer reads`);
+  if (type.bytes === undefined || type.block === undefined) return null;
+  const block = BigInt(type.block);
+  if (row % block !== 0n)
+    throw invalid(
+      `${shown} has rows of ${row} elements, not a multiple of ${type.name}'s block of ${block}`,
+    );
+  return (elements / block) * BigInt(type.bytes);
+}
+
+/** The tensors' data, held to the file from `dataOffset`: answers its total bytes. */
+function tensorDataBytes(tensors: readonly TensorInfo[], dataOffset: number, size: number) {
   let tensorBytes = 0n;
   for (const t of tensors) {
     const shown = `tensor ${quote(Buffer.from(t.name, 'utf8'))}`;
@@ -401,19 +491,7 @@ export async function readGgufHeader(src: GgufByteSource): Promise<GgufHeaderSum
       throw new GgufHeaderError({ kind: 'cut-short', tensor: t.name });
     tensorBytes += t.bytes ?? 0n;
   }
-
-  return {
-    version,
-    sizeBytes: size,
-    tensorCount: nTensors,
-    metadataCount: nKv,
-    alignment,
-    architecture,
-    name,
-    dataOffset,
-    tensorBytes: Number(tensorBytes),
-    parameters: Number(parameters),
-  };
+  return tensorBytes;
 }
 
 /**
@@ -473,6 +551,11 @@ class Cursor {
 
   constructor(private readonly src: GgufByteSource) {
     this.buf = Buffer.alloc(Math.max(1, Math.min(CHUNK, src.size)));
+  }
+
+  /** The file's size in bytes. */
+  get size(): number {
+    return this.src.size;
   }
 
   /** Makes bytes [pos, pos + n) readable (n ≤ 1 MiB); a promise only when it must read. */
