@@ -203,20 +203,24 @@ export async function prepareAsk(
   return { messages, context, started };
 }
 
-/** The model call(s) on a prepared prompt → program and repair → answer → grounding. */
-export async function finishAsk(
+type Emit = (e: AskProgress) => void;
+type ModelCall = (msgs: ChatMessage[], sampleIndex: number) => Promise<string>;
+
+/**
+ * One model call as the samples make it: progress and streamed text emitted, its time, tokens
+ * and cost added to `meter`, a context too long for the model said in words.
+ */
+function modelCall(
   deps: AnswerCoreDeps,
   input: AnswerCoreInput,
-  { messages, context, started }: PreparedAsk,
+  context: PreparedAsk['context'],
   signal: AbortSignal,
-  emit: (e: AskProgress) => void = () => undefined,
-): Promise<AnswerCore> {
-  const meter = new Meter();
-  const { askId, subject } = input;
-  if (signal.aborted) throw askCancelled();
-
+  emit: Emit,
+  meter: Meter,
+): ModelCall {
+  const { askId } = input;
   const count = input.samples ?? 1;
-  const call = async (msgs: ChatMessage[], sampleIndex: number): Promise<string> => {
+  return async (msgs, sampleIndex) => {
     if (signal.aborted) throw askCancelled();
     // Under self-consistency each sample's text streams after a note naming it, so a panel
     // can start a new output there.
@@ -263,7 +267,22 @@ export async function finishAsk(
       meter.modelMs += performance.now() - t0;
     }
   };
+}
 
+/**
+ * The samples asked for (one unless self-consistency), each by the mode's way. One sample
+ * failing (no program, say) does not sink the others; all failing does.
+ */
+async function takeSamples(
+  deps: AnswerCoreDeps,
+  input: AnswerCoreInput,
+  messages: ChatMessage[],
+  call: ModelCall,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<Sample[]> {
+  const { askId, subject } = input;
+  const count = input.samples ?? 1;
   const samples: Sample[] = [];
   let firstError: WorkbenchError | undefined;
   for (let i = 0; i < count; i++) {
@@ -279,7 +298,6 @@ export async function finishAsk(
             : textSample(await call(messages, i)),
       );
     } catch (e) {
-      // One sample failing (no program, say) does not sink the others; all failing does.
       if (count === 1 || (e instanceof WorkbenchError && e.code === 'cancelled')) throw e;
       if (signal.aborted) throw askCancelled();
       if (!(e instanceof WorkbenchError)) throw e;
@@ -287,6 +305,24 @@ export async function finishAsk(
     }
   }
   if (samples.length === 0) throw firstError ?? new Error('no sample');
+  return samples;
+}
+
+/** The model call(s) on a prepared prompt → program and repair → answer → grounding. */
+export async function finishAsk(
+  deps: AnswerCoreDeps,
+  input: AnswerCoreInput,
+  { messages, context, started }: PreparedAsk,
+  signal: AbortSignal,
+  emit: Emit = () => undefined,
+): Promise<AnswerCore> {
+  const meter = new Meter();
+  const { askId, subject } = input;
+  if (signal.aborted) throw askCancelled();
+
+  const count = input.samples ?? 1;
+  const call = modelCall(deps, input, context, signal, emit, meter);
+  const samples = await takeSamples(deps, input, messages, call, signal, emit);
   const voted = count > 1 ? vote(samples.map((s) => s.answer)) : undefined;
   const chosen = samples[voted?.winner ?? 0]!;
 

@@ -238,30 +238,33 @@ export class AskService {
     return t;
   }
 
+  /** Several workspace documents asked about together (issue 27): their filings' subject. */
+  private acrossFilings(ids: number[], input: AskInput): Promise<AskSubject> {
+    if (input.document !== undefined || input.documentId !== undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        'give the documents as documentIds only (not with documentId or a file)',
+      );
+    if (input.questionId !== undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        'a stored question is about its own document; ask it without documentIds',
+      );
+    return filingsSubject(ids, requireQuestion(input.question), {
+      open: async (id) => {
+        const opened = await this.deps.documents.open(id);
+        return this.cache.fromOpened(opened.$jsonBytes);
+      },
+      summary: (id) => this.deps.documents.summary(id),
+      facts: async (id) => (await this.deps.factIndex?.factsOf(id)) ?? null,
+      ...(this.deps.filings ? { filings: this.deps.filings } : {}),
+    });
+  }
+
   private async subject(input: AskInput): Promise<AskSubject> {
     // The same document twice counts once.
     const ids = input.documentIds && [...new Set(input.documentIds)];
-    if (ids !== undefined && ids.length > 1) {
-      if (input.document !== undefined || input.documentId !== undefined)
-        throw new WorkbenchError(
-          'invalid-input',
-          'give the documents as documentIds only (not with documentId or a file)',
-        );
-      if (input.questionId !== undefined)
-        throw new WorkbenchError(
-          'invalid-input',
-          'a stored question is about its own document; ask it without documentIds',
-        );
-      return filingsSubject(ids, requireQuestion(input.question), {
-        open: async (id) => {
-          const opened = await this.deps.documents.open(id);
-          return this.cache.fromOpened(opened.$jsonBytes);
-        },
-        summary: (id) => this.deps.documents.summary(id),
-        facts: async (id) => (await this.deps.factIndex?.factsOf(id)) ?? null,
-        ...(this.deps.filings ? { filings: this.deps.filings } : {}),
-      });
-    }
+    if (ids !== undefined && ids.length > 1) return this.acrossFilings(ids, input);
     if (ids !== undefined && ids.length === 1) {
       if (input.documentId !== undefined && input.documentId !== ids[0])
         throw new WorkbenchError(
@@ -288,6 +291,11 @@ export class AskService {
         gold: null,
       };
     }
+    return this.workspaceSubject(input);
+  }
+
+  /** A workspace document, named or the stored question's, with the question's gold if any. */
+  private async workspaceSubject(input: AskInput): Promise<AskSubject> {
     let documentId = input.documentId;
     let gold: AskSubject['gold'] = null;
     let question = input.question?.trim();

@@ -92,16 +92,13 @@ function refuseUnlike(
 }
 
 /**
- * The gap between one finished expert session and one run (docs/sessions.md, "Gap view").
- * Reads the session's results (verdicts, active time, marks) and the run's report input
- * (items, verdicts, subsets), matches questions by the dataset's own id, finds the cells the
- * model's programs used, and builds the report (shared/gap/build-gap.ts).
+ * Verdicts graded by an older scorer version or against another gold version (a workspace
+ * from before gold versions were recorded, an accepted dispute) are caught up first: pure
+ * re-grading of stored answers, no model calls, so the comparison is never refused for it.
+ * Says what was re-graded.
  */
-export async function compareGap(s: GapServices, input: GapCompareInput): Promise<GapReport> {
-  // Verdicts graded by an older scorer version or against another gold version (a workspace
-  // from before gold versions were recorded, an accepted dispute) are caught up first: pure
-  // re-grading of stored answers, no model calls, so the comparison is never refused for it.
-  const caughtUp = [
+function catchUp(s: GapServices, input: GapCompareInput): string[] {
+  return [
     ...s.runs
       .regradeStale([input.runId])
       .filter((r) => r.verdicts > 0)
@@ -110,18 +107,21 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       .regradeStale([input.sessionId])
       .map((r) => `${r.verdicts} verdicts of session #${r.sessionId} (${r.flipped} flipped)`),
   ];
-  const results = s.sessions.results(input.sessionId);
-  const session = results.session;
-  const run = s.runs.reportInput(input.runId);
-  const format = run.manifest.dataset.format;
-  if (format !== session.datasetFormat)
-    throw new WorkbenchError(
-      'invalid-input',
-      `run #${input.runId} is on a ${format} dataset (${run.manifest.dataset.name}) and session #${session.id} on a ${session.datasetFormat} one (${session.datasetName}): a gap compares the same questions`,
-    );
+}
 
-  // One rule on both sides: the session's scorer (the format's default, which runs on the
-  // dataset also grade with), or the scorer asked for, which then grades the expert too.
+/**
+ * One rule on both sides: the session's scorer (the format's default, which runs on the
+ * dataset also grade with), or the scorer asked for, which then grades the expert too. The
+ * expert's verdicts under it, by question id.
+ */
+function oneScorer(
+  s: GapServices,
+  input: GapCompareInput,
+  results: SessionResults,
+  run: ReportInput,
+): { scorer: string; humanVerdicts: Map<number, SessionVerdict> } {
+  const { session } = results;
+  const format = run.manifest.dataset.format;
   const runScorers = [...new Set(run.verdicts.map((v) => v.scorer))];
   const scorer = input.scorer ?? results.scorer;
   const chosen = getScorer(scorer);
@@ -141,16 +141,16 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       : s.sessions.gradeWith(session.id, chosen)
     ).map((v) => [v.questionId, v]),
   );
-  refuseUnlike(s, input.runId, session.id, results, run, scorer, humanVerdicts);
+  return { scorer, humanVerdicts };
+}
 
-  const notes: string[] = [];
-  if (caughtUp.length)
-    notes.push(
-      `re-graded with the current scorer and gold before comparing: ${caughtUp.join('; ')}`,
-    );
-  if (run.datasetChanged)
-    notes.push(`the dataset changed since run #${input.runId} was graded; re-grade it first`);
-
+/** The session's side: each question (with its facets and gold) and the expert's answer. */
+function sessionSide(
+  s: GapServices,
+  results: SessionResults,
+  format: ReportInput['manifest']['dataset']['format'],
+  humanVerdicts: ReadonlyMap<number, SessionVerdict>,
+): { questions: GapQuestion[]; human: GapHuman[] } {
   const questions: GapQuestion[] = [];
   const human: GapHuman[] = [];
   for (const it of results.items) {
@@ -181,7 +181,16 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       marks: it.answer?.evidence ?? [],
     });
   }
+  return { questions, human };
+}
 
+/** The run's side on the session's questions: answers, verdicts and the cells programs used. */
+async function modelSide(
+  s: GapServices,
+  run: ReportInput,
+  questions: readonly GapQuestion[],
+  scorer: string,
+): Promise<GapModel[]> {
   const inSession = new Map(questions.map((q) => [q.externalId, q]));
   const verdicts = new Map(
     run.verdicts.filter((v) => v.scorer === scorer).map((v) => [v.itemId, v]),
@@ -210,6 +219,39 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
   } finally {
     await units.close();
   }
+  return model;
+}
+
+/**
+ * The gap between one finished expert session and one run (docs/sessions.md, "Gap view").
+ * Reads the session's results (verdicts, active time, marks) and the run's report input
+ * (items, verdicts, subsets), matches questions by the dataset's own id, finds the cells the
+ * model's programs used, and builds the report (shared/gap/build-gap.ts).
+ */
+export async function compareGap(s: GapServices, input: GapCompareInput): Promise<GapReport> {
+  const caughtUp = catchUp(s, input);
+  const results = s.sessions.results(input.sessionId);
+  const session = results.session;
+  const run = s.runs.reportInput(input.runId);
+  const format = run.manifest.dataset.format;
+  if (format !== session.datasetFormat)
+    throw new WorkbenchError(
+      'invalid-input',
+      `run #${input.runId} is on a ${format} dataset (${run.manifest.dataset.name}) and session #${session.id} on a ${session.datasetFormat} one (${session.datasetName}): a gap compares the same questions`,
+    );
+  const { scorer, humanVerdicts } = oneScorer(s, input, results, run);
+  refuseUnlike(s, input.runId, session.id, results, run, scorer, humanVerdicts);
+
+  const notes: string[] = [];
+  if (caughtUp.length)
+    notes.push(
+      `re-graded with the current scorer and gold before comparing: ${caughtUp.join('; ')}`,
+    );
+  if (run.datasetChanged)
+    notes.push(`the dataset changed since run #${input.runId} was graded; re-grade it first`);
+
+  const { questions, human } = sessionSide(s, results, format, humanVerdicts);
+  const model = await modelSide(s, run, questions, scorer);
   if (model.length === 0)
     throw new WorkbenchError(
       'invalid-input',

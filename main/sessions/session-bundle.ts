@@ -261,9 +261,8 @@ function refuseKnown(deps: BundleDeps, b: ReadBundle, name: string): void {
     );
 }
 
-function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImportResult {
-  const repo = sessionsRepo(deps.db);
-  refuseKnown(deps, b, name);
+/** The dataset of the bundle's format holding all its questions (its own name first). */
+function matchDataset(deps: BundleDeps, b: ReadBundle) {
   const wanted = b.questions.map((q) => q.externalId);
   const matches = deps.datasets
     .list()
@@ -283,6 +282,20 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
       'not-found',
       `no ${b.dataset.format} dataset in this workspace has all ${wanted.length} questions of the bundle (${wanted.slice(0, 3).join(', ')}${wanted.length > 3 ? ', …' : ''}); import ${b.dataset.name} first`,
     );
+  return match;
+}
+
+type DatasetMatch = ReturnType<typeof matchDataset>;
+
+/**
+ * The bundle's question ids mapped to this workspace's; a warning for each question whose
+ * document here differs from the one the expert saw.
+ */
+function mapQuestions(
+  deps: BundleDeps,
+  b: ReadBundle,
+  match: DatasetMatch,
+): { idMap: Map<number, number>; warnings: string[] } {
   const idMap = new Map<number, number>();
   const warnings: string[] = [];
   for (const q of b.questions) {
@@ -295,16 +308,12 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
         `question ${q.externalId}: document ${q.documentExternalId} here differs from the one the expert saw (sha256 ${q.documentSha256.slice(0, 12)}… vs ${here?.slice(0, 12) ?? 'missing'}…)`,
       );
   }
-  const local = (id: number | null, what: string): number => {
-    const mapped = id === null ? undefined : idMap.get(id);
-    if (mapped === undefined)
-      throw new WorkbenchError(
-        'invalid-input',
-        `${name}: ${what} refers to question #${String(id)}, which the bundle does not list`,
-      );
-    return mapped;
-  };
-  const setKey = questionSetKey(match.dataset.format, match.dataset.name, wanted);
+  return { idMap, warnings };
+}
+
+/** A bundle with the event log of a session of the same question set is a copy: refused. */
+function refuseCopy(deps: BundleDeps, b: ReadBundle, setKey: string, name: string): void {
+  const repo = sessionsRepo(deps.db);
   const external = new Map(b.questions.map((q) => [q.questionId, q.externalId]));
   const keys = new Set(copyKeys(b.answers, b.events, (id) => external.get(id)));
   const copyOf =
@@ -318,24 +327,49 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
       'duplicate',
       `${name} has the same event log as session #${copyOf.id} (${copyOf.expert}): a copy of one session, not another expert; not imported`,
     );
-  if (b.signer.state === 'signed') {
-    const sameName = repo
-      .list()
-      .find(
-        (s) =>
-          s.signature === 'signed' &&
-          s.signerFingerprint !== b.signer.fingerprint &&
-          sameExpert(s.expert, b.signer.name),
+}
+
+/** A signed session here by the same name under another key: a warning to check, or null. */
+function sameNameWarning(deps: BundleDeps, b: ReadBundle): string | null {
+  if (b.signer.state !== 'signed') return null;
+  const sameName = sessionsRepo(deps.db)
+    .list()
+    .find(
+      (s) =>
+        s.signature === 'signed' &&
+        s.signerFingerprint !== b.signer.fingerprint &&
+        sameExpert(s.expert, b.signer.name),
+    );
+  return sameName
+    ? `session #${sameName.id} by the same name (${sameName.expert}) was signed by another key (${sameName.signerFingerprint ?? '?'}, this one ${b.signer.fingerprint ?? '?'}): check the fingerprint with the expert`
+    : null;
+}
+
+/**
+ * Stores the session with its questions, events, answers and scratch runs under this
+ * workspace's question ids. A unique-key clash (another process importing it meanwhile) is
+ * said in words, never as SQLite's message.
+ */
+function storeSession(
+  deps: BundleDeps,
+  b: ReadBundle,
+  match: DatasetMatch,
+  setKey: string,
+  idMap: Map<number, number>,
+  name: string,
+): number {
+  const local = (id: number | null, what: string): number => {
+    const mapped = id === null ? undefined : idMap.get(id);
+    if (mapped === undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        `${name}: ${what} refers to question #${String(id)}, which the bundle does not list`,
       );
-    if (sameName)
-      warnings.push(
-        `session #${sameName.id} by the same name (${sameName.expert}) was signed by another key (${sameName.signerFingerprint ?? '?'}, this one ${b.signer.fingerprint ?? '?'}): check the fingerprint with the expert`,
-      );
-  }
+    return mapped;
+  };
   const s = b.session;
-  let sessionId: number;
   try {
-    sessionId = repo.importSession(
+    return sessionsRepo(deps.db).importSession(
       {
         datasetId: match.dataset.id,
         datasetName: match.dataset.name,
@@ -372,8 +406,8 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
       })),
     );
   } catch (e) {
-    // The checks above leave nothing for the schema to refuse; another process importing the
-    // same session at this moment can. Said in words, never as SQLite's message.
+    // The checks before leave nothing for the schema to refuse; another process importing the
+    // same session at this moment can.
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'))
       throw new WorkbenchError(
@@ -384,6 +418,19 @@ function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImport
       );
     throw e;
   }
+}
+
+function importRead(deps: BundleDeps, b: ReadBundle, name: string): BundleImportResult {
+  const repo = sessionsRepo(deps.db);
+  refuseKnown(deps, b, name);
+  const match = matchDataset(deps, b);
+  const { idMap, warnings } = mapQuestions(deps, b, match);
+  const wanted = b.questions.map((q) => q.externalId);
+  const setKey = questionSetKey(match.dataset.format, match.dataset.name, wanted);
+  refuseCopy(deps, b, setKey, name);
+  const sameName = sameNameWarning(deps, b);
+  if (sameName !== null) warnings.push(sameName);
+  const sessionId = storeSession(deps, b, match, setKey, idMap, name);
   deps.grade(sessionId);
   const session = repo.session(sessionId)!;
   return {

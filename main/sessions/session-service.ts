@@ -62,6 +62,12 @@ const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.notes === b.notes &&
   JSON.stringify(a.evidence) === JSON.stringify(b.evidence);
 
+/** The questions a new session takes, in the expert's order, and how they were stratified. */
+interface ChosenQuestions {
+  ids: number[];
+  stratify: Session['stratify'];
+}
+
 /** Events that are work: the first of them starts a session's clock if `start` was not sent. */
 const STARTS_CLOCK = new Set(['input', 'answer-saved', 'submit', 'skip', 'resume', 'unpause']);
 
@@ -131,65 +137,84 @@ export class SessionService {
     return questionId;
   }
 
-  create(input: SessionCreateInput): Session {
-    const dataset = this.deps.datasets.summary(input.datasetId);
-    const stored = this.deps.datasets.storedQuestions(input.datasetId);
-    if (stored.length === 0)
-      throw new WorkbenchError('invalid-input', `dataset #${dataset.id} has no questions`);
-    let ids: number[];
-    let stratify = input.stratify ?? 'none';
+  /** A question set's questions, in an order drawn from the session's seed. */
+  private questionsOfSet(input: SessionCreateInput, setId: number): ChosenQuestions {
+    const sets = this.deps.questionSets;
+    if (!sets) throw new WorkbenchError('unsupported', 'question sets are not available here');
+    const set = sets.get(setId);
+    if (set.datasetId !== input.datasetId)
+      throw new WorkbenchError(
+        'invalid-input',
+        `question set "${set.name}" is on another dataset (${set.datasetName})`,
+      );
+    const questions = sets.questionsNow(set);
+    if (questions.length > MAX_SESSION_QUESTIONS)
+      throw new WorkbenchError(
+        'invalid-input',
+        `question set "${set.name}" has ${questions.length} questions; a session takes at most ${MAX_SESSION_QUESTIONS}`,
+      );
+    // The expert's order is drawn from the session's seed, as for another expert.
+    const ids = shuffledOrder(
+      questions.map((q) => q.id),
+      input.seed,
+    );
+    return { ids, stratify: set.selection.sample?.stratify ?? 'none' };
+  }
+
+  /** Another session's questions (all still in the dataset), in this session's own order. */
+  private questionsOfSession(
+    input: SessionCreateInput,
+    otherId: number,
+    stored: readonly { id: number }[],
+  ): ChosenQuestions {
+    const other = this.session(otherId);
+    if (other.datasetId !== input.datasetId)
+      throw new WorkbenchError(
+        'invalid-input',
+        `session #${other.id} is on another dataset (${other.datasetName})`,
+      );
+    const known = new Set(stored.map((q) => q.id));
+    const gone = other.questionIds.filter((id) => !known.has(id));
+    if (gone.length > 0)
+      throw new WorkbenchError(
+        'invalid-input',
+        `${gone.length} question(s) of session #${other.id} are no longer in the dataset`,
+      );
+    return { ids: shuffledOrder(other.questionIds, input.seed), stratify: other.stratify };
+  }
+
+  /** The session's questions: a question set's, another session's, or a fresh sample. */
+  private chooseQuestions(
+    input: SessionCreateInput,
+    format: Parameters<typeof candidates>[0],
+    stored: readonly StoredQuestion[],
+  ): ChosenQuestions {
     if (input.questionSetId !== undefined && input.sameQuestionsAs !== undefined)
       throw new WorkbenchError(
         'invalid-input',
         'a session takes its questions from a question set or from another session, not both',
       );
-    if (input.questionSetId !== undefined) {
-      const sets = this.deps.questionSets;
-      if (!sets) throw new WorkbenchError('unsupported', 'question sets are not available here');
-      const set = sets.get(input.questionSetId);
-      if (set.datasetId !== input.datasetId)
-        throw new WorkbenchError(
-          'invalid-input',
-          `question set "${set.name}" is on another dataset (${set.datasetName})`,
-        );
-      const questions = sets.questionsNow(set);
-      if (questions.length > MAX_SESSION_QUESTIONS)
-        throw new WorkbenchError(
-          'invalid-input',
-          `question set "${set.name}" has ${questions.length} questions; a session takes at most ${MAX_SESSION_QUESTIONS}`,
-        );
-      // The expert's order is drawn from the session's seed, as for another expert.
-      ids = shuffledOrder(
-        questions.map((q) => q.id),
-        input.seed,
+    if (input.questionSetId !== undefined) return this.questionsOfSet(input, input.questionSetId);
+    if (input.sameQuestionsAs !== undefined)
+      return this.questionsOfSession(input, input.sameQuestionsAs, stored);
+    if (input.questionCount === undefined)
+      throw new WorkbenchError(
+        'invalid-input',
+        'say how many questions to sample (or give a question set, or another session)',
       );
-      stratify = set.selection.sample?.stratify ?? 'none';
-    } else if (input.sameQuestionsAs !== undefined) {
-      const other = this.session(input.sameQuestionsAs);
-      if (other.datasetId !== input.datasetId)
-        throw new WorkbenchError(
-          'invalid-input',
-          `session #${other.id} is on another dataset (${other.datasetName})`,
-        );
-      const known = new Set(stored.map((q) => q.id));
-      const gone = other.questionIds.filter((id) => !known.has(id));
-      if (gone.length > 0)
-        throw new WorkbenchError(
-          'invalid-input',
-          `${gone.length} question(s) of session #${other.id} are no longer in the dataset`,
-        );
-      ids = shuffledOrder(other.questionIds, input.seed);
-      stratify = other.stratify;
-    } else {
-      if (input.questionCount === undefined)
-        throw new WorkbenchError(
-          'invalid-input',
-          'say how many questions to sample (or give a question set, or another session)',
-        );
-      const c = candidates(dataset.format, stored, stratify);
-      stratify = c.stratify;
-      ids = sampleQuestions(c.candidates, input.questionCount, input.seed);
-    }
+    const c = candidates(format, stored, input.stratify ?? 'none');
+    return {
+      ids: sampleQuestions(c.candidates, input.questionCount, input.seed),
+      stratify: c.stratify,
+    };
+  }
+
+  create(input: SessionCreateInput): Session {
+    const dataset = this.deps.datasets.summary(input.datasetId);
+    const stored = this.deps.datasets.storedQuestions(input.datasetId);
+    if (stored.length === 0)
+      throw new WorkbenchError('invalid-input', `dataset #${dataset.id} has no questions`);
+    const { ids, stratify } = this.chooseQuestions(input, dataset.format, stored);
     const byId = new Map(stored.map((q) => [q.id, q]));
     const questions = ids.map((id) => ({ questionId: id, externalId: byId.get(id)!.externalId }));
     const id = this.repo.create({
