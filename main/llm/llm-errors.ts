@@ -84,6 +84,149 @@ const TLS_CODE =
 
 const err = (code: ErrorCode, message: string) => new WorkbenchError(code, message);
 
+/** An HTTP error answer, with what the messages about it name. */
+interface Answered {
+  status: number;
+  /** The server's own message, redacted ('' for none), and as a ": "…"" suffix. */
+  said: string;
+  saidPart: string;
+  /** The error's `code` ('' for none). */
+  code: string;
+  http: HttpError;
+  site: CallSite;
+  url: string;
+  endpoint: string;
+}
+
+const fatal = (reason: string, error: WorkbenchError): Classified => ({
+  retryable: false,
+  reason,
+  error,
+});
+
+/** 401 or 403: the key (or its absence) was refused. */
+function unauthorized({ status, saidPart, site, url }: Answered): Classified | undefined {
+  if (status !== 401 && status !== 403) return undefined;
+  return fatal(
+    String(status),
+    err(
+      'llm-unauthorized',
+      site.apiKeyName
+        ? `the API key in secret '${site.apiKeyName}' was refused by ${url} (${status}${saidPart}); set it on the Models screen`
+        : `${url} wants an API key (${status}${saidPart}); store one as a secret and name it in the provider on the Models screen`,
+    ),
+  );
+}
+
+/** 404: no such model, no Batch API (or no such batch or file), or a wrong base URL. */
+function notFound(a: Answered): Classified | undefined {
+  const { status, said, saidPart, code, site, url, endpoint } = a;
+  if (status !== 404) return undefined;
+  if (code === 'model_not_found' || /model/i.test(said))
+    return fatal(
+      '404',
+      err(
+        'llm-model-not-found',
+        `model '${site.model ?? '?'}' is not available at ${url}${saidPart}; pick one from the Models screen`,
+      ),
+    );
+  if (site.what === 'files' || site.what === 'batches') {
+    // "No such Batch object": the path exists, the id does not (another key, a deleted file).
+    const gone = /no such/i.test(said);
+    return fatal(
+      '404',
+      err(
+        'llm-bad-response',
+        gone
+          ? `${endpoint} does not know it (404${saidPart}); was it made with another key or server?`
+          : `${endpoint} does not exist (404): ${url} does not offer the OpenAI Batch API (vLLM, Ollama and most local servers do not); run without --batch-api`,
+      ),
+    );
+  }
+  return fatal(
+    '404',
+    err(
+      'llm-bad-response',
+      `${endpoint} does not exist (404); check the base URL (it usually ends in /v1)`,
+    ),
+  );
+}
+
+/** 400, 413 or 422 saying the prompt is longer than the model's context window. */
+function contextTooLong({ status, said, saidPart, code, site, url }: Answered) {
+  if (status !== 400 && status !== 413 && status !== 422) return undefined;
+  if (code !== 'context_length_exceeded' && !contextLengthText.test(said)) return undefined;
+  return fatal(
+    String(status),
+    err(
+      'llm-context-length',
+      `the request is longer than ${site.model ? `model '${site.model}'` : 'the model'}'s context window at ${url}${saidPart}; retrieve fewer passages or lower the context budget`,
+    ),
+  );
+}
+
+/** 408, 429 and the 5xx worth trying again, with the server's Retry-After. */
+function tryAgainLater({ status, saidPart, http, url }: Answered): Classified | undefined {
+  if (!isRetryableStatus(status)) return undefined;
+  const rate = status === 429;
+  const timeout = status === 408;
+  return {
+    retryable: true,
+    retryAfterMs: retryAfterMs(http.headers),
+    reason: String(status),
+    error: err(
+      rate ? 'llm-rate-limited' : timeout ? 'llm-timeout' : 'llm-server-error',
+      rate
+        ? `${url} is rate-limiting requests (429${saidPart}); wait a minute, run fewer at once, or raise max retries on the Models screen`
+        : `${url} answered ${status}${saidPart}; try again later`,
+    ),
+  };
+}
+
+/** An error answer from the server, by its status (and what it said). */
+function classifyStatus(http: HttpError, site: CallSite, endpoint: string): Classified {
+  const said = serverMessage(http, site.key);
+  const a: Answered = {
+    status: http.status,
+    said,
+    saidPart: said ? `: "${said}"` : '',
+    code: typeof http.code === 'string' ? http.code : '',
+    http,
+    site,
+    url: site.baseUrl,
+    endpoint,
+  };
+  return (
+    unauthorized(a) ??
+    notFound(a) ??
+    contextTooLong(a) ??
+    tryAgainLater(a) ??
+    fatal(
+      String(a.status),
+      err('llm-bad-response', `${endpoint} refused the request (${a.status}${a.saidPart})`),
+    )
+  );
+}
+
+/** No answer at all: DNS, nothing listening, TLS, or another connection failure. */
+function classifyConnection(e: unknown, site: CallSite): Classified {
+  const url = site.baseUrl;
+  const code = causeCode(e);
+  const message =
+    code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+      ? `the host of ${url} cannot be found (DNS); check the base URL and the network connection`
+      : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+        ? `nothing is listening at ${url}; ${unreachableHint(url)}`
+        : code !== undefined && TLS_CODE.test(code)
+          ? `the TLS handshake with ${url} failed (${redact(causeMessage(e), site.key) || code}); check that the URL's scheme is right (http or https) and that the server's certificate is valid for its host`
+          : `cannot connect to ${url} (${redact(causeMessage(e), site.key) || 'connection error'}); ${unreachableHint(url)}`;
+  return {
+    retryable: true,
+    reason: code ?? 'connection error',
+    error: err('llm-unreachable', message),
+  };
+}
+
 /**
  * Turns whatever the openai client threw into one specific WorkbenchError and says whether the
  * retry scheduler may try again. Aborts are not classified here: the caller knows whether its own
@@ -95,115 +238,17 @@ export function classify(e: unknown, site: CallSite): Classified {
   const { APIError, APIUserAbortError } = openaiSdk();
   if (e instanceof APIError && !(e instanceof APIUserAbortError) && e.status !== undefined) {
     const http = e as unknown as HttpError;
-    const status = http.status;
-    const said = serverMessage(http, site.key);
-    const saidPart = said ? `: "${said}"` : '';
-    const code = typeof http.code === 'string' ? http.code : '';
-    if (status === 401 || status === 403) {
-      return {
-        retryable: false,
-        reason: String(status),
-        error: err(
-          'llm-unauthorized',
-          site.apiKeyName
-            ? `the API key in secret '${site.apiKeyName}' was refused by ${url} (${status}${saidPart}); set it on the Models screen`
-            : `${url} wants an API key (${status}${saidPart}); store one as a secret and name it in the provider on the Models screen`,
-        ),
-      };
-    }
-    if (status === 404 && (code === 'model_not_found' || /model/i.test(said))) {
-      return {
-        retryable: false,
-        reason: '404',
-        error: err(
-          'llm-model-not-found',
-          `model '${site.model ?? '?'}' is not available at ${url}${saidPart}; pick one from the Models screen`,
-        ),
-      };
-    }
-    if (status === 404 && (site.what === 'files' || site.what === 'batches')) {
-      // "No such Batch object": the path exists, the id does not (another key, a deleted file).
-      const gone = /no such/i.test(said);
-      return {
-        retryable: false,
-        reason: '404',
-        error: err(
-          'llm-bad-response',
-          gone
-            ? `${endpoint} does not know it (404${saidPart}); was it made with another key or server?`
-            : `${endpoint} does not exist (404): ${url} does not offer the OpenAI Batch API (vLLM, Ollama and most local servers do not); run without --batch-api`,
-        ),
-      };
-    }
-    if (status === 404) {
-      return {
-        retryable: false,
-        reason: '404',
-        error: err(
-          'llm-bad-response',
-          `${endpoint} does not exist (404); check the base URL (it usually ends in /v1)`,
-        ),
-      };
-    }
-    if (
-      (status === 400 || status === 413 || status === 422) &&
-      (code === 'context_length_exceeded' || contextLengthText.test(said))
-    ) {
-      return {
-        retryable: false,
-        reason: String(status),
-        error: err(
-          'llm-context-length',
-          `the request is longer than ${site.model ? `model '${site.model}'` : 'the model'}'s context window at ${url}${saidPart}; retrieve fewer passages or lower the context budget`,
-        ),
-      };
-    }
-    if (isRetryableStatus(status)) {
-      const rate = status === 429;
-      const timeout = status === 408;
-      return {
-        retryable: true,
-        retryAfterMs: retryAfterMs(http.headers),
-        reason: String(status),
-        error: err(
-          rate ? 'llm-rate-limited' : timeout ? 'llm-timeout' : 'llm-server-error',
-          rate
-            ? `${url} is rate-limiting requests (429${saidPart}); wait a minute, run fewer at once, or raise max retries on the Models screen`
-            : `${url} answered ${status}${saidPart}; try again later`,
-        ),
-      };
-    }
-    return {
-      retryable: false,
-      reason: String(status),
-      error: err('llm-bad-response', `${endpoint} refused the request (${status}${saidPart})`),
-    };
+    return classifyStatus(http, site, endpoint);
   }
-  if (e instanceof openaiSdk().APIConnectionError) {
-    const code = causeCode(e);
-    const message =
-      code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? `the host of ${url} cannot be found (DNS); check the base URL and the network connection`
-        : code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-          ? `nothing is listening at ${url}; ${unreachableHint(url)}`
-          : code !== undefined && TLS_CODE.test(code)
-            ? `the TLS handshake with ${url} failed (${redact(causeMessage(e), site.key) || code}); check that the URL's scheme is right (http or https) and that the server's certificate is valid for its host`
-            : `cannot connect to ${url} (${redact(causeMessage(e), site.key) || 'connection error'}); ${unreachableHint(url)}`;
-    return {
-      retryable: true,
-      reason: code ?? 'connection error',
-      error: err('llm-unreachable', message),
-    };
-  }
+  if (e instanceof openaiSdk().APIConnectionError) return classifyConnection(e, site);
   if (e instanceof SyntaxError) {
-    return {
-      retryable: false,
-      reason: 'malformed JSON',
-      error: err(
+    return fatal(
+      'malformed JSON',
+      err(
         'llm-bad-response',
         `${endpoint} answered with malformed JSON; is ${url} an OpenAI-compatible endpoint?`,
       ),
-    };
+    );
   }
   // The body broke off after the headers ("terminated", socket closed).
   if (
@@ -220,12 +265,11 @@ export function classify(e: unknown, site: CallSite): Classified {
     };
   }
   if (e instanceof WorkbenchError) return { retryable: false, reason: e.code, error: e };
-  return {
-    retryable: false,
-    reason: 'error',
-    error: err(
+  return fatal(
+    'error',
+    err(
       'llm-bad-response',
       `${endpoint} failed: ${redact(e instanceof Error ? e.message : String(e), site.key)}`,
     ),
-  };
+  );
 }
