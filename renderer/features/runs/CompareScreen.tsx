@@ -1,18 +1,71 @@
 import { useEffect, useId } from 'react';
-import { modelTimeText } from '../../../shared/runs/model-time';
-import type { RunReport } from '../../../shared/runs/report';
-import { PairedCharts } from '../../components/charts/PairedCharts';
+import type { RunComparison } from '../../../shared/runs/report';
+import type { RunSummary } from '../../../shared/runs/run';
 import { navigationStore } from '../../stores/navigation';
 import { compareStore, runsListStore, useCompare, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../../components/ApiErrorText';
 import { EloSection } from './EloSection';
 import { FlipList } from './FlipList';
+import { PairedStats, runName } from './PairedStats';
 import { comparisonBars } from './report-bars';
-import { modeText, pct, scorerLabel } from './run-text';
+import { modeText, scorerLabel } from './run-text';
 import './runs.css';
 
-const runName = (r: RunReport) => `#${r.runId} ${r.model} · ${modeText(r.mode)}`;
-const pValue = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toFixed(4)}`);
+/** Run A and run B (another run opens the comparison of that pair), and the scorer compared by. */
+function CompareControls(p: {
+  id: string;
+  a: number;
+  b: number;
+  runs: RunSummary[];
+  /** Shown once the comparison is read, when the runs have more than one scorer. */
+  comparison: RunComparison | undefined;
+  scorers: string[];
+}) {
+  const { id, a, b, runs, comparison, scorers } = p;
+  const pick = (side: 'a' | 'b', value: number) =>
+    navigationStore
+      .getState()
+      .go({ screen: 'compare', a: side === 'a' ? value : a, b: side === 'b' ? value : b });
+  return (
+    <div className="report-controls">
+      {(['a', 'b'] as const).map((side) => (
+        <span key={side}>
+          <label htmlFor={`${id}-${side}`}>Run {side.toUpperCase()}</label>{' '}
+          <select
+            id={`${id}-${side}`}
+            value={side === 'a' ? a : b}
+            onChange={(e) => pick(side, Number(e.currentTarget.value))}
+          >
+            {!runs.some((r) => r.runId === (side === 'a' ? a : b)) && (
+              <option value={side === 'a' ? a : b}>#{side === 'a' ? a : b}</option>
+            )}
+            {runs.map((r) => (
+              <option key={r.runId} value={r.runId}>
+                #{r.runId} {r.model} · {modeText(r.mode)}
+              </option>
+            ))}
+          </select>
+        </span>
+      ))}
+      {comparison && scorers.length > 1 && (
+        <span>
+          <label htmlFor={`${id}-scorer`}>Scorer</label>{' '}
+          <select
+            id={`${id}-scorer`}
+            value={comparison.scorer}
+            onChange={(e) => void compareStore.getState().setScorer(e.currentTarget.value)}
+          >
+            {scorers.map((s) => (
+              <option key={s} value={s}>
+                {scorerLabel(s)}
+              </option>
+            ))}
+          </select>
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** Two runs item by item: paired McNemar, the paired bootstrap of the difference, the flips. */
 export function CompareScreen({ a, b }: { a: number; b: number }) {
@@ -29,10 +82,6 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
     void runsListStore.getState().load();
   }, [a, b]);
 
-  const pick = (side: 'a' | 'b', value: number) =>
-    navigationStore
-      .getState()
-      .go({ screen: 'compare', a: side === 'a' ? value : a, b: side === 'b' ? value : b });
   const ready = status === 'ready' && comparison && reportA && reportB;
   const bars = ready ? comparisonBars(comparison, runName(reportA), runName(reportB)) : undefined;
   const scorers = reportA?.scorers.map((s) => s.scorer) ?? [];
@@ -47,87 +96,27 @@ export function CompareScreen({ a, b }: { a: number; b: number }) {
           <a href="#/runs">All runs</a>
         </div>
       </header>
-      <div className="report-controls">
-        {(['a', 'b'] as const).map((side) => (
-          <span key={side}>
-            <label htmlFor={`${id}-${side}`}>Run {side.toUpperCase()}</label>{' '}
-            <select
-              id={`${id}-${side}`}
-              value={side === 'a' ? a : b}
-              onChange={(e) => pick(side, Number(e.currentTarget.value))}
-            >
-              {!runs.some((r) => r.runId === (side === 'a' ? a : b)) && (
-                <option value={side === 'a' ? a : b}>#{side === 'a' ? a : b}</option>
-              )}
-              {runs.map((r) => (
-                <option key={r.runId} value={r.runId}>
-                  #{r.runId} {r.model} · {modeText(r.mode)}
-                </option>
-              ))}
-            </select>
-          </span>
-        ))}
-        {ready && scorers.length > 1 && (
-          <span>
-            <label htmlFor={`${id}-scorer`}>Scorer</label>{' '}
-            <select
-              id={`${id}-scorer`}
-              value={comparison.scorer}
-              onChange={(e) => void compareStore.getState().setScorer(e.currentTarget.value)}
-            >
-              {scorers.map((s) => (
-                <option key={s} value={s}>
-                  {scorerLabel(s)}
-                </option>
-              ))}
-            </select>
-          </span>
-        )}
-      </div>
+      <CompareControls
+        id={id}
+        a={a}
+        b={b}
+        runs={runs}
+        comparison={ready ? comparison : undefined}
+        scorers={scorers}
+      />
       {status === 'error' && error && <ApiErrorText error={error} />}
       {status === 'loading' && <p className="hint">Comparing…</p>}
       {ready && bars && (
         <>
-          <section aria-labelledby={`${id}-stats`}>
-            <h2 id={`${id}-stats`}>Paired comparison ({scorerLabel(comparison.scorer)})</h2>
-            <dl className="compare-stats">
-              <dt>A</dt>
-              <dd>
-                <a href={`#/run/${a}`}>{runName(reportA)}</a>: {pct(comparison.accuracyA)}%
-              </dd>
-              <dt>B</dt>
-              <dd>
-                <a href={`#/run/${b}`}>{runName(reportB)}</a>: {pct(comparison.accuracyB)}%
-              </dd>
-              <dt>Paired questions</dt>
-              <dd>
-                {comparison.paired}
-                {comparison.onlyA + comparison.onlyB > 0 &&
-                  ` (${comparison.onlyA} only in A, ${comparison.onlyB} only in B, left out)`}
-              </dd>
-              <dt>Difference A − B</dt>
-              <dd>
-                {pct(comparison.difference)} points, paired bootstrap 95%{' '}
-                {pct(comparison.bootstrap.low)} to {pct(comparison.bootstrap.high)} (
-                {pValue(comparison.bootstrap.pValue)})
-              </dd>
-              <dt>McNemar (exact)</dt>
-              <dd>
-                b = {comparison.mcnemar.aOnly} (right in A only), c = {comparison.mcnemar.bOnly}{' '}
-                (right in B only), {pValue(comparison.mcnemar.pValue)}
-              </dd>
-              <dt>Model time (paired questions)</dt>
-              <dd>
-                A: {modelTimeText(comparison.modelTime.a)}; B:{' '}
-                {modelTimeText(comparison.modelTime.b)}
-              </dd>
-            </dl>
-            <PairedCharts
-              accuracy={bars.accuracy}
-              difference={bars.difference}
-              differenceOf="A − B"
-            />
-          </section>
+          <PairedStats
+            id={id}
+            a={a}
+            b={b}
+            comparison={comparison}
+            reportA={reportA}
+            reportB={reportB}
+            bars={bars}
+          />
           <FlipList comparison={comparison} reportA={reportA} />
           <EloSection runIds={[a, b]} />
         </>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { RunProgress, RunSummary } from '../../../shared/runs/run';
 import { navigationStore } from '../../stores/navigation';
 import { runsListStore, useRunsList } from '../../stores/runs';
 import { ApiErrorText } from '../../components/ApiErrorText';
@@ -9,6 +10,59 @@ import { modeText } from './run-text';
 import { RunsTable } from './RunsTable';
 import { StartRunForm } from './StartRunForm';
 import './runs.css';
+
+/** Engine runs on their way (running or paused), each with a full progress bar and controls. */
+function ActiveRuns(p: { active: RunSummary[]; progress: Record<number, RunProgress> }) {
+  const { active, progress } = p;
+  return (
+    <section aria-labelledby="active-runs-title">
+      <h2 id="active-runs-title">In progress</h2>
+      {active.map((r) => (
+        <div key={r.runId} className="run-live">
+          <div className="run-live-name">
+            <a href={`#/run/${r.runId}`}>#{r.runId}</a> {r.model} · {modeText(r.mode)}{' '}
+            <span className={`run-status status-${r.status}`}>{r.status}</span>
+          </div>
+          <RunProgressBar summary={r} progress={progress[r.runId]} />
+          {/* A paused run says why (its own pause, or an endpoint that stopped answering)
+              when no event of this session has said it yet. */}
+          {r.status === 'paused' && r.message && !progress[r.runId]?.message && (
+            <p className="hint run-reason">{r.message}</p>
+          )}
+          <RunControls summary={r} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The Runs title with Compare (the two runs ticked) and Refresh. */
+function RunsBar({ picked }: { picked: number[] }) {
+  const [a, b] = picked;
+  return (
+    <div className="section-bar">
+      <h2 id="runs-title">Runs</h2>
+      <div className="actions">
+        <span className="hint">
+          {picked.length < 2 ? 'Tick two runs to compare them.' : `A = #${a}, B = #${b}`}
+        </span>
+        <button
+          type="button"
+          disabled={a === undefined || b === undefined}
+          onClick={() => {
+            if (a !== undefined && b !== undefined)
+              navigationStore.getState().go({ screen: 'compare', a, b });
+          }}
+        >
+          Compare
+        </button>
+        <button type="button" onClick={() => void runsListStore.getState().load(true)}>
+          Refresh
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /** Runs: start one over a dataset, follow and steer the running ones, open reports, compare two. */
 export function RunsScreen() {
@@ -28,7 +82,6 @@ export function RunsScreen() {
     void runsListStore.getState().load(true);
   }, []);
 
-  const [a, b] = picked;
   return (
     <main className="screen runs-screen">
       <header className="screen-header">
@@ -45,49 +98,10 @@ export function RunsScreen() {
         <ImportPredictions />
       </section>
       {actionError && <ApiErrorText error={actionError} />}
-      {active.length > 0 && (
-        <section aria-labelledby="active-runs-title">
-          <h2 id="active-runs-title">In progress</h2>
-          {active.map((r) => (
-            <div key={r.runId} className="run-live">
-              <div className="run-live-name">
-                <a href={`#/run/${r.runId}`}>#{r.runId}</a> {r.model} · {modeText(r.mode)}{' '}
-                <span className={`run-status status-${r.status}`}>{r.status}</span>
-              </div>
-              <RunProgressBar summary={r} progress={progress[r.runId]} />
-              {/* A paused run says why (its own pause, or an endpoint that stopped answering)
-                  when no event of this session has said it yet. */}
-              {r.status === 'paused' && r.message && !progress[r.runId]?.message && (
-                <p className="hint run-reason">{r.message}</p>
-              )}
-              <RunControls summary={r} />
-            </div>
-          ))}
-        </section>
-      )}
+      {active.length > 0 && <ActiveRuns active={active} progress={progress} />}
       {status === 'error' && error && <ApiErrorText error={error} />}
       <section aria-labelledby="runs-title">
-        <div className="section-bar">
-          <h2 id="runs-title">Runs</h2>
-          <div className="actions">
-            <span className="hint">
-              {picked.length < 2 ? 'Tick two runs to compare them.' : `A = #${a}, B = #${b}`}
-            </span>
-            <button
-              type="button"
-              disabled={a === undefined || b === undefined}
-              onClick={() => {
-                if (a !== undefined && b !== undefined)
-                  navigationStore.getState().go({ screen: 'compare', a, b });
-              }}
-            >
-              Compare
-            </button>
-            <button type="button" onClick={() => void runsListStore.getState().load(true)}>
-              Refresh
-            </button>
-          </div>
-        </div>
+        <RunsBar picked={picked} />
         {status === 'loading' && <p className="hint">Loading runs…</p>}
         {status === 'ready' && runs.length === 0 && (
           <p className="hint">
