@@ -92,6 +92,70 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   });
   const bus = new EventBus();
   const maxImportBytes = options.maxImportBytes ?? envMaxImportBytes() ?? DEFAULT_MAX_IMPORT_BYTES;
+  const library = libraryServices(workspace, bus, maxImportBytes, options);
+  const { jobs, importer, documents, datasets, facts, factIndex, retrieval, secrets, llm } =
+    library;
+  const { ask, runs, engine, judge, sessions, disputes, questionSets } = evaluationServices(
+    workspace,
+    bus,
+    options,
+    library,
+  );
+  const ctx: ApiContext = {
+    workspace,
+    bus,
+    host: options.host,
+    importer,
+    documents,
+    datasets,
+    jobs,
+    facts,
+    companyFacts: new CompanyFactsService(workspace, facts, factIndex),
+    llm,
+    secrets,
+    sampleDir: sampleDir(),
+    maxImportBytes,
+    retrieval,
+    ask,
+    runs,
+    engine,
+    judge,
+    sessions,
+    disputes,
+    questionSets,
+  };
+  const registry = createRegistry(allHandlers, ctx);
+  const services: Omit<Services, 'close'> = {
+    workspace,
+    bus,
+    registry,
+    importer,
+    maxImportBytes,
+    documents,
+    datasets,
+    jobs,
+    facts,
+    factIndex,
+    retrieval,
+    llm,
+    ask,
+    runs,
+    engine,
+    judge,
+    sessions,
+    disputes,
+    questionSets,
+  };
+  return { ...services, close: () => closeServices(services) };
+}
+
+/** The workspace's documents, datasets, facts, search and models, with the jobs they run. */
+function libraryServices(
+  workspace: Workspace,
+  bus: EventBus,
+  maxImportBytes: number,
+  options: ServicesOptions,
+) {
   const jobs = new JobRunner({ bus, db: workspace.db });
   const importer = new Importer(workspace, { maxBytes: maxImportBytes, bus, jobs });
   const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
@@ -101,6 +165,16 @@ export async function startServices(options: ServicesOptions): Promise<Services>
   const retrieval = new RetrievalService(workspace.db);
   const secrets = fileSecretStore(workspace.dir, options.secretCipher);
   const llm = new LlmService(workspace.db, secrets);
+  return { jobs, importer, documents, datasets, facts, factIndex, retrieval, secrets, llm };
+}
+
+/** Asking, runs and their engine and judge, question sets, expert sessions, disputes. */
+function evaluationServices(
+  workspace: Workspace,
+  bus: EventBus,
+  options: ServicesOptions,
+  { jobs, documents, datasets, facts, factIndex, retrieval, llm }: LibraryServices,
+) {
   const ask = new AskService({
     db: workspace.db,
     documents,
@@ -137,65 +211,25 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     questionSets,
   });
   const judge = new JudgeService({ db: workspace.db, llm, jobs, runs, datasets });
-  const ctx: ApiContext = {
-    workspace,
-    bus,
-    host: options.host,
-    importer,
-    documents,
-    datasets,
-    jobs,
-    facts,
-    companyFacts: new CompanyFactsService(workspace, facts, factIndex),
-    llm,
-    secrets,
-    sampleDir: sampleDir(),
-    maxImportBytes,
-    retrieval,
-    ask,
-    runs,
-    engine,
-    judge,
-    sessions,
-    disputes,
-    questionSets,
-  };
-  const registry = createRegistry(allHandlers, ctx);
-  return {
-    workspace,
-    bus,
-    registry,
-    importer,
-    maxImportBytes,
-    documents,
-    datasets,
-    jobs,
-    facts,
-    factIndex,
-    retrieval,
-    llm,
-    ask,
-    runs,
-    engine,
-    judge,
-    sessions,
-    disputes,
-    questionSets,
-    close: () => {
-      facts.close();
-      // Stops the sandbox workers; running asks are cancelled.
-      void ask.close();
-      // Stops the calculator sandbox's worker.
-      void sessions.close();
-      // Runs being written are marked interrupted (their jobs are cancelled next).
-      runs.close();
-      // Running jobs are marked interrupted while the database is still open.
-      jobs.close();
-      // The response cache's answers of the last event-loop turn, not yet committed.
-      llm.flush();
-      workspace.close();
-    },
-  };
+  return { ask, runs, questionSets, sessions, disputes, engine, judge };
+}
+
+type LibraryServices = ReturnType<typeof libraryServices>;
+
+/** Closes what holds workers, jobs or unwritten rows, then the workspace, in that order. */
+function closeServices(s: Omit<Services, 'close'>): void {
+  s.facts.close();
+  // Stops the sandbox workers; running asks are cancelled.
+  void s.ask.close();
+  // Stops the calculator sandbox's worker.
+  void s.sessions.close();
+  // Runs being written are marked interrupted (their jobs are cancelled next).
+  s.runs.close();
+  // Running jobs are marked interrupted while the database is still open.
+  s.jobs.close();
+  // The response cache's answers of the last event-loop turn, not yet committed.
+  s.llm.flush();
+  s.workspace.close();
 }
 
 function envMaxImportBytes(): number | undefined {
