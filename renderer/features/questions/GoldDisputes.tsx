@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { GoldDispute } from '../../../shared/disputes/dispute';
 import { parseProposedAnswer } from '../../../shared/disputes/proposed-answer';
 import { questionStore, useQuestion } from '../../stores/questions';
+import { DisputeForm } from './DisputeForm';
+import { DisputeList } from './DisputeList';
 import { GoldAnswer } from './GoldAnswer';
-
-const answerText = (a: GoldDispute['proposed']['answer']) =>
-  a === null ? '—' : Array.isArray(a) ? a.join('; ') : String(a);
 
 /**
  * Under a shown gold (docs/disputes.md): the dataset's original beside an accepted correction,
@@ -59,55 +57,24 @@ export function GoldDisputes() {
         </div>
       )}
       {history.disputes.length > 0 && (
-        <ol className="dispute-list" aria-label="Gold disputes">
-          {history.disputes.map((d) => (
-            <li key={d.id} className={`dispute ${d.status}`}>
-              <span className="dispute-status">{d.status}</span>{' '}
-              <strong>{answerText(d.proposed.answer)}</strong> — {d.reason}{' '}
-              <span className="hint">
-                ({d.raisedBy}, {d.raisedAt.slice(0, 10)}
-                {d.decidedBy ? `; ${d.status} by ${d.decidedBy}` : ''}
-                {d.decisionNote ? `: ${d.decisionNote}` : ''})
-              </span>
-              {d.status === 'open' && (
-                <span className="dispute-actions">
-                  <button type="button" disabled={busy} onClick={() => void decide(d.id, 'accept')}>
-                    Accept
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => void decide(d.id, 'reject')}>
-                    Reject
-                  </button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
+        <DisputeList
+          disputes={history.disputes}
+          busy={busy}
+          onDecide={(id, decision) => void decide(id, decision)}
+        />
       )}
       {anyOpen && !open && nameField}
       {open ? (
-        <form
-          className="dispute-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <label>
-            Proposed answer
-            <input value={answer} onChange={(e) => setAnswer(e.target.value)} placeholder="12.5" />
-          </label>
-          <label>
-            Reason
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
-          </label>
-          {nameField}
-          <button type="submit" disabled={busy || proposed === undefined || reason.trim() === ''}>
-            Raise dispute
-          </button>{' '}
-          <button type="button" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-        </form>
+        <DisputeForm
+          answer={answer}
+          setAnswer={setAnswer}
+          reason={reason}
+          setReason={setReason}
+          nameField={nameField}
+          canSubmit={!busy && proposed !== undefined && reason.trim() !== ''}
+          onSubmit={() => void submit()}
+          onCancel={() => setOpen(false)}
+        />
       ) : (
         <button type="button" className="dispute-open" onClick={() => setOpen(true)}>
           Dispute gold

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
 import { documentStore, useDocument } from '../../stores/document';
 import { CellDetails } from '../document/CellDetails';
@@ -7,6 +6,7 @@ import type { GoldMarks } from '../document/gold-marks';
 import { ParseProgress } from '../document/ParseProgress';
 import { PdfPageView } from '../document/PdfPageView';
 import { PdfSplitPane } from '../document/PdfSplitPane';
+import { useSelectedCell } from '../document/use-selected-cell';
 
 interface Props {
   documentId: number;
@@ -46,14 +46,7 @@ export function QuestionDocument({
   const selected = useDocument((s) => s.selected);
   const error = useDocument((s) => s.error);
 
-  const selectedCell = useMemo(() => {
-    if (!model || !selected) return undefined;
-    const table = model.tables.find((t) => t.id === selected.tableId);
-    const cell = table?.cells.find(
-      (c) => c.sourceRow === selected.sourceRow && c.sourceCol === selected.sourceCol,
-    );
-    return table && cell ? { table, cell } : undefined;
-  }, [model, selected]);
+  const selectedCell = useSelectedCell(model, selected);
 
   if (!current || status === 'loading' || status === 'idle')
     return (
