@@ -55,7 +55,8 @@ function findCommand(words: string[]): CommandEntry | undefined {
   return best;
 }
 
-export async function main(originalArgv: string[]): Promise<number> {
+/** The command of the command line, loading every command's options only when needed. */
+async function resolveCommand(originalArgv: string[]) {
   // The command words, skipping the values of the global options only: that finds the command
   // of every command line the docs show without loading any command module.
   let words = positionalWords(originalArgv, []);
@@ -68,6 +69,63 @@ export async function main(originalArgv: string[]): Promise<number> {
     words = positionalWords(originalArgv, loaded);
     found = findCommand(words);
   }
+  return { words, found, loaded };
+}
+
+/** The command's options and positionals; undefined (after saying why) when they do not parse. */
+function parseCommandLine(argv: string[], command: CliCommand) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        ...globalOptions,
+        ...(command.outFile ? { out: { type: 'string' } } : {}),
+        ...command.options,
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    writeStderr(`workbench: ${(e as Error).message}; usage: ${command.usage}\n`);
+    return undefined;
+  }
+}
+
+/** Says why a command failed (its result too, with --json) and answers the exit code. */
+async function reportFailure(
+  e: unknown,
+  json: boolean,
+  command: CliCommand,
+  servicesOpened: boolean,
+): Promise<number> {
+  if (e instanceof Interrupted) {
+    writeStderr(`workbench: ${e.message}\n`);
+    return INTERRUPTED_EXIT_CODE;
+  }
+  if (e instanceof CliError) {
+    if (json && e.result !== undefined) writeStdout(`${JSON.stringify(e.result, null, 2)}\n`);
+    writeStderr(`workbench: ${e.message}\n`);
+    return e.exitCode;
+  }
+  if (e instanceof WorkbenchError) {
+    writeStderr(`workbench: ${e.message}\n`);
+    return 1;
+  }
+  writeStderr(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
+  // Kept in the workspace's log too, once one is open (loaded late: --help stays fast).
+  if (servicesOpened) {
+    const { log, logFile } = await import('./log/log.js');
+    const file = logFile();
+    if (file !== null) {
+      log.error('cli internal error', e, { command: command.name });
+      writeStderr(`workbench: written to ${file}\n`);
+    }
+  }
+  return 1;
+}
+
+export async function main(originalArgv: string[]): Promise<number> {
+  const { words, found, loaded } = await resolveCommand(originalArgv);
   if (!found) {
     if (
       originalArgv.includes('--help') ||
@@ -83,22 +141,8 @@ export async function main(originalArgv: string[]): Promise<number> {
   const command = await found.load();
   const { argv, notice } = rewriteLegacyJsonOut(originalArgv, command, loaded ?? [command]);
   if (notice) writeStderr(`workbench: ${notice}\n`);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        ...globalOptions,
-        ...(command.outFile ? { out: { type: 'string' } } : {}),
-        ...command.options,
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    writeStderr(`workbench: ${(e as Error).message}; usage: ${command.usage}\n`);
-    return 2;
-  }
+  const parsed = parseCommandLine(argv, command);
+  if (!parsed) return 2;
   const values = parsed.values as CliContext['values'];
   if (values.help) {
     writeStdout(`${command.summary}\n\nUsage: ${command.usage}\n`);
@@ -132,30 +176,7 @@ export async function main(originalArgv: string[]): Promise<number> {
     if (json && result !== undefined) writeStdout(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (e) {
-    if (e instanceof Interrupted) {
-      writeStderr(`workbench: ${e.message}\n`);
-      return INTERRUPTED_EXIT_CODE;
-    }
-    if (e instanceof CliError) {
-      if (json && e.result !== undefined) writeStdout(`${JSON.stringify(e.result, null, 2)}\n`);
-      writeStderr(`workbench: ${e.message}\n`);
-      return e.exitCode;
-    }
-    if (e instanceof WorkbenchError) {
-      writeStderr(`workbench: ${e.message}\n`);
-      return 1;
-    }
-    writeStderr(`workbench: internal error: ${(e as Error).stack ?? String(e)}\n`);
-    // Kept in the workspace's log too, once one is open (loaded late: --help stays fast).
-    if (services !== undefined) {
-      const { log, logFile } = await import('./log/log.js');
-      const file = logFile();
-      if (file !== null) {
-        log.error('cli internal error', e, { command: command.name });
-        writeStderr(`workbench: written to ${file}\n`);
-      }
-    }
-    return 1;
+    return await reportFailure(e, json, command, services !== undefined);
   } finally {
     ctrlC?.dispose();
     services?.close();

@@ -6,7 +6,7 @@ import { citeFact } from '../../../shared/ask/reads';
 import { SecretName, modelFileUrl } from '../../../shared/llm/provider';
 import type { AskInput } from '../../ask/ask-service';
 import { writeStderr } from '../terminal-text';
-import { CliError, type CliCommand } from '../command';
+import { CliError, type CliCommand, type CliContext } from '../command';
 import {
   checkDocumentSource,
   DOCUMENT_SOURCE_OPTIONS,
@@ -84,6 +84,142 @@ function describe(r: AskResult): string {
   return lines.join('\n');
 }
 
+/** The endpoint or model file, the model and its API key's name, from the flags. */
+function modelFlags(ctx: CliContext) {
+  // A GGUF file is an embedded model: LlmService runs it in-process (main/llm/embedded).
+  const modelFile = textFlag(ctx.values['model-file']);
+  if (modelFile !== undefined && ctx.values['base-url'] !== undefined)
+    throw new CliError('give --base-url or --model-file, not both', 2);
+  const baseUrl =
+    modelFile !== undefined ? modelFileUrl(resolve(modelFile)) : textFlag(ctx.values['base-url']);
+  if (baseUrl === undefined)
+    throw new CliError('--base-url URL is required (or --model-file FILE.gguf)', 2);
+  const model =
+    textFlag(ctx.values.model) ?? (modelFile !== undefined ? basename(modelFile) : undefined);
+  if (model === undefined || model.trim() === '') throw new CliError('--model NAME is required', 2);
+  const apiKeyName = textFlag(ctx.values['api-key-name']);
+  if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
+    throw new CliError(
+      `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
+      2,
+    );
+  return { baseUrl, model, apiKeyName };
+}
+
+/**
+ * The ask's input from the flags, without its document (addDocumentSource): every flag checked
+ * here, in the order the command's errors name them.
+ */
+function askInput(ctx: CliContext) {
+  const company = textFlag(ctx.values.company);
+  if (
+    company !== undefined &&
+    ['doc', 'document', 'dataset-question'].some((f) => ctx.values[f] !== undefined)
+  )
+    throw new CliError(
+      'give --company KEY or one of --doc FILE, --document ID, --dataset-question ID, not both',
+      2,
+    );
+  // --company is a source like --document: the same checks of FILE arguments and --question.
+  const question =
+    company === undefined
+      ? checkDocumentSource(ctx, 'ask')
+      : checkDocumentSource(
+          { ...ctx, values: { ...ctx.values, company: undefined, document: [company] } },
+          'ask',
+        );
+  const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
+  if (!mode.success)
+    throw new CliError(
+      `--mode must be direct, cot, pot, pot-python or table-first, got ${String(ctx.values.mode)}`,
+      2,
+    );
+  const { baseUrl, model, apiKeyName } = modelFlags(ctx);
+  const k = optionalWholeNumber(ctx.values.k, '--k', { min: 1, max: 200 });
+  const samples = optionalWholeNumber(ctx.values.samples, '--samples', { min: 1, max: 15 });
+  const maxTokens = optionalWholeNumber(ctx.values['max-tokens'], '--max-tokens', {
+    min: 1,
+    max: 1_000_000,
+  });
+  const unit = unitFlag(ctx.values.unit);
+
+  const input: AskInput = {
+    provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
+    providerId: null,
+    model,
+    mode: mode.data,
+    ...(question !== undefined ? { question } : {}),
+    ...(k !== undefined || unit
+      ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit } : {}) } }
+      : {}),
+    ...(samples !== undefined ? { samples } : {}),
+    ...(maxTokens !== undefined ? { params: { maxTokens } } : {}),
+    ...(textFlag(ctx.values.template) !== undefined
+      ? { templateId: textFlag(ctx.values.template) }
+      : {}),
+  };
+  return { company, question, input };
+}
+
+/**
+ * What the ask stands on: a parsed --doc FILE, stored documents (or a company's), or a
+ * dataset question.
+ */
+async function addDocumentSource(
+  ctx: CliContext,
+  input: AskInput,
+  question: string | undefined,
+  company: string | undefined,
+): Promise<void> {
+  const file = textFlag(ctx.values.doc);
+  if (file !== undefined) {
+    if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
+    input.document = await readDocumentFile(file);
+  } else if (ctx.values.document !== undefined || company !== undefined) {
+    if (question === undefined)
+      throw new CliError(
+        `${company !== undefined ? '--company' : '--document'} needs --question "…"`,
+        2,
+      );
+    const ids = await askDocumentIds(ctx, company);
+    if (ids.length === 1) input.documentId = ids[0]!;
+    else input.documentIds = ids;
+  } else {
+    input.questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
+      min: 1,
+    });
+  }
+}
+
+/** Runs the ask, streaming the model's text (and, to a terminal, phase notes) to stderr. */
+async function askStreaming(
+  ctx: CliContext,
+  services: Awaited<ReturnType<CliContext['services']>>,
+  input: AskInput,
+) {
+  // The model's text streams to stderr as it arrives (escaped: it is untrusted), so stdout
+  // carries only the answer (or the JSON). Phase notes (retrying after a 429, repairing a
+  // program) go there too, but only to a terminal: a script reading stderr gets the one-line
+  // error of a failed ask and nothing else.
+  const notes = process.stderr.isTTY === true;
+  let streamed = false;
+  let atLineStart = true;
+  const result = await services.ask.run(input, (e) => {
+    if (ctx.json) return;
+    if (e.delta !== undefined) {
+      writeStderr(e.delta);
+      streamed = true;
+      atLineStart = e.delta.endsWith('\n');
+      return;
+    }
+    if (!notes || e.message === undefined) return;
+    writeStderr(`${atLineStart ? '' : '\n'}[${e.phase}: ${e.message}]\n`);
+    atLineStart = true;
+  });
+  if (streamed && !atLineStart && !ctx.json) writeStderr('\n');
+  return result;
+}
+
 // Not through the contract: ask streams the answer's tokens as they come (ask.run answers once, at the end), and --doc FILE asks a Document parsed here, which no method takes.
 export const askCommand: CliCommand = {
   name: 'ask',
@@ -106,110 +242,10 @@ export const askCommand: CliCommand = {
     template: { type: 'string' },
   },
   async run(ctx) {
-    const company = textFlag(ctx.values.company);
-    if (
-      company !== undefined &&
-      ['doc', 'document', 'dataset-question'].some((f) => ctx.values[f] !== undefined)
-    )
-      throw new CliError(
-        'give --company KEY or one of --doc FILE, --document ID, --dataset-question ID, not both',
-        2,
-      );
-    // --company is a source like --document: the same checks of FILE arguments and --question.
-    const question =
-      company === undefined
-        ? checkDocumentSource(ctx, 'ask')
-        : checkDocumentSource(
-            { ...ctx, values: { ...ctx.values, company: undefined, document: [company] } },
-            'ask',
-          );
-    const mode = AskMode.safeParse(ctx.values.mode ?? 'direct');
-    if (!mode.success)
-      throw new CliError(
-        `--mode must be direct, cot, pot, pot-python or table-first, got ${String(ctx.values.mode)}`,
-        2,
-      );
-    // A GGUF file is an embedded model: LlmService runs it in-process (main/llm/embedded).
-    const modelFile = textFlag(ctx.values['model-file']);
-    if (modelFile !== undefined && ctx.values['base-url'] !== undefined)
-      throw new CliError('give --base-url or --model-file, not both', 2);
-    const baseUrl =
-      modelFile !== undefined ? modelFileUrl(resolve(modelFile)) : textFlag(ctx.values['base-url']);
-    if (baseUrl === undefined)
-      throw new CliError('--base-url URL is required (or --model-file FILE.gguf)', 2);
-    const model =
-      textFlag(ctx.values.model) ?? (modelFile !== undefined ? basename(modelFile) : undefined);
-    if (model === undefined || model.trim() === '')
-      throw new CliError('--model NAME is required', 2);
-    const apiKeyName = textFlag(ctx.values['api-key-name']);
-    if (apiKeyName !== undefined && !SecretName.safeParse(apiKeyName).success)
-      throw new CliError(
-        `--api-key-name must be lower-case letters, digits, ".", "_" or "-", got ${apiKeyName}`,
-        2,
-      );
-    const k = optionalWholeNumber(ctx.values.k, '--k', { min: 1, max: 200 });
-    const samples = optionalWholeNumber(ctx.values.samples, '--samples', { min: 1, max: 15 });
-    const maxTokens = optionalWholeNumber(ctx.values['max-tokens'], '--max-tokens', {
-      min: 1,
-      max: 1_000_000,
-    });
-    const unit = unitFlag(ctx.values.unit);
-
-    const input: AskInput = {
-      provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
-      providerId: null,
-      model,
-      mode: mode.data,
-      ...(question !== undefined ? { question } : {}),
-      ...(k !== undefined || unit
-        ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit } : {}) } }
-        : {}),
-      ...(samples !== undefined ? { samples } : {}),
-      ...(maxTokens !== undefined ? { params: { maxTokens } } : {}),
-      ...(textFlag(ctx.values.template) !== undefined
-        ? { templateId: textFlag(ctx.values.template) }
-        : {}),
-    };
-    const file = textFlag(ctx.values.doc);
-    if (file !== undefined) {
-      if (question === undefined) throw new CliError('--doc needs --question "…"', 2);
-      input.document = await readDocumentFile(file);
-    } else if (ctx.values.document !== undefined || company !== undefined) {
-      if (question === undefined)
-        throw new CliError(
-          `${company !== undefined ? '--company' : '--document'} needs --question "…"`,
-          2,
-        );
-      const ids = await askDocumentIds(ctx, company);
-      if (ids.length === 1) input.documentId = ids[0]!;
-      else input.documentIds = ids;
-    } else {
-      input.questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
-        min: 1,
-      });
-    }
-
+    const { company, question, input } = askInput(ctx);
+    await addDocumentSource(ctx, input, question, company);
     const services = await ctx.services();
-    // The model's text streams to stderr as it arrives (escaped: it is untrusted), so stdout
-    // carries only the answer (or the JSON). Phase notes (retrying after a 429, repairing a
-    // program) go there too, but only to a terminal: a script reading stderr gets the one-line
-    // error of a failed ask and nothing else.
-    const notes = process.stderr.isTTY === true;
-    let streamed = false;
-    let atLineStart = true;
-    const result = await services.ask.run(input, (e) => {
-      if (ctx.json) return;
-      if (e.delta !== undefined) {
-        writeStderr(e.delta);
-        streamed = true;
-        atLineStart = e.delta.endsWith('\n');
-        return;
-      }
-      if (!notes || e.message === undefined) return;
-      writeStderr(`${atLineStart ? '' : '\n'}[${e.phase}: ${e.message}]\n`);
-      atLineStart = true;
-    });
-    if (streamed && !atLineStart && !ctx.json) writeStderr('\n');
+    const result = await askStreaming(ctx, services, input);
     ctx.say(describe(result));
     const output = askOutput(result);
     if (isProgramMode(result.mode) && result.execution && !result.execution.ok)

@@ -211,6 +211,90 @@ function progressPrinter() {
   };
 }
 
+/**
+ * A new run's input (with --questions read) or a resume's, with the pacing flags; --resume
+ * refuses the flags that say how a new run asks.
+ */
+async function startOrResume(
+  ctx: CliContext,
+): Promise<{ start: RunStartInput | undefined; resume: RunResumeInput | undefined }> {
+  const concurrency = optionalWholeNumber(ctx.values.concurrency, '--concurrency', {
+    min: 1,
+    max: 256,
+  });
+  const rpm = optionalWholeNumber(ctx.values.rpm, '--rpm', { min: 1, max: 1_000_000 });
+  const poll = optionalDecimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
+  const pacing = {
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(rpm !== undefined ? { rpm } : {}),
+    ...(poll !== undefined ? { pollMs: Math.round(poll * 1000) } : {}),
+  };
+  const resumeRun =
+    ctx.values.resume === undefined ? undefined : parseRunRef(ctx.values.resume, '--resume');
+  let start: RunStartInput | undefined;
+  let resume: RunResumeInput | undefined;
+  if (resumeRun !== undefined) {
+    const given = START_FLAGS.filter((f) => ctx.values[f] !== undefined);
+    if (given.length > 0)
+      throw new CliError(
+        `--resume continues run #${resumeRun} as it was started; --${given.join(', --')} cannot be given with it (only --force, --concurrency, --rpm, --poll-seconds)`,
+        2,
+      );
+    resume = {
+      runId: resumeRun,
+      ...(ctx.values.force === true ? { force: true } : {}),
+      ...pacing,
+    };
+  } else {
+    if (ctx.values.force === true) throw new CliError('--force goes with --resume RUN', 2);
+    start = await withQuestions(ctx, { ...startInput(ctx), ...pacing });
+  }
+  return { start, resume };
+}
+
+type Engine = Awaited<ReturnType<CliContext['services']>>['engine'];
+
+/**
+ * Ctrl-C: the first pauses (questions in flight finish and are committed), the second cancels
+ * them, a third leaves at once. Every way keeps the run resumable.
+ */
+function ctrlCPresses(
+  engine: Engine,
+  runId: number,
+  batch: boolean,
+  printer: ReturnType<typeof progressPrinter>,
+) {
+  let presses = 0;
+  const onSigint = () => {
+    presses++;
+    if (presses === 1) {
+      printer.note(
+        batch
+          ? 'pausing: polling stops, the batch goes on at the server (Ctrl-C again cancels the batch)…'
+          : 'pausing: finishing the questions in flight (Ctrl-C again to stop now)…',
+      );
+      engine.pause(runId);
+    } else if (presses === 2) {
+      printer.note(batch ? 'cancelling the batch at the server…' : 'stopping now…');
+      void engine.cancel(runId, 'cancelled (Ctrl-C)');
+    } else process.exit(INTERRUPTED_EXIT_CODE);
+  };
+  return { onSigint, presses: () => presses };
+}
+
+/** What `--json` prints of the run's last progress. */
+const evalOutput = (last: RunProgress): EvalOutput => ({
+  runId: last.runId,
+  status: last.status,
+  done: last.done,
+  failed: last.failed,
+  total: last.total,
+  inputTokens: last.inputTokens,
+  outputTokens: last.outputTokens,
+  costUsd: last.costUsd,
+  message: last.message ?? null,
+});
+
 // Not through the contract: drives the run engine in this process: progress on stderr, Ctrl-C pauses, it waits for the end (runs.start answers once the run has started).
 export const evalCommand: CliCommand = {
   name: 'eval',
@@ -246,37 +330,7 @@ export const evalCommand: CliCommand = {
   async run(ctx) {
     if (ctx.args.length > 0)
       throw new CliError(`eval takes no FILE argument (got ${ctx.args[0]})`, 2);
-    const concurrency = optionalWholeNumber(ctx.values.concurrency, '--concurrency', {
-      min: 1,
-      max: 256,
-    });
-    const rpm = optionalWholeNumber(ctx.values.rpm, '--rpm', { min: 1, max: 1_000_000 });
-    const poll = optionalDecimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
-    const pacing = {
-      ...(concurrency !== undefined ? { concurrency } : {}),
-      ...(rpm !== undefined ? { rpm } : {}),
-      ...(poll !== undefined ? { pollMs: Math.round(poll * 1000) } : {}),
-    };
-    const resumeRun =
-      ctx.values.resume === undefined ? undefined : parseRunRef(ctx.values.resume, '--resume');
-    let start: RunStartInput | undefined;
-    let resume: RunResumeInput | undefined;
-    if (resumeRun !== undefined) {
-      const given = START_FLAGS.filter((f) => ctx.values[f] !== undefined);
-      if (given.length > 0)
-        throw new CliError(
-          `--resume continues run #${resumeRun} as it was started; --${given.join(', --')} cannot be given with it (only --force, --concurrency, --rpm, --poll-seconds)`,
-          2,
-        );
-      resume = {
-        runId: resumeRun,
-        ...(ctx.values.force === true ? { force: true } : {}),
-        ...pacing,
-      };
-    } else {
-      if (ctx.values.force === true) throw new CliError('--force goes with --resume RUN', 2);
-      start = await withQuestions(ctx, { ...startInput(ctx), ...pacing });
-    }
+    const { start, resume } = await startOrResume(ctx);
 
     const services = await ctx.services();
     const engine = services.engine;
@@ -291,43 +345,16 @@ export const evalCommand: CliCommand = {
     printer.note(
       `${start ? 'started' : 'resuming'} run #${handle.runId}; Ctrl-C pauses it (${batch ? 'stops polling; the batch goes on at the server; again: cancels the batch' : 'again: stops at once'}), \`workbench eval --resume ${handle.runId}\` continues`,
     );
-
-    // Ctrl-C: the first pauses (questions in flight finish and are committed), the second
-    // cancels them, a third leaves at once. Every way keeps the run resumable.
-    let presses = 0;
-    const onSigint = () => {
-      presses++;
-      if (presses === 1) {
-        printer.note(
-          batch
-            ? 'pausing: polling stops, the batch goes on at the server (Ctrl-C again cancels the batch)…'
-            : 'pausing: finishing the questions in flight (Ctrl-C again to stop now)…',
-        );
-        engine.pause(handle.runId);
-      } else if (presses === 2) {
-        printer.note(batch ? 'cancelling the batch at the server…' : 'stopping now…');
-        void engine.cancel(handle.runId, 'cancelled (Ctrl-C)');
-      } else process.exit(INTERRUPTED_EXIT_CODE);
-    };
-    process.on('SIGINT', onSigint);
+    const ctrlC = ctrlCPresses(engine, handle.runId, batch, printer);
+    process.on('SIGINT', ctrlC.onSigint);
     let last: RunProgress;
     try {
       last = await handle.finished;
     } finally {
-      process.off('SIGINT', onSigint);
+      process.off('SIGINT', ctrlC.onSigint);
       printer.end();
     }
-    const result: EvalOutput = {
-      runId: last.runId,
-      status: last.status,
-      done: last.done,
-      failed: last.failed,
-      total: last.total,
-      inputTokens: last.inputTokens,
-      outputTokens: last.outputTokens,
-      costUsd: last.costUsd,
-      message: last.message ?? null,
-    };
+    const result = evalOutput(last);
     if (last.status === 'done') {
       ctx.say(
         `run #${last.runId} done: ${last.done} items; report: workbench report ${last.runId}`,
@@ -337,6 +364,6 @@ export const evalCommand: CliCommand = {
     // The message may begin with the status itself ("paused: …"): said once.
     const message = (last.message ?? '').replace(new RegExp(`^${last.status}: `), '');
     const why = `run #${last.runId} ${last.status}: ${message}`;
-    throw new CliError(why, presses > 0 ? INTERRUPTED_EXIT_CODE : 1, result);
+    throw new CliError(why, ctrlC.presses() > 0 ? INTERRUPTED_EXIT_CODE : 1, result);
   },
 };
