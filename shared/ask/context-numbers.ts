@@ -4,6 +4,7 @@ import type { Document } from '../document';
 import type { RetrievalHit } from '../retrieval/hit';
 import { gridPositions } from '../document/grid-layout';
 import type { ContextNumber } from './grounding';
+import { compact } from '../util/compact';
 
 /**
  * Every number the model was shown, for the grounding report, following what the context
@@ -49,7 +50,7 @@ export function contextNumbers(
         unit: n.unit === 'percent' ? '%' : n.currency === '$' ? 'USD' : (n.currency ?? null),
         text: n.text,
         blockId: hit.blockId,
-        ...(hit.paragraphIndex !== undefined ? { paragraphIndex: hit.paragraphIndex } : {}),
+        ...compact({ paragraphIndex: hit.paragraphIndex }),
       });
     }
   }

@@ -2,6 +2,7 @@ import { formatNumber } from './answer';
 import type { CellRead, GroundingLiteral } from './ask';
 import { splitQualifiedId } from './filings';
 import { programLiterals, type ProgramLiteral } from './program-literals';
+import { compact } from '../util/compact';
 
 /**
  * The grounding report of a program answer: where every number the program used came from.
@@ -92,14 +93,14 @@ function bestContextMatch(
 function link(c: ContextNumber): Partial<GroundingLiteral> {
   // An ask across filings qualifies ids ("d12:t21", "d12:p4"): the match names its document.
   const documentId = splitQualifiedId(c.tableId ?? c.blockId ?? '')?.documentId;
-  return {
-    ...(documentId !== undefined ? { documentId } : {}),
-    ...(c.tableId !== undefined ? { tableId: c.tableId } : {}),
-    ...(c.row !== undefined ? { row: c.row } : {}),
-    ...(c.col !== undefined ? { col: c.col } : {}),
-    ...(c.paragraphIndex !== undefined ? { paragraphIndex: c.paragraphIndex } : {}),
-    ...(c.blockId !== undefined ? { blockId: c.blockId } : {}),
-  };
+  return compact({
+    documentId,
+    tableId: c.tableId,
+    row: c.row,
+    col: c.col,
+    paragraphIndex: c.paragraphIndex,
+    blockId: c.blockId,
+  });
 }
 
 /** One literal's source. */
@@ -138,7 +139,7 @@ export function groundProgram(
       tableId: r.tableId,
       ...(r.row !== null ? { row: r.row } : {}),
       ...(r.col !== null ? { col: r.col } : {}),
-      ...(r.documentId !== undefined ? { documentId: r.documentId } : {}),
+      ...compact({ documentId: r.documentId }),
       ...(r.fact ? { fact: r.fact } : {}),
     });
   }

@@ -1,6 +1,7 @@
 import type { SandboxTable, TraceEntry } from '../sandbox/types';
 import type { CellRead } from './ask';
 import { splitQualifiedId } from './filings';
+import { compact } from '../util/compact';
 
 /**
  * The cells a program read, from the sandbox's trace (recorded by the host, so a program cannot
@@ -41,7 +42,7 @@ export function readsFromTrace(
         scale: t.cell.scale,
         unit: t.cell.unit,
         ...(fact ? { fact } : {}),
-        ...(documentId !== undefined ? { documentId } : {}),
+        ...compact({ documentId }),
       });
     } else if (t.fn !== 'fact') {
       // A hand-made table without grid positions: the value is all the trace knows.

@@ -12,7 +12,7 @@ export interface HeaderNode {
   /** The header as written, footnote marks taken off ("Average Price Paid per Share"). */
   text: string;
   /** Footnote marks printed on the header (a superscript "1", a trailing "(1)"), in order. */
-  footnotes?: string[];
+  footnotes?: string[] | undefined;
   sourceRow: number;
   firstCol: number;
   lastCol: number;

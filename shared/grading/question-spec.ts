@@ -1,5 +1,6 @@
 import { findNumbers } from '../numbers/find-numbers';
 import type { ScaleName } from '../numbers/scale-words';
+import { compact } from '../util/compact';
 
 // What a question asks for, read from its own words: the unit and scale of the answer
 // ("in USD millions", "Answer in USD billions"), percent ("in units of percents", "as a %"),
@@ -60,7 +61,7 @@ export function readQuestion(question: string | undefined): QuestionSpec {
   return {
     ...(scale ? { scale } : {}),
     percent: PERCENT_REQUEST.test(question),
-    ...(decimals !== undefined ? { decimals } : {}),
+    ...compact({ decimals }),
     numbers: findNumbers(question).map((n) => n.value),
   };
 }

@@ -1,5 +1,6 @@
 import { wilson } from '../stats';
 import { OUTCOMES, type Outcome, type Verdict } from './verdict';
+import { compact } from '../util/compact';
 
 /** One graded item as reports and the CLI show it. */
 export interface GradedItem {
@@ -41,8 +42,7 @@ export function toGradedItem(id: string, v: Verdict): GradedItem {
     outcome: v.outcome,
     correct: v.correct,
     score: v.score,
-    ...(v.em !== undefined ? { em: v.em } : {}),
-    ...(v.f1 !== undefined ? { f1: v.f1 } : {}),
+    ...compact({ em: v.em, f1: v.f1 }),
     rule: v.rule,
     extracted: v.extracted,
   };

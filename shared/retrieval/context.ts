@@ -4,6 +4,7 @@ import type { Cell, Document, Table } from '../document';
 import { hitKey, inDocumentOrder } from './document-order';
 import { datasetParagraphIndex } from './passages';
 import type { RetrievalHit } from './hit';
+import { compact } from '../util/compact';
 
 /**
  * The retrieved evidence as prompt text: paragraphs with their index, and for each table one
@@ -47,7 +48,7 @@ export function documentOrderHits(document: Document): RetrievalHit[] {
         kind: 'paragraph',
         blockId: block.id,
         ...(block.location.kind === 'pdf' ? { page: block.location.page } : {}),
-        ...(paragraphIndex !== undefined ? { paragraphIndex } : {}),
+        ...compact({ paragraphIndex }),
         text: block.text,
         score: 0,
       });

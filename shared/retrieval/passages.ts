@@ -2,6 +2,7 @@ import { unitPhrase, cellSentence } from '../document/cell-sentence';
 import type { Block, Cell, Document, Table, TableRow } from '../document';
 import type { HitKind } from './hit';
 import { normaliseForIndex } from './terms';
+import { compact } from '../util/compact';
 
 /**
  * What the index holds for one retrievable unit: where it is (the fields a hit carries), the
@@ -119,8 +120,7 @@ export function indexPassages(document: Document): Passage[] {
       units.push({
         kind: 'paragraph',
         blockId: block.id,
-        ...(page !== undefined ? { page } : {}),
-        ...(paragraphIndex !== undefined ? { paragraphIndex } : {}),
+        ...compact({ page, paragraphIndex }),
         text: block.text,
         body: normaliseForIndex(block.text),
         headers: normaliseForIndex(heading),
@@ -179,7 +179,7 @@ function tableUnits(table: Table, heading: string, leadIn: string): Passage[] {
   const where = {
     blockId: table.id,
     tableSourceIndex: table.sourceIndex,
-    ...(table.page !== undefined ? { page: table.page } : {}),
+    ...compact({ page: table.page }),
   };
   const caption = normaliseForIndex(
     [table.caption, table.scaleNote ?? '', table.caption === '' ? leadIn || heading : '']

@@ -9,6 +9,7 @@ import {
 import { ChatMessage } from '../llm/provider';
 import { JUDGE_VERDICTS, type JudgeVerdictValue, type PairChoice } from './judge-verdict';
 import { RunMode, RunProviderRef } from './run';
+import { compact } from '../util/compact';
 
 /**
  * The LLM judge (docs/runs.md#judge): a judge model grades a run's free-text answers against
@@ -300,7 +301,7 @@ export function eloOfRuns(
   const table = eloTable(
     runs.map((r) => String(r.runId)),
     combined.outcomes,
-    { prior, iterations, ...(options.seed !== undefined ? { seed: options.seed } : {}) },
+    { prior, iterations, ...compact({ seed: options.seed }) },
   );
   const rows2 = table.map((t, i) => ({
     runId: runs[i]!.runId,

@@ -27,14 +27,14 @@ export interface MethodScorer {
    * Sessions: the gold versions its verdicts were graded against (main/grading/grading-service.ts
    * `goldVersion`), `null` for verdicts graded before versions were recorded; absent for runs.
    */
-  goldVersions?: (string | null)[];
+  goldVersions?: (string | null)[] | undefined;
   /** Sessions: how many verdicts it decided. */
-  verdicts?: number;
+  verdicts?: number | undefined;
   /**
    * Sessions: how many of them are stale (graded by an older version of the scorer, or against
    * another gold than the question has now); `workbench regrade --stale` grades them again.
    */
-  stale?: number;
+  stale?: number | undefined;
 }
 
 /**
@@ -82,7 +82,7 @@ export function reportMethod(
 export interface VerdictProvenance {
   scorer: string;
   scorerVersion: string;
-  goldVersion?: string | null;
+  goldVersion?: string | null | undefined;
   stale: boolean;
 }
 

@@ -9,6 +9,7 @@ import type { RunItem, RunManifest, RunMode, RunSummary, RunVerdict } from './ru
 import { IMPORTED_SCORER_ID } from './run';
 import type { QuestionFacets } from './subsets';
 import { reportMethod, type ReportMethod } from './method';
+import { compact } from '../util/compact';
 
 export { reportMethod, type MethodScorer, type ReportMethod } from './method';
 
@@ -37,9 +38,9 @@ export interface ReportOptions {
    * The scorer items, failures and comparisons are shown by (default: the dataset format's
    * default scorer, shared/grading/default-scorers.ts, when the run has it).
    */
-  scorer?: string;
-  bootstrapIterations?: number;
-  seed?: number;
+  scorer?: string | undefined;
+  bootstrapIterations?: number | undefined;
+  seed?: number | undefined;
 }
 
 export interface Interval {
@@ -122,7 +123,7 @@ export interface RunReport {
    * LLM judge verdicts (main/runs/judge), one summary per `<judge model>/<rubric id>`: their own
    * block, never counted in `accuracy`. Added by the service that reads the judge's table.
    */
-  judges?: Record<string, JudgeSummary>;
+  judges?: Record<string, JudgeSummary> | undefined;
 }
 
 const pct = (k: number, n: number) => (n === 0 ? 0 : round2((100 * k) / n));
@@ -348,12 +349,7 @@ export function buildReport(input: ReportInput, options: ReportOptions = {}): Ru
       `run #${input.run.runId} has no verdicts of scorer "${options.scorer}" (it has ${scorerIds.join(', ') || 'none'})`,
     );
   const items = input.items;
-  const bootOptions = {
-    ...(options.bootstrapIterations !== undefined
-      ? { iterations: options.bootstrapIterations }
-      : {}),
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-  };
+  const bootOptions = compact({ iterations: options.bootstrapIterations, seed: options.seed });
   const { scorers, accuracy, intervals } = scorerAccuracies(
     input,
     scorerIds,
@@ -472,10 +468,7 @@ export function compareRuns(
     pairs.map((p) => (p.cb ? 1 : 0)),
     {
       clusters: pairs.map((p) => p.a.cluster),
-      ...(options.bootstrapIterations !== undefined
-        ? { iterations: options.bootstrapIterations }
-        : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...compact({ iterations: options.bootstrapIterations, seed: options.seed }),
     },
   );
   const flips: Flip[] = pairs

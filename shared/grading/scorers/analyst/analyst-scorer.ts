@@ -20,6 +20,7 @@ import { compareSpans } from '../strict/compare-spans';
 import { spanWords } from '../strict/text-match';
 import { compareQuantity, type Quantity } from './compare-quantity';
 import { judgeTextGold } from './text-gold';
+import { compact } from '../../../util/compact';
 
 // The default scorer for free-text answers (FinanceBench-style paragraphs): finds the answer
 // the response states, keeps refusals apart, reads the unit, scale and precision the question
@@ -236,11 +237,11 @@ function scoreSpans(
       outcome: 'no-answer',
       rule: 'empty answer',
     });
-  const labels = {
-    ...(input.goldScale !== undefined ? { goldScale: input.goldScale } : {}),
-    ...(input.predScale !== undefined ? { predScale: input.predScale } : {}),
-    ...(input.goldDecimals !== undefined ? { goldDecimals: input.goldDecimals } : {}),
-  };
+  const labels = compact({
+    goldScale: input.goldScale,
+    predScale: input.predScale,
+    goldDecimals: input.goldDecimals,
+  });
   const results = tries.map((t) => compareSpans(t, items, labels));
   const hit = results.findIndex((r) => r.ok);
   const c = results[Math.max(0, hit)] ?? { ok: false, rule: 'different words' };
