@@ -25,6 +25,7 @@ import { askDocument, AskDocumentCache } from './document-cache';
 import type { FilingFactsService } from '../library/filing-facts-service';
 import { filingsSubject } from './filings-input';
 import { answerOfAsk, gradeAsk } from '../grading/grading-service';
+import { compact } from '../../shared/util/compact';
 
 export { DEFAULT_TOKEN_BUDGET } from './answer-core';
 export type { AskProgress } from './ask-progress';
@@ -186,7 +187,7 @@ export class AskService {
         stream: true,
         ...(input.params ? { params: input.params } : {}),
         ...(input.retrieval ? { retrieval: input.retrieval } : {}),
-        ...(input.samples !== undefined ? { samples: input.samples } : {}),
+        ...compact({ samples: input.samples }),
       },
       signal,
       emit,

@@ -8,7 +8,7 @@ export interface OpenOptions {
    * WORKBENCH_SQLITE_BINDING) to a copy built for Electron's ABI so that node_modules keeps the
    * Node build that `npm test` and the CLI use.
    */
-  nativeBinding?: string;
+  nativeBinding?: string | undefined;
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {

@@ -20,6 +20,7 @@ import type { DocumentService } from '../document/document-service';
 import type { RunService } from '../runs/run-service';
 import type { SessionService } from '../sessions/session-service';
 import { ModelEvidenceItems } from './model-evidence-items';
+import { compact } from '../../shared/util/compact';
 
 export interface GapServices {
   sessions: SessionService;
@@ -274,9 +275,6 @@ export async function compareGap(s: GapServices, input: GapCompareInput): Promis
       model,
       notes,
     },
-    {
-      ...(input.seed !== undefined ? { seed: input.seed } : {}),
-      ...(input.iterations !== undefined ? { iterations: input.iterations } : {}),
-    },
+    compact({ seed: input.seed, iterations: input.iterations }),
   );
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatMessage, GenerationParams } from '../../shared/llm/provider';
 import { normalizeBaseUrl } from './endpoint';
+import { compact } from '../../shared/util/compact';
 
 /**
  * The response cache's key: sha256 of everything that changes the answer (endpoint, model,
@@ -22,12 +23,12 @@ export function chatCacheKey(input: {
     v: 1,
     baseUrl: normalizeBaseUrl(input.baseUrl),
     model: input.model,
-    params: {
-      ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
-      ...(p.topP !== undefined ? { topP: p.topP } : {}),
-      ...(p.maxTokens !== undefined ? { maxTokens: p.maxTokens } : {}),
-      ...(p.seed !== undefined ? { seed: p.seed } : {}),
-    },
+    params: compact({
+      temperature: p.temperature,
+      topP: p.topP,
+      maxTokens: p.maxTokens,
+      seed: p.seed,
+    }),
     messages: input.messages.map((m) => ({ role: m.role, content: m.content })),
     sampleIndex: input.sampleIndex,
   };

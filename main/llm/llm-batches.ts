@@ -16,9 +16,10 @@ import {
 import type { ChatResult } from './chat-result';
 import type { LlmCalls } from './llm-calls';
 import { classify, type CallSite } from './llm-errors';
-import { stripUndefined, type LlmProviders, type ProviderRef } from './llm-providers';
+import type { LlmProviders, ProviderRef } from './llm-providers';
 import { clientFor, completionOutcome, requestBody } from './openai-calls';
 import { openaiSdk } from './openai-sdk';
+import { compact } from '../../shared/util/compact';
 
 /**
  * The Batch API (issue 12, docs/runs.md "Batch API"): a run's requests as one JSONL file,
@@ -44,7 +45,7 @@ export class LlmBatches {
     const ep = await this.providers.resolve(provider);
     return requests
       .map((r) => {
-        const params: GenerationParams = { ...ep.params, ...stripUndefined(r.params ?? {}) };
+        const params: GenerationParams = { ...ep.params, ...compact(r.params ?? {}) };
         const body = requestBody(model, r.messages, params, ep.baseUrl);
         return `${JSON.stringify({ custom_id: r.customId, method: 'POST', url: '/v1/chat/completions', body })}\n`;
       })

@@ -8,10 +8,10 @@ export interface CallSite {
   baseUrl: string;
   /** Which endpoint path was asked ("files" and "batches": the Batch API). */
   what: 'chat' | 'embeddings' | 'models' | 'files' | 'batches';
-  model?: string;
+  model?: string | undefined;
   apiKeyName: string | null;
   /** The key in use, only so it can be blanked out of any server text we repeat. */
-  key?: string;
+  key?: string | undefined;
   timeoutMs: number;
 }
 
@@ -19,7 +19,7 @@ export interface Classified {
   error: WorkbenchError;
   retryable: boolean;
   /** The server's Retry-After, when it sent one (capped at 60 s). */
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
   /** Short reason for onRetry and for the final message ("429", "500", "connection refused"). */
   reason: string;
 }

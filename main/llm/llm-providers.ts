@@ -13,6 +13,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { checkedModelFile } from './embedded/embedded-provider';
 import { isLoopbackUrl, normalizeBaseUrl } from './endpoint';
 import type { Endpoint } from './openai-calls';
+import { compact } from '../../shared/util/compact';
 
 export type ProviderRef =
   | { providerId: number }
@@ -96,7 +97,7 @@ export class LlmProviders {
   }
 
   setSettings(patch: Partial<LlmSettingsT>): LlmSettingsT {
-    const merged = LlmSettings.safeParse({ ...this.repo.settings(), ...stripUndefined(patch) });
+    const merged = LlmSettings.safeParse({ ...this.repo.settings(), ...compact(patch) });
     if (!merged.success) {
       const first = merged.error.issues[0];
       throw new WorkbenchError(
@@ -222,9 +223,4 @@ function checkedBaseUrl(raw: string): string {
     );
   }
   return url;
-}
-
-/** The fields given (a patch's or a request's parameters), without the undefined ones. */
-export function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

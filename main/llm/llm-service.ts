@@ -10,14 +10,10 @@ import { LlmBatches } from './llm-batches';
 import type { ChatResult } from './chat-result';
 import { LlmCalls, cancelledError, type RetryInfo } from './llm-calls';
 import { LlmConnections, type LlmConnectionsOptions } from './llm-connections';
-import {
-  DEFAULT_TIMEOUT_MS,
-  LlmProviders,
-  stripUndefined,
-  type ProviderRef,
-} from './llm-providers';
+import { DEFAULT_TIMEOUT_MS, LlmProviders, type ProviderRef } from './llm-providers';
 import { clientFor, embedOnce, type Endpoint } from './openai-calls';
 import { costUsd } from './price';
+import { compact } from '../../shared/util/compact';
 
 export interface ChatRequest {
   provider: ProviderRef;
@@ -120,7 +116,7 @@ export class LlmService {
       // In-process: nothing to retry, and an answer costs no more than computing it again.
       const stored =
         'providerId' in req.provider ? this.providers.stored(req.provider.providerId) : undefined;
-      const params = { ...stored?.params, ...stripUndefined(req.params ?? {}) };
+      const params = { ...stored?.params, ...compact(req.params ?? {}) };
       const timeoutMs =
         stored?.timeoutMs ?? ('timeoutMs' in req.provider ? req.provider.timeoutMs : undefined);
       const result = await embeddedChat(file, req, params, timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -136,7 +132,7 @@ export class LlmService {
         `no model named for ${ep.baseUrl}; pick one on the Models screen`,
       );
     }
-    const params: GenerationParams = { ...ep.params, ...stripUndefined(req.params ?? {}) };
+    const params: GenerationParams = { ...ep.params, ...compact(req.params ?? {}) };
     const sampleIndex = req.sampleIndex ?? 0;
     if (req.cache === false) {
       return this.calls.chat(
@@ -217,7 +213,7 @@ export class LlmService {
             const answer: CachedAnswer = {
               text: result.text,
               usage: result.usage,
-              usageEstimated: result.usageEstimated,
+              ...compact({ usageEstimated: result.usageEstimated }),
               finishReason: result.finishReason,
               model: result.model,
             };

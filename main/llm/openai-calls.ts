@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
 import type { CallSite } from './llm-errors';
+import { compact } from '../../shared/util/compact';
 
 /** A resolved endpoint: where, with which key (read from the secret store for this call). */
 export interface Endpoint {
@@ -77,9 +78,7 @@ export function requestBody(
   return {
     model,
     messages: messages.map((m) => ({ role: m.role, content: m.content })),
-    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-    ...(params.topP !== undefined ? { top_p: params.topP } : {}),
-    ...(params.seed !== undefined ? { seed: params.seed } : {}),
+    ...compact({ temperature: params.temperature, top_p: params.topP, seed: params.seed }),
     ...(params.maxTokens !== undefined
       ? openaiHost
         ? { max_completion_tokens: params.maxTokens }

@@ -17,6 +17,7 @@ import { PARSER_VERSION } from '../document/document-service';
 import { denseRanking, type Embedder } from './embeddings';
 import { ftsIndex, kindsFor, type IndexRow } from './fts-index';
 import { retrievalSchemaSql } from './index-schema';
+import { compact } from '../../shared/util/compact';
 
 /**
  * Bump when what is indexed changes (units, their texts, the normaliser, the tokenizer):
@@ -164,10 +165,7 @@ export class RetrievalService {
     return fused.slice(0, k).map((f) => ({
       ...f.item,
       score: f.score,
-      ranks: {
-        ...(f.ranks[0] !== undefined ? { bm25: f.ranks[0] } : {}),
-        ...(f.ranks[1] !== undefined ? { dense: f.ranks[1] } : {}),
-      },
+      ranks: compact({ bm25: f.ranks[0], dense: f.ranks[1] }),
     }));
   }
 

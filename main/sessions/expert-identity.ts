@@ -21,7 +21,7 @@ export interface ExpertKey {
  * Creation is one locked read-modify-write: two processes exporting at once get the same key.
  */
 export class ExpertIdentity {
-  private key?: Promise<ExpertKey>;
+  private key?: Promise<ExpertKey> | undefined;
 
   constructor(private readonly store: SecretStore) {}
 

@@ -53,6 +53,7 @@ import { sessionCopyKeys } from './copy-keys';
 import { systemClock, Timeline, type EventToAppend, type SessionClock } from './timeline';
 import { answerFields, emptyAnswer } from '../../shared/sessions/answer-fields';
 import { writeTransaction } from '../db/write-transaction';
+import { compact } from '../../shared/util/compact';
 
 const sameFields = (a: AnswerFields, b: AnswerFields) =>
   a.value === b.value &&
@@ -344,7 +345,7 @@ export class SessionService {
       {
         type: input.type,
         questionId,
-        ...(input.idleForMs !== undefined ? { idleForMs: input.idleForMs } : {}),
+        ...compact({ idleForMs: input.idleForMs }),
       },
     ]);
   }
@@ -357,13 +358,13 @@ export class SessionService {
     // A retried save (same content, answered already) is the same save, not a conflict.
     const stored = this.repo.answer(s.id, questionId);
     if (stored && stored.revision === baseRevision + 1) {
-      const merged = { ...answerFields(stored), ...definedFields(fields) };
+      const merged = { ...answerFields(stored), ...compact(fields) };
       if (sameFields(merged, stored))
         return { status: 'saved', answer: stored, clock: this.clock(s) };
     }
     const r = this.repo.saveIfCurrent(s.id, questionId, baseRevision, (current) => {
       const base = current ? answerFields(current) : emptyAnswer();
-      const next = { ...base, ...definedFields(fields) };
+      const next = { ...base, ...compact(fields) };
       const changed = !current || !sameFields(next, current);
       // Changing a submitted answer takes it back: the expert submits it again.
       const keepSubmit = current?.submitted === true && !changed;
@@ -698,8 +699,4 @@ function conflict(current: SessionAnswer): SaveAnswerResult {
     message: `this answer was changed elsewhere (another window?) and is now at revision ${current.revision}; reload it before saving again`,
     current,
   };
-}
-
-function definedFields(f: Partial<AnswerFields>): Partial<AnswerFields> {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
 }

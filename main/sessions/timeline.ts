@@ -3,6 +3,7 @@ import { nextTimestamp } from '../../shared/sessions/clock';
 import type { SessionEvent, SessionEventType } from '../../shared/sessions/session';
 import { sessionsRepo } from '../db/sessions-repo';
 import { writeTransaction } from '../db/write-transaction';
+import { compact } from '../../shared/util/compact';
 
 /** main's clocks; tests inject their own. */
 export interface SessionClock {
@@ -77,7 +78,7 @@ export class Timeline {
           questionId: e.questionId,
           atMs,
           wallMs,
-          ...(idleFromMs !== undefined ? { idleFromMs } : {}),
+          ...compact({ idleFromMs }),
         };
         const seq = repo.appendEvent(sessionId, event);
         this.mono.set(sessionId, { seq, monoMs });

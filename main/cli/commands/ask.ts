@@ -16,6 +16,7 @@ import {
 } from '../source-flags';
 import { optionalWholeNumber } from '../flags';
 import { askDocumentIds } from './ask-documents';
+import { compact } from '../../../shared/util/compact';
 
 /** What `workbench ask --json` prints (docs/ask.md). */
 export interface AskOutput {
@@ -144,19 +145,17 @@ function askInput(ctx: CliContext) {
   const unit = unitFlag(ctx.values.unit);
 
   const input: AskInput = {
-    provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
+    provider: { baseUrl, ...compact({ apiKeyName }) },
     providerId: null,
     model,
     mode: mode.data,
-    ...(question !== undefined ? { question } : {}),
+    ...compact({ question }),
     ...(k !== undefined || unit
       ? { retrieval: { ...(k ? { k } : {}), ...(unit ? { unit } : {}) } }
       : {}),
-    ...(samples !== undefined ? { samples } : {}),
+    ...compact({ samples }),
     ...(maxTokens !== undefined ? { params: { maxTokens } } : {}),
-    ...(textFlag(ctx.values.template) !== undefined
-      ? { templateId: textFlag(ctx.values.template) }
-      : {}),
+    ...compact({ templateId: textFlag(ctx.values.template) }),
   };
   return { company, question, input };
 }
@@ -185,9 +184,10 @@ async function addDocumentSource(
     if (ids.length === 1) input.documentId = ids[0]!;
     else input.documentIds = ids;
   } else {
-    input.questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
+    const questionId = optionalWholeNumber(ctx.values['dataset-question'], '--dataset-question', {
       min: 1,
     });
+    if (questionId !== undefined) input.questionId = questionId;
   }
 }
 

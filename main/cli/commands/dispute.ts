@@ -3,6 +3,7 @@ import { parseProposedAnswer } from '../../../shared/disputes/proposed-answer';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { wholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 /** `--gold` as typed (shared/disputes/proposed-answer.ts); a usage error when empty. */
 export function readProposedGold(text: string): ProposedAnswer {
@@ -43,7 +44,7 @@ const raise: CliCommand = {
       questionId: wholeNumber(ctx.values.question, '--question'),
       answer: readProposedGold(gold),
       reason,
-      ...(by !== undefined ? { raisedBy: by } : {}),
+      ...compact({ raisedBy: by }),
     });
     ctx.say(`raised gold dispute ${line(r.dispute)}`);
     return r;
@@ -68,7 +69,7 @@ const list: CliCommand = {
       throw new CliError('--status must be open, accepted or rejected', 2);
     const services = await ctx.services();
     const r = await callOrThrow(services.registry, 'disputes.list', {
-      ...(status !== undefined ? { status } : {}),
+      ...compact({ status }),
       ...(ctx.values['dataset-id'] !== undefined
         ? { datasetId: wholeNumber(ctx.values['dataset-id'], '--dataset-id') }
         : {}),
@@ -98,8 +99,7 @@ function decideCommand(decision: 'accept' | 'reject'): CliCommand {
       const r = await callOrThrow(services.registry, 'disputes.decide', {
         disputeId: wholeNumber(ctx.args[0], 'the dispute ID'),
         decision,
-        ...(note !== undefined ? { note } : {}),
-        ...(by !== undefined ? { decidedBy: by } : {}),
+        ...compact({ note, decidedBy: by }),
       });
       const g = r.regrade;
       ctx.say(

@@ -12,6 +12,7 @@ import { readIdList } from '../id-list';
 import { parseRunRef } from '../run-ref';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt';
 import { terminalText } from '../terminal-text';
+import { compact } from '../../../shared/util/compact';
 
 /** What `workbench eval --json` prints when the run stops. */
 export interface EvalOutput {
@@ -99,24 +100,20 @@ function startInput(ctx: CliContext): StartFlags {
   const limit = optionalWholeNumber(v.limit, '--limit', { min: 1 });
   const template = text(v.template);
   return {
-    ...(datasetId !== undefined ? { datasetId } : {}),
-    provider: { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) },
+    ...compact({ datasetId }),
+    provider: { baseUrl, ...compact({ apiKeyName }) },
     model,
     mode: mode.data,
-    ...(subset !== undefined ? { subset } : {}),
-    ...(limit !== undefined ? { limit } : {}),
+    ...compact({ subset, limit }),
     ...(scorers ? { scorers } : {}),
-    ...(template !== undefined ? { templateId: template } : {}),
+    ...compact({ templateId: template }),
     ...(temperature !== undefined || maxTokens !== undefined
       ? {
-          params: {
-            ...(temperature !== undefined ? { temperature } : {}),
-            ...(maxTokens !== undefined ? { maxTokens } : {}),
-          },
+          params: compact({ temperature, maxTokens }),
         }
       : {}),
     ...(k !== undefined || unit
-      ? { retrieval: { ...(k !== undefined ? { k } : {}), ...(unit ? { unit: unit.data } : {}) } }
+      ? { retrieval: { ...compact({ k }), ...(unit ? { unit: unit.data } : {}) } }
       : {}),
     ...(v['no-cache'] === true ? { cache: false } : {}),
     ...(v['batch-api'] === true ? { batchApi: true } : {}),
@@ -225,8 +222,7 @@ async function startOrResume(
   const rpm = optionalWholeNumber(ctx.values.rpm, '--rpm', { min: 1, max: 1_000_000 });
   const poll = optionalDecimal(ctx.values['poll-seconds'], '--poll-seconds', 0.01, 3600);
   const pacing = {
-    ...(concurrency !== undefined ? { concurrency } : {}),
-    ...(rpm !== undefined ? { rpm } : {}),
+    ...compact({ concurrency, rpm }),
     ...(poll !== undefined ? { pollMs: Math.round(poll * 1000) } : {}),
   };
   const resumeRun =

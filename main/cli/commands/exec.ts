@@ -8,6 +8,7 @@ import { Sandbox } from '../../sandbox';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { optionalWholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 /** The document a program ran against (`--document ID`). */
 interface ExecDocument {
@@ -151,7 +152,7 @@ export const execCommand: CliCommand = {
       result = await sandbox.run(program, {
         tables,
         facts,
-        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...compact({ timeoutMs }),
         ...(memoryMb !== undefined ? { memoryBytes: memoryMb * 1024 * 1024 } : {}),
       });
     } finally {

@@ -9,6 +9,7 @@ import { periodText, seriesCsv } from '../../../shared/facts/series';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { optionalWholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 /**
  * The Facts panel on the command line (issue 27, docs/facts.md): a company's tagged concepts
@@ -74,7 +75,7 @@ const factsSearchCommand: CliCommand = {
     const found = await callOrThrow(registry, 'facts.search', {
       subject,
       query: ctx.args.join(' '),
-      ...(limit !== undefined ? { limit } : {}),
+      ...compact({ limit }),
     });
     const lines = [heading(found.company, found.filings)];
     if (found.concepts.length === 0)
@@ -153,7 +154,7 @@ const factsSeriesCommand: CliCommand = {
     const r = await callOrThrow(registry, 'facts.series', {
       subject,
       concept,
-      ...(dimensions !== undefined ? { dimensions } : {}),
+      ...compact({ dimensions }),
     });
     const lines = [heading(r.company, r.filings)];
     const dims = Object.entries(r.dimensions).map(([a, m]) => `${a}=${m}`);

@@ -4,6 +4,7 @@ import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { optionalWholeNumber, wholeNumber } from '../flags';
 import { parseRunRef } from '../run-ref';
+import { compact } from '../../../shared/util/compact';
 
 const FORMATS = ['md', 'json'] as const;
 
@@ -34,7 +35,7 @@ export const gapCommand: CliCommand = {
       sessionId,
       runId,
       ...(typeof scorer === 'string' ? { scorer } : {}),
-      ...(seedValue !== undefined ? { seed: seedValue } : {}),
+      ...compact({ seed: seedValue }),
     });
     const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : gapMarkdown(report);
     if (typeof out === 'string') {

@@ -2,6 +2,7 @@ import { RUN_IMPORT_FORMATS, RunMode, type RunImportFormat } from '../../../shar
 import { scorers } from '../../../shared/grading/scorers';
 import { CliError, type CliCommand } from '../command';
 import { optionalWholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 const isFormat = (v: string): v is RunImportFormat =>
   (RUN_IMPORT_FORMATS as readonly string[]).includes(v);
@@ -53,7 +54,7 @@ export const importRunCommand: CliCommand = {
     const r = await runs.importFile({
       format,
       path: ctx.args[0]!,
-      ...(datasetIdValue !== undefined ? { datasetId: datasetIdValue } : {}),
+      ...compact({ datasetId: datasetIdValue }),
       ...(typeof model === 'string' ? { model } : {}),
       ...(runMode ? { mode: runMode } : {}),
       ...(scorerIds ? { scorers: scorerIds } : {}),

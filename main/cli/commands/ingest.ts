@@ -4,6 +4,7 @@ import { WorkbenchError } from '../../../shared/api/result';
 import { countNoun } from '../../../shared/util/count-noun';
 import { CliError, type CliCommand } from '../command';
 import { loadIngestFile } from '../ingest-file-bundle';
+import { compact } from '../../../shared/util/compact';
 
 interface IngestSummary {
   file: string;
@@ -61,7 +62,7 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
       cells: doc.tables.reduce((n, t) => n + t.cells.length, 0),
       blocks: doc.blocks.length,
       ...(doc.xbrl ? { xbrl: doc.xbrl } : {}),
-      ...(doc.pageCount !== undefined ? { pageCount: doc.pageCount } : {}),
+      ...compact({ pageCount: doc.pageCount }),
       ...(doc.warnings.length > 0 ? { warnings: doc.warnings } : {}),
     };
     const json = `${JSON.stringify(doc)}\n`;

@@ -7,6 +7,7 @@ import { callOrThrow } from '../call';
 import { CliError, type CliCommand, type CliContext } from '../command';
 import { parseRunRefs } from '../run-ref';
 import { optionalWholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 const MAX_RUBRIC_CHARS = 50_000;
 
@@ -38,13 +39,11 @@ async function settings(ctx: CliContext) {
   }
   const concurrency = optionalWholeNumber(v.concurrency, '--concurrency', { min: 1, max: 64 });
   const limit = optionalWholeNumber(v.limit, '--limit', { min: 1 });
-  const provider = { baseUrl, ...(apiKeyName !== undefined ? { apiKeyName } : {}) };
+  const provider = { baseUrl, ...compact({ apiKeyName }) };
   return {
     provider,
     model,
-    ...(rubricText !== undefined ? { rubricText } : {}),
-    ...(concurrency !== undefined ? { concurrency } : {}),
-    ...(limit !== undefined ? { limit } : {}),
+    ...compact({ rubricText, concurrency, limit }),
   };
 }
 
@@ -98,7 +97,7 @@ export const judgeCommand: CliCommand = {
       const { registry } = await ctx.services();
       const { judgements } = await callOrThrow(registry, 'runs.judgements', {
         runId: ids[0]!,
-        ...(model !== undefined ? { judgeModel: model } : {}),
+        ...compact({ judgeModel: model }),
       });
       ctx.say(
         judgements.length === 0

@@ -10,6 +10,7 @@ import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { readIdList } from '../id-list';
 import { wholeNumber } from '../flags';
+import { compact } from '../../../shared/util/compact';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -127,9 +128,7 @@ const questionSetListCommand: CliCommand = {
     if (ctx.args.length > 0) throw new CliError(`unexpected argument ${ctx.args[0]}`, 2);
     const services = await ctx.services();
     const datasetId = datasetIdOf(services, ctx.values.dataset);
-    const r = await callOrThrow(services.registry, 'questionSets.list', {
-      ...(datasetId !== undefined ? { datasetId } : {}),
-    });
+    const r = await callOrThrow(services.registry, 'questionSets.list', compact({ datasetId }));
     ctx.say(r.sets.length === 0 ? 'no question sets' : r.sets.map(setLine).join('\n'));
     return r;
   },

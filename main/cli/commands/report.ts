@@ -4,6 +4,7 @@ import { reportCsv, reportMarkdown } from '../../../shared/runs/report-format';
 import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { parseRunRef } from '../run-ref';
+import { compact } from '../../../shared/util/compact';
 
 const FORMATS = ['md', 'json', 'csv'] as const;
 
@@ -49,7 +50,7 @@ export const reportCommand: CliCommand = {
       const { registry } = await ctx.services();
       const { report, comparison } = await callOrThrow(registry, 'runs.report', {
         runId: id,
-        ...(other !== undefined ? { compareTo: other } : {}),
+        ...compact({ compareTo: other }),
         ...(typeof scorer === 'string' ? { scorer } : {}),
       });
       result = { ...report, comparison };

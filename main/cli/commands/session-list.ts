@@ -2,6 +2,7 @@ import { callOrThrow } from '../call';
 import { CliError, type CliCommand } from '../command';
 import { wholeNumber } from '../flags';
 import { minutes } from './session-args';
+import { compact } from '../../../shared/util/compact';
 
 export const sessionListCommand: CliCommand = {
   name: 'session list',
@@ -16,9 +17,7 @@ export const sessionListCommand: CliCommand = {
         ? undefined
         : wholeNumber(ctx.values['dataset-id'], '--dataset-id');
     const services = await ctx.services();
-    const r = await callOrThrow(services.registry, 'sessions.list', {
-      ...(datasetId !== undefined ? { datasetId } : {}),
-    });
+    const r = await callOrThrow(services.registry, 'sessions.list', compact({ datasetId }));
     ctx.say(
       r.sessions.length === 0
         ? 'no sessions'

@@ -17,6 +17,7 @@ import {
 import { buildGridTable } from './table/build-grid-table';
 import { splitMarkdown } from './table/markdown-table';
 import { rawTableFromRows } from './table/raw-grid';
+import { compact } from '../../../shared/util/compact';
 
 /**
  * DocMath-Eval records (FinanceMath uses the same lab's schema): `tables` (markdown) in
@@ -118,7 +119,7 @@ export function readDocmathFile(file: DatasetFile): DatasetImport {
       question: rec.question,
       gold: {
         answer: rec.ground_truth ?? null,
-        ...(rec.python_solution !== undefined ? { program: rec.python_solution } : {}),
+        ...compact({ program: rec.python_solution }),
       },
       scale: null,
       type: rec.topic ?? rec.source ?? 'arithmetic',

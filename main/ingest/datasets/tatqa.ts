@@ -21,6 +21,7 @@ import {
 } from './dataset-file';
 import { buildGridTable } from './table/build-grid-table';
 import { rawTableFromRows } from './table/raw-grid';
+import { compact } from '../../../shared/util/compact';
 
 const Paragraph = z.object({ uid: z.string(), order: z.number().int(), text: z.string() });
 
@@ -124,7 +125,7 @@ export function readTatqa(file: DatasetFile, format: 'tatqa' | 'tathqa'): Datase
           answer: q.answer,
           ...(q.derivation !== '' ? { derivation: q.derivation } : {}),
           answerFrom: q.answer_from,
-          ...(counterfactualOf !== undefined ? { counterfactualOf } : {}),
+          ...compact({ counterfactualOf }),
         },
         scale: q.scale,
         type: q.answer_type,

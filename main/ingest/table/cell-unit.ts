@@ -158,7 +158,7 @@ export interface UnitContext {
   /** The caption says the numbers are percentages ("as a percentage of revenue"). */
   percentTable: boolean;
   /** The caption's words that say so, for the cell's basis. */
-  percentPhrase?: string;
+  percentPhrase?: string | undefined;
   /**
    * Some column is headed "Shares": then a row label mentioning shares ("Shares repurchased"
    * in an equity statement) names the event, and the other columns hold its amounts.

@@ -18,7 +18,7 @@ export interface Piece {
   isTh: boolean;
   facts: RawIxFact[];
   /** Footnote marks printed on the piece's cells (see RawCell.footnotes), in order. */
-  footnotes?: string[];
+  footnotes?: string[] | undefined;
 }
 
 const unparsed = parseCellValueShared('');

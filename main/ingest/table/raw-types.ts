@@ -44,7 +44,7 @@ export interface RawCell {
   indentPt: number;
   facts: RawIxFact[];
   /** Footnote marks printed raised in the cell (`<sup>1</sup>`, a raised "(2)"), in order. */
-  footnotes?: string[];
+  footnotes?: string[] | undefined;
 }
 
 export interface RawRow {

@@ -25,7 +25,7 @@ export interface BodyRow {
    * The header band block the row sits in (rows under a band restated inside the body form a
    * new block): sections close and repeated labels look for their anchor within the block.
    */
-  block?: number;
+  block?: number | undefined;
 }
 
 export interface PlacedRow {

@@ -8,6 +8,7 @@ import type { ChatMessage, EmbeddedModelInfo } from '../../../shared/llm/provide
 import { track } from '../../jobs/live';
 import { checkModelFile } from './gguf-header-check';
 import type { FromModel, Timing, ToModel } from './protocol';
+import { compact } from '../../../shared/util/compact';
 
 export interface EmbeddedModelOptions {
   /** Tokens of context (clamped to the model's own); default 8192. */
@@ -219,9 +220,7 @@ export class EmbeddedModel {
       id: p.id,
       messages: req.messages,
       maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
-      ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
-      ...(req.topP !== undefined ? { topP: req.topP } : {}),
-      ...(req.seed !== undefined ? { seed: req.seed } : {}),
+      ...compact({ temperature: req.temperature, topP: req.topP, seed: req.seed }),
       stop: req.stop ?? [],
       json: req.json ?? false,
     });
@@ -398,7 +397,7 @@ export class EmbeddedModel {
         type: 'load',
         path: resolvePath(this.path),
         contextSize: this.options.contextSize ?? DEFAULT_CONTEXT,
-        ...(threads !== undefined ? { threads } : {}),
+        ...compact({ threads }),
         availableRamBytes: (this.options.availableRamBytes ?? freemem)(),
         gpu: this.options.gpu ?? true,
       });

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/llm/provider';
 import { embeddedModel } from './embedded-models';
 import { checkModelFile } from './gguf-header-check';
+import { compact } from '../../../shared/util/compact';
 
 /** What of LlmService's ChatRequest an embedded model uses. */
 export interface EmbeddedChatInput {
@@ -42,9 +43,11 @@ export async function embeddedChat(
   try {
     const r = await model.chat({
       messages: req.messages,
-      ...(params.maxTokens !== undefined ? { maxTokens: params.maxTokens } : {}),
-      ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-      ...(params.topP !== undefined ? { topP: params.topP } : {}),
+      ...compact({
+        maxTokens: params.maxTokens,
+        temperature: params.temperature,
+        topP: params.topP,
+      }),
       ...(params.seed !== undefined ? { seed: params.seed + (req.sampleIndex ?? 0) } : {}),
       ...(req.stop ? { stop: req.stop } : {}),
       ...(req.json ? { json: true } : {}),

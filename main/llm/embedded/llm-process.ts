@@ -22,6 +22,7 @@ import type {
 } from 'node-llama-cpp' with {
   'resolution-mode': 'import',
 };
+import { compact } from '../../../shared/util/compact';
 
 type Nlc = typeof NodeLlamaCpp;
 
@@ -94,7 +95,7 @@ async function load(m: Extract<ToModel, { type: 'load' }>): Promise<EmbeddedMode
     });
   const context = await model.createContext({
     contextSize,
-    ...(m.threads !== undefined ? { threads: m.threads } : {}),
+    ...compact({ threads: m.threads }),
   });
   const sequence = context.getSequence();
   loaded = {
@@ -189,9 +190,7 @@ async function chat(m: Extract<ToModel, { type: 'chat' }>): Promise<void> {
     const grammar = m.json ? await llama.getGrammarFor('json') : undefined;
     const res = await chatter.generateResponse(history(m.messages), {
       maxTokens: m.maxTokens,
-      ...(m.temperature !== undefined ? { temperature: m.temperature } : {}),
-      ...(m.topP !== undefined ? { topP: m.topP } : {}),
-      ...(m.seed !== undefined ? { seed: m.seed } : {}),
+      ...compact({ temperature: m.temperature, topP: m.topP, seed: m.seed }),
       ...(m.stop.length ? { customStopTriggers: m.stop } : {}),
       ...(grammar ? { grammar } : {}),
       signal: controller.signal,

@@ -38,6 +38,7 @@ import { RunMeter } from './run-meter';
 import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
 import { writeTransaction } from '../../db/write-transaction';
+import { compact } from '../../../shared/util/compact';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
 const PROGRESS_EVERY_MS = 250;
@@ -352,9 +353,7 @@ export class RunEngine {
     }
     const pacing: RunPacing = {
       ...engine.pacing,
-      ...(input.concurrency !== undefined ? { concurrency: input.concurrency } : {}),
-      ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
-      ...(input.pollMs !== undefined ? { pollMs: input.pollMs } : {}),
+      ...compact({ concurrency: input.concurrency, rpm: input.rpm, pollMs: input.pollMs }),
     };
     return {
       runId,

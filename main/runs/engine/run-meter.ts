@@ -1,4 +1,5 @@
 import type { RunItem, RunProgress, RunStatus } from '../../../shared/runs/run';
+import { compact } from '../../../shared/util/compact';
 
 /**
  * A run's counts for `run.progress`: items committed (answered, failed), tokens and cost over
@@ -65,7 +66,7 @@ export class RunMeter {
       etaMs: this.session > 0 && rate > 0 ? Math.round((1000 * this.remaining) / rate) : null,
       concurrency,
       cached: this.cached,
-      ...(message !== undefined ? { message } : {}),
+      ...compact({ message }),
     };
   }
 }

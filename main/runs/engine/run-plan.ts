@@ -13,6 +13,7 @@ import { DEFAULT_TOKEN_BUDGET } from '../../ask/answer-core';
 import { DEFAULT_K, RETRIEVAL_INDEX_VERSION } from '../../retrieval/retrieval-service';
 import { datasetContentHash } from '../dataset-hash';
 import { resolveScorers } from '../import-run';
+import { compact } from '../../../shared/util/compact';
 
 /** Questions in flight unless the run says otherwise. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -189,8 +190,7 @@ export function planRun(deps: PlanDeps, input: RunStartInput): RunPlan {
       cache: input.cache ?? true,
       pacing: {
         concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
-        ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
-        ...(input.pollMs !== undefined ? { pollMs: input.pollMs } : {}),
+        ...compact({ rpm: input.rpm, pollMs: input.pollMs }),
       },
       ...(input.batchApi ? { batch: { completionWindow: '24h' as const } } : {}),
     },

@@ -12,6 +12,7 @@ import {
 } from './judge-pool';
 import type { JudgementMeta } from './judge-repo';
 import type { ResolvedRubric } from './rubric-of';
+import { compact } from '../../../shared/util/compact';
 
 /** Who judges, with what: the same for every judgement of a pass. */
 export interface JudgeSetup {
@@ -71,7 +72,7 @@ export function runJudgeJob<T>(
     runJudgePool(
       tasks,
       {
-        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...compact({ concurrency: options.concurrency }),
         signal: job.signal,
         label: options.label,
         onProgress: (p) => {
