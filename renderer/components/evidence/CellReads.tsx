@@ -7,10 +7,10 @@ import { filingShort, openFilingTable, type Placer } from './filing-cite';
 
 interface Props {
   reads: CellRead[];
-  model?: Document;
+  model?: Document | undefined;
   onGo: (target: EvidenceTarget) => void;
   /** Where a read's table lies (an ask across filings: which filing). */
-  place?: Placer;
+  place?: Placer | undefined;
 }
 
 /**

@@ -12,7 +12,12 @@ import { FilingPicker } from './FilingPicker';
 type SetDraft = (patch: Partial<AskDraft>) => void;
 
 /** The question; Enter asks, Shift+Enter makes a new line. */
-function QuestionBox(p: { id: string; question: string; placeholder?: string; set: SetDraft }) {
+function QuestionBox(p: {
+  id: string;
+  question: string;
+  placeholder?: string | undefined;
+  set: SetDraft;
+}) {
   const { id, set } = p;
   return (
     <>

@@ -7,13 +7,14 @@ import { AskHistory } from './AskHistory';
 import { AskResultView } from './AskResultView';
 import { AskStream } from './AskStream';
 import './ask.css';
+import { compact } from '../../../shared/util/compact';
 
 interface Props {
-  documentId?: number;
-  questionId?: number;
+  documentId?: number | undefined;
+  questionId?: number | undefined;
   /** A dataset question's text, to start the question box with. */
-  question?: string;
-  model?: Document;
+  question?: string | undefined;
+  model?: Document | undefined;
   /** Go to a cell, row, table or paragraph in the document view (a PDF: its page too). */
   onGo: (target: EvidenceTarget, page?: number) => void;
   onClose: () => void;
@@ -29,11 +30,7 @@ export function AskPanel({ documentId, questionId, question, model, onGo, onClos
   const shown = useAsk((s) => s.shown);
 
   useEffect(() => {
-    askStore.getState().open({
-      ...(documentId !== undefined ? { documentId } : {}),
-      ...(questionId !== undefined ? { questionId } : {}),
-      ...(question !== undefined ? { question } : {}),
-    });
+    askStore.getState().open(compact({ documentId, questionId, question }));
   }, [documentId, questionId, question]);
 
   return (

@@ -18,8 +18,8 @@ import { GroundingReport } from './GroundingReport';
 interface Props {
   result: AskResult;
   /** The document the panel is beside (an ask across filings frames and links per filing). */
-  documentId?: number;
-  model?: Document;
+  documentId?: number | undefined;
+  model?: Document | undefined;
   onGo: (target: EvidenceTarget, page?: number) => void;
 }
 

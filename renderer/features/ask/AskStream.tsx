@@ -8,7 +8,13 @@ import { ApiErrorText } from '../../components/ApiErrorText';
  * The ask in flight: its phase and the model's text as it streams (plain text: model output is
  * untrusted), with Cancel; or how the last one ended (cancelled or failed) with what had come.
  */
-export function AskStream({ running, ended }: { running?: RunningAsk; ended?: EndedAsk }) {
+export function AskStream({
+  running,
+  ended,
+}: {
+  running?: RunningAsk | undefined;
+  ended?: EndedAsk | undefined;
+}) {
   const box = useRef<HTMLPreElement>(null);
   const output = running?.output ?? ended?.output ?? '';
   // Follow the text as it grows, as a terminal does.

@@ -12,10 +12,10 @@ import {
 
 interface Props {
   literals: GroundingLiteral[];
-  model?: Document;
+  model?: Document | undefined;
   onGo: (target: EvidenceTarget) => void;
   /** Where a literal's table or paragraph lies (an ask across filings: which filing). */
-  place?: Placer;
+  place?: Placer | undefined;
 }
 
 const SOURCE_TEXT: Record<GroundingLiteral['source'], string> = {

@@ -14,19 +14,19 @@ interface Props {
   model: Document;
   marks: ReadonlySet<string>;
   query: string;
-  selected?: CellRef;
-  focusTableId?: string;
+  selected?: CellRef | undefined;
+  focusTableId?: string | undefined;
   /** A question's gold evidence, outlined (question screen only). */
-  gold?: GoldMarks;
+  gold?: GoldMarks | undefined;
   /** Cells the shown ask's program read ("tableId:sourceRow:sourceCol"), framed in the grid. */
-  readCells?: ReadonlySet<string>;
+  readCells?: ReadonlySet<string> | undefined;
   onSelect: (cell: CellRef) => void;
   onToggleParagraph: (blockId: string) => void;
   /**
    * Draw the first blocks at once and the rest in idle time (the document view): a 10-K has
    * ~1,300 blocks, and laying them all out before the first grid delayed it by a second.
    */
-  progressive?: boolean;
+  progressive?: boolean | undefined;
 }
 
 /** The document in reading order. Filing HTML is never rendered: only the parsed text is. */

@@ -26,9 +26,9 @@ function jumpToMark(t: MarkTarget, goToTable: (tableId: string) => void) {
 
 interface Props {
   id: number;
-  tableId?: string;
+  tableId?: string | undefined;
   /** A grid position in `tableId` to select (a link from the Facts panel). */
-  cell?: { row: number; col: number };
+  cell?: { row: number; col: number } | undefined;
 }
 
 export function DocumentScreen({ id, tableId, cell }: Props) {

@@ -5,11 +5,11 @@ import { useCurrentOutlineEntry } from './use-current-outline-entry';
 
 interface Props {
   model: Document;
-  activeTableId?: string;
+  activeTableId?: string | undefined;
   onTable: (tableId: string) => void;
   onHeading: (blockId: string) => void;
   /** The element the document scrolls in; the entry at its top is shown as current. */
-  scrollRoot?: string;
+  scrollRoot?: string | undefined;
 }
 
 /**

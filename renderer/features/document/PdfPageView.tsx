@@ -11,12 +11,12 @@ import { usePdfZoom } from './use-pdf-zoom';
 interface Props {
   documentId: number;
   /** Absent while the document is parsed: the page is shown, its tables not yet. */
-  model?: Document;
-  focusTableId?: string;
+  model?: Document | undefined;
+  focusTableId?: string | undefined;
   /** A page to show, before focusTableId's (a question's evidence page). */
-  focusPage?: number;
+  focusPage?: number | undefined;
   /** A question's gold evidence pages: marked when shown. */
-  goldPages?: ReadonlySet<number>;
+  goldPages?: ReadonlySet<number> | undefined;
 }
 
 /** The detected tables' boxes over the drawn page, each a link to its table. */

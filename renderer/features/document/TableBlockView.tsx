@@ -16,9 +16,9 @@ interface Props {
   widthKey: string;
   marks: ReadonlySet<string>;
   query: string;
-  selected?: CellRef;
-  gold?: GoldMarks;
-  readCells?: ReadonlySet<string>;
+  selected?: CellRef | undefined;
+  gold?: GoldMarks | undefined;
+  readCells?: ReadonlySet<string> | undefined;
   onSelect: (cell: CellRef) => void;
 }
 

@@ -35,13 +35,13 @@ interface Props {
   table: Table;
   marks: ReadonlySet<string>;
   query: string;
-  selected?: CellRef;
+  selected?: CellRef | undefined;
   /** A question's gold evidence: its cells and rows are outlined. */
-  gold?: GoldMarks;
+  gold?: GoldMarks | undefined;
   /** Cells an ask's program read ("tableId:sourceRow:sourceCol"), framed (the Ask panel). */
-  readCells?: ReadonlySet<string>;
+  readCells?: ReadonlySet<string> | undefined;
   /** Where the user's label-column width is remembered (document and table); none: not kept. */
-  widthKey?: string;
+  widthKey?: string | undefined;
   onSelect: (cell: CellRef) => void;
 }
 

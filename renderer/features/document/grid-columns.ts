@@ -1,4 +1,4 @@
-import type { CellClassParams, ColDef, ColGroupDef } from 'ag-grid-community';
+import type { CellClassParams, CellClassRules, ColDef, ColGroupDef } from 'ag-grid-community';
 import { cellSentence, type Cell, type Table } from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence';
 import type { CellRef } from '../../stores/document/document-store';
@@ -53,7 +53,7 @@ function toColDefs(
 function valueClassRules(
   c: GridColumn,
   { table, marks, needle, selected, gold, readCells }: ColumnsInput,
-): ColDef<GridRow>['cellClassRules'] {
+): CellClassRules<GridRow> {
   return {
     'cell-negative': (p: CellClassParams<GridRow>) => (cellOf(c, p.data)?.value ?? 0) < 0,
     'cell-evidence': (p: CellClassParams<GridRow>) => {

@@ -9,9 +9,9 @@ import './facts.css';
 interface Props {
   /** A company key of shared/library/company-groups ("cik:0000012927"). */
   company: string;
-  concept?: string;
+  concept?: string | undefined;
   /** The dimensions shown, as JSON ({"us-gaap:StatementBusinessSegmentsAxis": "…"}). */
-  dimensions?: string;
+  dimensions?: string | undefined;
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { RunSummary } from '../../../shared/runs/run';
 import type { SessionSummary } from '../../../shared/sessions/session';
 import { navigationStore } from '../../stores/navigation';
+import { compact } from '../../../shared/util/compact';
 
 /** Routes to a session and run (a run only with a session). */
 const goToPair = (s: number | undefined, r: number | undefined) =>
   navigationStore.getState().go({
     screen: 'gap',
-    ...(s !== undefined ? { sessionId: s } : {}),
+    ...compact({ sessionId: s }),
     ...(s !== undefined && r !== undefined ? { runId: r } : {}),
   });
 

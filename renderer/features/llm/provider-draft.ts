@@ -7,6 +7,7 @@ import {
   type ProviderPreset,
   type ProviderView,
 } from '../../../shared/llm/provider';
+import { compact } from '../../../shared/util/compact';
 
 /** The provider form's fields as typed (numbers stay text until saved, so they can be empty). */
 export interface ProviderDraft {
@@ -167,12 +168,7 @@ export function configOf(d: ProviderDraft, withKey: boolean): DraftResult {
         : embedded
           ? (d.baseUrl.trim().split(/[\\/]/).pop() ?? null)
           : null,
-    params: {
-      ...(temperature !== undefined ? { temperature } : {}),
-      ...(topP !== undefined ? { topP } : {}),
-      ...(maxTokens !== undefined ? { maxTokens } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-    },
+    params: compact({ temperature, topP, maxTokens, seed }),
     timeoutMs: Math.round((timeout ?? DEFAULT_TIMEOUT_S) * 1000),
     maxRetries: retries ?? DEFAULT_RETRIES,
   };

@@ -5,8 +5,8 @@ import { describeTarget } from './evidence-label';
 interface Props {
   evidence: Evidence[];
   /** The document as parsed (to say what each reference resolved to); absent while loading. */
-  model?: Document;
-  active?: number;
+  model?: Document | undefined;
+  active?: number | undefined;
   /** Go to a resolved item in the document. */
   onGo: (index: number) => void;
 }

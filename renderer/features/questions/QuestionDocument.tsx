@@ -11,18 +11,19 @@ import { useSelectedCell } from '../document/use-selected-cell';
 interface Props {
   documentId: number;
   /** Gold evidence to outline; absent in an expert session (blinded). */
-  gold?: GoldMarks;
+  gold?: GoldMarks | undefined;
   /** A table to mount at once and keep mounted (the evidence the user went to). */
-  focusTableId?: string;
+  focusTableId?: string | undefined;
   /** The PDF page to show (a gold evidence page). */
-  focusPage?: number;
+  focusPage?: number | undefined;
   /** Cells the Ask panel's shown answer read ("tableId:sourceRow:sourceCol"). */
-  readCells?: ReadonlySet<string>;
+  readCells?: ReadonlySet<string> | undefined;
   /**
    * Marks kept elsewhere (an expert's answer cites them): shown instead of the document's own
    * evidence list, and marking calls `onToggleMark` instead of adding to that list.
    */
-  answerMarks?: { marks: ReadonlySet<string>; onToggleMark: (target: MarkTarget) => void };
+  answerMarks?:
+    { marks: ReadonlySet<string>; onToggleMark: (target: MarkTarget) => void } | undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ interface Props {
   filter: string;
   onFilter: (filter: string) => void;
   /** The question to put the focus on when the list shows (the one the user came back from). */
-  focusId?: number;
+  focusId?: number | undefined;
 }
 
 /** Moves the focus to the link `delta` rows away; from the first row up, back to the filter. */

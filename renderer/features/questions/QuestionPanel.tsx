@@ -7,9 +7,9 @@ import { GoldDisputes } from './GoldDisputes';
 interface Props {
   question: StoredQuestion;
   dataset: DatasetSummary;
-  model?: Document;
+  model?: Document | undefined;
   showGold: boolean;
-  activeEvidence?: number;
+  activeEvidence?: number | undefined;
   onToggleGold: () => void;
   onGoEvidence: (index: number) => void;
 }

@@ -13,7 +13,7 @@ import { documentStore } from '../../stores/document';
 export function useQuestionAsk(model: Document | undefined) {
   const asked = useAsk((s) => s.shown);
   const readCells = useMemo(() => readMarks(asked, model).cells, [asked, model]);
-  const [focus, setFocus] = useState<{ tableId?: string; page?: number }>();
+  const [focus, setFocus] = useState<{ tableId?: string; page?: number | undefined }>();
   const goTo = (t: EvidenceTarget, page?: number) => {
     if (t.type === 'cell')
       documentStore

@@ -23,7 +23,7 @@ const saveText: Record<SaveState, string> = {
 
 interface Props {
   draft: AnswerFields;
-  saveState?: SaveState;
+  saveState?: SaveState | undefined;
   submitted: boolean;
   late: boolean;
   labelOf: (t: MarkTarget) => string;

@@ -6,6 +6,7 @@ import type { SessionDraft } from '../../stores/sessions/sessions-list-store';
 import { NoProviderHint, ProviderModelPicker } from '../llm/ProviderModelPicker';
 import { DatasetOptions, StratifyOptions } from '../../components/FormOptions';
 import { RunModeOptions } from '../runs/RunModeOptions';
+import { compact } from '../../../shared/util/compact';
 
 type SetDraft = (patch: Partial<SessionDraft>) => void;
 
@@ -172,7 +173,7 @@ export function SessionRunFields({
     (patch: { providerId?: number; model: string }) =>
       sessionsListStore.getState().setDraft({
         runModel: patch.model,
-        ...(patch.providerId !== undefined ? { runProviderId: patch.providerId } : {}),
+        ...compact({ runProviderId: patch.providerId }),
       }),
     [],
   );

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 interface Props {
   title: string;
   /** Who and on what, once the session is loaded. */
-  session?: { expert: string; datasetName: string };
-  className?: string;
+  session?: { expert: string; datasetName: string } | undefined;
+  className?: string | undefined;
   /** Controls on the right (clock, finish, export). */
-  children?: ReactNode;
+  children?: ReactNode | undefined;
 }
 
 /** The session screens' header: back to the list, the title with expert and dataset. */

@@ -4,11 +4,11 @@ import { ApiErrorText } from '../../components/ApiErrorText';
 
 interface Props {
   header: ReactNode;
-  error?: ApiError;
+  error?: ApiError | undefined;
   /** What is being loaded, said while it is. */
-  loading?: string;
+  loading?: string | undefined;
   /** Where to go from here. */
-  children?: ReactNode;
+  children?: ReactNode | undefined;
 }
 
 /** A session screen without its content yet: loading, failed, or elsewhere (finished). */

@@ -16,7 +16,7 @@ export function SessionQuestionList({
   onGo,
 }: {
   questions: SessionQuestion[];
-  currentId?: number;
+  currentId?: number | undefined;
   statusOf: (id: number) => QuestionStatus;
   onGo: (id: number) => void;
 }) {

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client-core';
 import { emptyDraft, sameContext, type AskAccess, type AskDraft, type AskState } from './ask-state';
+import { compact } from '../../../shared/util/compact';
 
 /** A new document's draft: its question, and the model choice carried over from the last. */
 function carriedDraft(was: AskDraft, question: string | undefined): AskDraft {
@@ -7,12 +8,11 @@ function carriedDraft(was: AskDraft, question: string | undefined): AskDraft {
     ...emptyDraft(question),
     // The model choice carries over from one document to the next.
     mode: was.mode,
-    ...(was.providerId !== undefined ? { providerId: was.providerId } : {}),
+    ...compact({ providerId: was.providerId }),
     model: was.model,
-    ...(was.k !== undefined ? { k: was.k } : {}),
-    ...(was.unit !== undefined ? { unit: was.unit } : {}),
+    ...compact({ k: was.k, unit: was.unit }),
     samples: was.samples,
-    ...(was.templateId !== undefined ? { templateId: was.templateId } : {}),
+    ...compact({ templateId: was.templateId }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type AskDraft,
   type AskState,
 } from './ask-state';
+import { compact } from '../../../shared/util/compact';
 
 /** The `ask.run` request for the draft: the question, the document(s) and the settings. */
 function runInput(
@@ -30,14 +31,11 @@ function runInput(
     ...(question ? { question } : {}),
     ...(draft.k !== undefined || draft.unit !== undefined
       ? {
-          retrieval: {
-            ...(draft.k !== undefined ? { k: draft.k } : {}),
-            ...(draft.unit !== undefined ? { unit: draft.unit } : {}),
-          },
+          retrieval: compact({ k: draft.k, unit: draft.unit }),
         }
       : {}),
     ...(draft.samples > 1 ? { samples: draft.samples } : {}),
-    ...(draft.templateId !== undefined ? { templateId: draft.templateId } : {}),
+    ...compact({ templateId: draft.templateId }),
   };
 }
 

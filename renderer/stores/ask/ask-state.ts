@@ -13,15 +13,15 @@ export interface AskContext {
 export interface AskDraft {
   question: string;
   mode: AskMode;
-  providerId?: number;
+  providerId?: number | undefined;
   model: string;
   /** Retrieval: hits to put in the prompt, and what a hit is (advanced; absent = main's default). */
-  k?: number;
-  unit?: PassageKind;
+  k?: number | undefined;
+  unit?: PassageKind | undefined;
   /** Self-consistency: samples to vote over (1 = off). */
   samples: number;
   /** A prompt template of the mode (ask.templates); absent: the mode's default. */
-  templateId?: string;
+  templateId?: string | undefined;
 }
 
 /** The ask in flight: its id, phase and the model's text so far. */
@@ -57,7 +57,7 @@ export type TemplatesState =
   | { status: 'error'; error: ApiError };
 
 export interface AskState {
-  context?: AskContext;
+  context?: AskContext | undefined;
   draft: AskDraft;
   /**
    * Filings asked about together with the context's document (issue 27), in the order added;
@@ -66,11 +66,11 @@ export interface AskState {
   filings: number[];
   addFiling(documentId: number): void;
   removeFiling(documentId: number): void;
-  running?: RunningAsk;
+  running?: RunningAsk | undefined;
   /** The last ask that was cancelled or failed (shown until the next one starts). */
-  ended?: EndedAsk;
+  ended?: EndedAsk | undefined;
   /** The result shown: the one just answered or one picked from the history. */
-  shown?: AskResult;
+  shown?: AskResult | undefined;
   history: HistoryState;
   templates: TemplatesState;
   /** Whether the panel is open beside the document (kept across documents). */

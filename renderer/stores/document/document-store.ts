@@ -14,17 +14,17 @@ export interface CellRef {
 }
 
 export interface DocumentState {
-  openId?: number;
+  openId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  document?: DocumentSummary;
-  model?: Document;
-  error?: ApiError;
-  progress?: Pick<EventPayload<'job.progress'>, 'done' | 'total' | 'unit'>;
+  document?: DocumentSummary | undefined;
+  model?: Document | undefined;
+  error?: ApiError | undefined;
+  progress?: Pick<EventPayload<'job.progress'>, 'done' | 'total' | 'unit'> | undefined;
   /** The job parsing the open document (from its progress events), while it runs. */
-  parseJobId?: string;
+  parseJobId?: string | undefined;
   /** Cancel was asked for and has not been answered yet. */
   cancelling: boolean;
-  selected?: CellRef;
+  selected?: CellRef | undefined;
   /** evidenceKey() of every marked paragraph or cell */
   marks: Set<string>;
   /** The marked paragraphs and cells themselves (the evidence panel lists them). */

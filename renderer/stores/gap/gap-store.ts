@@ -11,15 +11,15 @@ export interface GapState {
   sessions: SessionSummary[];
   runs: RunSummary[];
   listsStatus: 'idle' | 'loading' | 'ready' | 'error';
-  pair?: { sessionId: number; runId: number };
+  pair?: { sessionId: number; runId: number } | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  report?: GapReport;
-  error?: ApiError;
+  report?: GapReport | undefined;
+  error?: ApiError | undefined;
   /** The session against each of several runs: the "all" row of each gap (or why it failed). */
   each: { sessionId: number; rows: EachRunRow[] } | undefined;
   /** The runs on the chosen session's questions, fully or in part (gap.coverage). */
   coverage: GapCoverage | undefined;
-  coverageError?: ApiError;
+  coverageError?: ApiError | undefined;
   loadLists(): Promise<void>;
   loadCoverage(sessionId: number): Promise<GapCoverage | undefined>;
   open(sessionId: number, runId: number): Promise<void>;
@@ -29,9 +29,9 @@ export interface GapState {
 export interface EachRunRow {
   runId: number;
   status: 'loading' | 'ready' | 'error';
-  all?: GapGroup;
-  paired?: number;
-  error?: ApiError;
+  all?: GapGroup | undefined;
+  paired?: number | undefined;
+  error?: ApiError | undefined;
 }
 
 /** The gap view's data: the pickers' lists and one gap.compare report. */

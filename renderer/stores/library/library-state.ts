@@ -29,9 +29,9 @@ export interface LibraryState {
   loaded: boolean;
   busy: boolean;
   /** Failure of the last list/remove call (import failures are per item, in lastImport). */
-  error?: ApiError;
+  error?: ApiError | undefined;
   lastImport: ImportItemResult[];
-  progress?: ImportProgress;
+  progress?: ImportProgress | undefined;
   /** Asks for the list and the datasets again (after a change). */
   refresh(): Promise<void>;
   /**
@@ -59,7 +59,7 @@ export interface LibraryState {
   removeDataset(id: number): Promise<void>;
   dismissImport(): void;
   /** Outcome of the last dataset read, shown next to the import report. */
-  datasetNotice?: { ok: boolean; message: string };
+  datasetNotice?: { ok: boolean; message: string } | undefined;
 }
 
 /** What each part of the library store reads and writes (zustand's get and set). */

@@ -26,17 +26,17 @@ export interface SaveProviderInput {
 export interface LlmState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   providers: ProviderView[];
-  settings?: LlmSettings;
+  settings?: LlmSettings | undefined;
   /** Why loading the providers failed (e.g. `unsupported` until main/llm is there). */
-  error?: ApiError;
+  error?: ApiError | undefined;
   /** The last save, remove or settings change that failed; cleared by the next success. */
-  actionError?: ApiError;
+  actionError?: ApiError | undefined;
   saving: boolean;
   /** "Test connection" per provider id. */
   tests: Record<number, Pending<ConnectionTest>>;
   /** GET /v1/models per provider id (the Ask panel's model picker). */
   models: Record<number, Pending<string[]>>;
-  detected?: Pending<DetectedServer[]>;
+  detected?: Pending<DetectedServer[]> | undefined;
   load(force?: boolean): Promise<void>;
   /** Stores the key (when given), then the provider; answers the saved provider or undefined. */
   save(input: SaveProviderInput): Promise<ProviderView | undefined>;

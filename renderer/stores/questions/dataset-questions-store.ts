@@ -4,14 +4,14 @@ import type { DatasetSummary, QuestionSummary } from '../../../shared/datasets/s
 import type { ApiClient } from '../../api/client-core';
 
 export interface DatasetQuestionsState {
-  datasetId?: number;
+  datasetId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  dataset?: DatasetSummary;
+  dataset?: DatasetSummary | undefined;
   /** In the workspace's order (stable ids ascending); no gold. */
   questions: QuestionSummary[];
   /** Words the list is narrowed to (see filterQuestions); kept while the dataset stays open. */
   filter: string;
-  error?: ApiError;
+  error?: ApiError | undefined;
   /** Loads a dataset's question list; a list already loaded for it is kept (and its filter). */
   open(datasetId: number, options?: { reload?: boolean }): Promise<void>;
   setFilter(filter: string): void;

@@ -7,22 +7,22 @@ import type { ApiClient } from '../../api/client-core';
 import { readShowGold, writeShowGold, type PreferenceStorage } from './gold-preference';
 
 export interface QuestionState {
-  openId?: number;
+  openId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  question?: StoredQuestion;
-  dataset?: DatasetSummary;
+  question?: StoredQuestion | undefined;
+  dataset?: DatasetSummary | undefined;
   /** The document the question stands on; null when it is not in the library (a removed PDF). */
-  document?: DocumentSummary | null;
-  error?: ApiError;
+  document?: DocumentSummary | null | undefined;
+  error?: ApiError | undefined;
   /** The gold over time: current, the dataset's original, disputes (docs/disputes.md). */
-  goldHistory?: GoldHistory;
+  goldHistory?: GoldHistory | undefined;
   /** A dispute being raised or decided; its error, if it failed. */
   disputeBusy: boolean;
-  disputeError?: ApiError;
+  disputeError?: ApiError | undefined;
   /** Whether the gold answer is shown. Hidden by default; the choice is remembered. */
   showGold: boolean;
   /** The evidence item (index into question.evidence) the user last went to. */
-  activeEvidence?: number;
+  activeEvidence?: number | undefined;
   open(id: number): Promise<void>;
   toggleGold(): void;
   setActiveEvidence(index: number | undefined): void;

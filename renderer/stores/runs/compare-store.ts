@@ -5,14 +5,14 @@ import type { ApiClient } from '../../api/client-core';
 import { emptyFlipFilter, type FlipFilter } from './report-filter';
 
 export interface CompareState {
-  pair?: { a: number; b: number };
+  pair?: { a: number; b: number } | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Run A's report (subsets of the flipped questions, names) and run B's (its name). */
-  reportA?: RunReport;
-  reportB?: RunReport;
-  comparison?: RunComparison;
-  error?: ApiError;
-  scorer?: string;
+  reportA?: RunReport | undefined;
+  reportB?: RunReport | undefined;
+  comparison?: RunComparison | undefined;
+  error?: ApiError | undefined;
+  scorer?: string | undefined;
   filter: FlipFilter;
   open(a: number, b: number, force?: boolean): Promise<void>;
   setScorer(scorer: string): Promise<void>;

@@ -6,13 +6,13 @@ import { cancelJudgeJob, followJudgeJob, passStarted, type JudgeJobState } from 
 
 export interface JudgeEloState extends JudgeJobState {
   /** The runs compared (the Compare screen's pair). */
-  runIds?: number[];
+  runIds?: number[] | undefined;
   /** The Elo table of their stored pairwise judgements; 'none' when they were never compared. */
   table:
     | { status: 'idle' | 'loading' | 'none' }
     | { status: 'ready'; value: EloTable }
     | { status: 'error'; error: ApiError };
-  result?: RunPairwiseResult;
+  result?: RunPairwiseResult | undefined;
   /** Reads the runs' Elo table (runs.elo); the same runs again only when `force`. */
   load(runIds: number[], force?: boolean): Promise<void>;
   /** Judges the runs pairwise (runs.judgePairwise); its Elo table then shows. */

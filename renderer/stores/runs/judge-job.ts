@@ -6,12 +6,12 @@ import type { ApiClient } from '../../api/client-core';
 export interface JudgeJobState {
   status: 'idle' | 'running' | 'done' | 'error';
   /** Percent of the judgements asked, from the job's progress events. */
-  percent?: number;
+  percent?: number | undefined;
   /** The judge job (from its first progress event): what Cancel stops. */
-  jobId?: string;
+  jobId?: string | undefined;
   /** Cancel was asked for and has not been answered yet. */
   cancelling: boolean;
-  error?: ApiError;
+  error?: ApiError | undefined;
 }
 
 /**

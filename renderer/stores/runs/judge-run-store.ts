@@ -5,8 +5,8 @@ import { cancelJudgeJob, followJudgeJob, passStarted, type JudgeJobState } from 
 
 export interface JudgeRunState extends JudgeJobState {
   /** The run being (or last) judged from this window. */
-  runId?: number;
-  result?: RunJudgeResult;
+  runId?: number | undefined;
+  result?: RunJudgeResult | undefined;
   /** Judges the run (runs.judge); answers the result, or undefined when refused or failed. */
   start(input: RunJudgeInput): Promise<RunJudgeResult | undefined>;
   /** Stops the running judge job; what was judged so far is kept (the same start resumes). */

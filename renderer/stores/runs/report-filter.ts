@@ -7,7 +7,7 @@ export type Flip = RunComparison['flips'][number];
 /** Which items the report's table shows. */
 export interface ItemFilter {
   /** A failure cause chip: only the wrong items of that cause. */
-  cause?: FailureCause;
+  cause?: FailureCause | undefined;
   /** 'wrong' = every item not correct. */
   outcome: 'all' | 'correct' | 'wrong';
   /** Case-insensitive, in the question, id, subset, answer and rule. */

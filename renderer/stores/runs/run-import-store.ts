@@ -12,10 +12,10 @@ export interface RunImportState {
   datasetId: number | '';
   status: 'idle' | 'reading' | 'importing' | 'done' | 'error';
   /** The file being imported, and how far its items are written (percent, from its job). */
-  fileName?: string;
-  percent?: number;
-  result?: RunImportResult;
-  error?: ApiError;
+  fileName?: string | undefined;
+  percent?: number | undefined;
+  result?: RunImportResult | undefined;
+  error?: ApiError | undefined;
   setFormat(format: RunImportFormat): void;
   setDatasetId(datasetId: number | ''): void;
   /** Uploads and imports the file; answers the new run's id, or undefined when refused. */

@@ -5,10 +5,10 @@ import type { ApiClient } from '../../api/client-core';
 
 export interface RunItemState {
   /** The item shown in the report's side panel (absent: the panel is closed). */
-  open?: { runId: number; questionId: number; externalId: string };
+  open?: { runId: number; questionId: number; externalId: string } | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  detail?: RunItemDetail;
-  error?: ApiError;
+  detail?: RunItemDetail | undefined;
+  error?: ApiError | undefined;
   /** Opens the panel on one item and reads it (runs.item). */
   show(runId: number, questionId: number, externalId: string): Promise<void>;
   close(): void;

@@ -6,17 +6,17 @@ import type { ApiClient } from '../../api/client-core';
 import { emptyItemFilter, type ItemFilter } from './report-filter';
 
 export interface RunReportState {
-  runId?: number;
+  runId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  summary?: RunSummary;
-  manifest?: RunManifest;
-  report?: RunReport;
-  error?: ApiError;
+  summary?: RunSummary | undefined;
+  manifest?: RunManifest | undefined;
+  report?: RunReport | undefined;
+  error?: ApiError | undefined;
   /** The scorer asked for (absent: the report's default, the first own scorer). */
-  scorer?: string;
+  scorer?: string | undefined;
   filter: ItemFilter;
   /** The item whose verdicts are shown beside the table (its external id). */
-  selected?: string;
+  selected?: string | undefined;
   /** Loads the run and its report; the same run again only when `force` (a refresh). */
   open(runId: number, force?: boolean): Promise<void>;
   setScorer(scorer: string): Promise<void>;
@@ -26,7 +26,8 @@ export interface RunReportState {
   regraded?:
     | { status: 'running' }
     | { status: 'done'; value: RunRegradeResult }
-    | { status: 'error'; error: ApiError };
+    | { status: 'error'; error: ApiError }
+    | undefined;
   /** Grades the run again with one scorer against the dataset as it is now (no model calls). */
   regrade(scorer: string): Promise<void>;
 }

@@ -8,9 +8,9 @@ export interface RunsListState {
   runs: RunSummary[];
   /** The workspace's datasets: names in the table, choices in the start form. */
   datasets: DatasetSummary[];
-  error?: ApiError;
+  error?: ApiError | undefined;
   /** The last remove (or engine action) that failed; cleared by the next success. */
-  actionError?: ApiError;
+  actionError?: ApiError | undefined;
   /** Runs ticked for comparison, in the order ticked (at most two: A then B). */
   picked: number[];
   load(force?: boolean): Promise<void>;

@@ -1,12 +1,13 @@
 import type { RunMode, RunStartInput } from '../../../shared/runs/run';
+import { compact } from '../../../shared/util/compact';
 
 /** The start form as typed: numbers stay text until the run starts, so a field can be empty. */
 export interface StartDraft {
-  datasetId?: number;
+  datasetId?: number | undefined;
   /** Comma-separated subsets, answer types or types (empty: every question). */
   subset: string;
   limit: string;
-  providerId?: number;
+  providerId?: number | undefined;
   model: string;
   mode: RunMode;
   concurrency: string;
@@ -55,9 +56,7 @@ export function startInput(d: StartDraft): RunStartInput {
     model: d.model.trim(),
     mode: d.mode,
     ...(d.subset.trim() ? { subset: d.subset.trim() } : {}),
-    ...(limit !== undefined ? { limit } : {}),
-    ...(concurrency !== undefined ? { concurrency } : {}),
-    ...(rpm !== undefined ? { rpm } : {}),
+    ...compact({ limit, concurrency, rpm }),
     ...(d.cache ? {} : { cache: false }),
     ...(d.batchApi ? { batchApi: true } : {}),
   };

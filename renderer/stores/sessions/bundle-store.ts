@@ -6,13 +6,13 @@ import type { SaveDownload } from '../export/export-store';
 
 export interface BundleState {
   /** The session whose bundle is being prepared. */
-  exporting?: number;
-  exported?: { sessionId: number; name: string };
-  exportError?: { sessionId: number; error: ApiError };
+  exporting?: number | undefined;
+  exported?: { sessionId: number; name: string } | undefined;
+  exportError?: { sessionId: number; error: ApiError } | undefined;
   importing: boolean;
-  imported?: BundleImportResult & { name: string };
+  imported?: (BundleImportResult & { name: string }) | undefined;
   /** Why a file was refused (newer version, changed after signing, already imported, …). */
-  importError?: { name: string; error: ApiError };
+  importError?: { name: string; error: ApiError } | undefined;
   exportBundle(sessionId: number): Promise<boolean>;
   /** `allowUnsigned`: the user accepted an older, unsigned bundle (it is marked unsigned). */
   importBundle(

@@ -13,7 +13,7 @@ export type QuestionSetMethod = 'sample' | 'filter' | 'ids';
 
 /** The question set builder's form as typed. */
 export interface QuestionSetDraft {
-  datasetId?: number;
+  datasetId?: number | undefined;
   name: string;
   method: QuestionSetMethod;
   count: string;
@@ -90,12 +90,12 @@ export function questionSetRequest(
 export interface QuestionSetsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   sets: QuestionSet[];
-  error?: ApiError;
+  error?: ApiError | undefined;
   draft: QuestionSetDraft;
   creating: boolean;
-  createError?: ApiError;
+  createError?: ApiError | undefined;
   /** The set made last (the builder says so). */
-  created?: QuestionSet;
+  created?: QuestionSet | undefined;
   load(): Promise<void>;
   setDraft(patch: Partial<QuestionSetDraft>): void;
   /** Creates the set the draft describes; answers it. */

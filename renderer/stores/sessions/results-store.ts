@@ -5,13 +5,13 @@ import type { SessionAgreement, SessionResults } from '../../../shared/sessions/
 import type { ApiClient } from '../../api/client-core';
 
 export interface SessionResultsState {
-  sessionId?: number;
+  sessionId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  results?: SessionResults;
-  error?: ApiError;
+  results?: SessionResults | undefined;
+  error?: ApiError | undefined;
   /** Agreement with the other finished sessions on the same questions (none: undefined). */
-  agreement?: SessionAgreement;
-  agreementError?: ApiError;
+  agreement?: SessionAgreement | undefined;
+  agreementError?: ApiError | undefined;
   /** Runs on the session's dataset: each is a gap view away. */
   runs: RunSummary[];
   open(sessionId: number, options?: { reload?: boolean }): Promise<void>;

@@ -1,6 +1,7 @@
 import type { ClientEventType, ClockSummary } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
 import type { SessionAccess } from './session-state';
+import { compact } from '../../../shared/util/compact';
 
 /**
  * The session's clock events (start, focus, skip, idle …), sent one after another so the server
@@ -24,7 +25,7 @@ export function sessionEvents(
       const r = await api.call('sessions.event', {
         sessionId,
         type,
-        ...(questionId !== undefined ? { questionId } : {}),
+        ...compact({ questionId }),
         ...(extra.idleForMs !== undefined ? { idleForMs: Math.round(extra.idleForMs) } : {}),
       });
       if (current() !== sessionId) return;

@@ -30,10 +30,10 @@ export interface Conflict {
 export type QuestionStatus = 'submitted' | 'answered' | 'skipped' | 'unseen';
 
 export interface SessionState {
-  sessionId?: number;
+  sessionId?: number | undefined;
   status: 'idle' | 'loading' | 'ready' | 'error';
-  error?: ApiError;
-  session?: Session;
+  error?: ApiError | undefined;
+  session?: Session | undefined;
   /** In the order the expert sees them (no gold). */
   questions: SessionQuestion[];
   /** What the server holds, by question id. */
@@ -45,13 +45,13 @@ export interface SessionState {
   skipped: number[];
   scratch: ScratchRun[];
   scratchRunning: boolean;
-  clock?: ClockSummary;
+  clock?: ClockSummary | undefined;
   /** Local time (TimeSource.now) the clock was received: a running clock counts on from there. */
   clockAt: number;
-  currentId?: number;
-  conflict?: Conflict;
+  currentId?: number | undefined;
+  conflict?: Conflict | undefined;
   /** The last failed action (an event, submit, scratch, finish), shown until the next succeeds. */
-  actionError?: ApiError;
+  actionError?: ApiError | undefined;
   finishing: boolean;
 
   open(sessionId: number): Promise<void>;

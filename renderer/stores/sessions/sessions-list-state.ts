@@ -6,7 +6,7 @@ import type { SessionSummary } from '../../../shared/sessions/session';
 
 /** The builder's form as typed (strings where the user types numbers). */
 export interface SessionDraft {
-  datasetId?: number;
+  datasetId?: number | undefined;
   questions: string;
   seed: string;
   stratify: 'none' | 'subset' | 'answer-type';
@@ -16,12 +16,12 @@ export interface SessionDraft {
   expert: string;
   instructions: string;
   /** Another expert on this session's questions (dataset, count and balance come from it). */
-  sameQuestionsAs?: number;
+  sameQuestionsAs?: number | undefined;
   /** The questions of this question set (dataset and count come from it) instead of a sample. */
-  questionSetId?: number;
+  questionSetId?: number | undefined;
   /** Also run a model on the same questions, started with the session (one step). */
   alsoRun: boolean;
-  runProviderId?: number;
+  runProviderId?: number | undefined;
   runModel: string;
   runMode: RunMode;
 }
@@ -43,12 +43,12 @@ export interface SessionsListState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   sessions: SessionSummary[];
   datasets: DatasetSummary[];
-  error?: ApiError;
+  error?: ApiError | undefined;
   draft: SessionDraft;
   creating: boolean;
-  createError?: ApiError;
+  createError?: ApiError | undefined;
   /** The session and run made last in one step. */
-  lastRun?: { sessionId: number; runId: number };
+  lastRun?: { sessionId: number; runId: number } | undefined;
   load(): Promise<void>;
   setDraft(patch: Partial<SessionDraft>): void;
   /** Starts a draft for another expert on the questions of `sessionId`. */

@@ -4,6 +4,7 @@ import type { SessionCreateInput } from '../../../shared/sessions/session';
 import type { ApiClient } from '../../api/client-core';
 import { sessionsListDraft } from './sessions-list-draft';
 import { newSessionDraft, type SessionDraft, type SessionsListState } from './sessions-list-state';
+import { compact } from '../../../shared/util/compact';
 
 export { newSessionDraft, type SessionDraft, type SessionsListState } from './sessions-list-state';
 
@@ -51,7 +52,7 @@ export function sessionRequest(
       perQuestionCapSeconds,
       expert,
       ...(d.instructions.trim() ? { instructions: d.instructions } : {}),
-      ...(d.sameQuestionsAs !== undefined ? { sameQuestionsAs: d.sameQuestionsAs } : {}),
+      ...compact({ sameQuestionsAs: d.sameQuestionsAs }),
     },
   };
 }
@@ -127,7 +128,7 @@ export function createSessionsListStore(api: ApiClient) {
           alsoRun: draft.alsoRun,
           runModel: draft.runModel,
           runMode: draft.runMode,
-          ...(draft.runProviderId !== undefined ? { runProviderId: draft.runProviderId } : {}),
+          ...compact({ runProviderId: draft.runProviderId }),
         },
       });
       void get().load();
