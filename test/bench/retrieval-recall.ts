@@ -38,6 +38,7 @@ import {
   type HierttItem,
 } from './retrieval-data';
 import { choose, crossValidate, tuningGrid, type SettingScores } from './retrieval-cv';
+import { compact } from '../../shared/util/compact';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -70,7 +71,7 @@ function flatUnits(document: Document): FlatUnit[] {
         kind: 'row',
         blockId: t.id,
         sourceRow: r.sourceRow,
-        ...(t.page !== undefined ? { page: t.page } : {}),
+        ...compact({ page: t.page }),
         text: [r.label, ...values].join(' '),
       });
     }

@@ -6,6 +6,7 @@
  * is a fresh browser context (nothing cached but what the server keeps).
  */
 import type { Browser, Page } from 'playwright-core';
+import { compact } from '../../shared/util/compact';
 
 /** Runs in the page before the app: first rows, and the time from an input to the next frame. */
 const PROBE = `(() => {
@@ -115,12 +116,12 @@ export async function measureLibrary(
     await page.getByRole('combobox', { name: 'Group' }).selectOption('list');
     return {
       firstRows,
-      ...(script !== undefined ? { script } : {}),
+      ...compact({ script }),
       ...(list ? { listStart: list.start, listEnd: list.end } : {}),
       filterKeys,
       rowsInDom,
       statusText,
-      ...(grouping !== undefined ? { grouping } : {}),
+      ...compact({ grouping }),
       groups,
     };
   } finally {

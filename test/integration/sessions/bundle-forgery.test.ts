@@ -11,6 +11,7 @@ import { fingerprintOf, rawPublicKey, signContent } from '../../../main/sessions
 import { EXPERT_KEY_NAME } from '../../../main/sessions/expert-identity';
 import { tempServices } from '../../support/services';
 import { tempDir } from '../../support/temp-dir';
+import { compact } from '../../../shared/util/compact';
 
 /*
  * Issue 21 (items 3 and 5): expert bundles cannot be forged or duplicated. Two real workspaces
@@ -150,7 +151,7 @@ describe('expert bundles: signed, not forgeable, not counted twice', () => {
       seed: sameAs ?? 1,
       budgetSeconds: 3600,
       expert: name,
-      ...(sameAs !== undefined ? { sameQuestionsAs: sameAs } : {}),
+      ...compact({ sameQuestionsAs: sameAs }),
     });
     const questions = (await callIn(a, 'sessions.get', { sessionId })).questions;
     for (const q of questions) {

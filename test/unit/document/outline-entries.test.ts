@@ -4,6 +4,7 @@ import {
   outlineEntries,
   pdfCaptionTitle,
 } from '../../../renderer/features/document/outline-entries';
+import { compact } from '../../../shared/util/compact';
 
 const loc = { kind: 'html' as const, path: '/html[1]' };
 const heading = (id: string, text: string, level = 3) => ({
@@ -31,7 +32,7 @@ const table = (id: string, caption: string, page?: number) => ({
   columnHeaders: [],
   rows: [],
   cells: [],
-  ...(page !== undefined ? { page } : {}),
+  ...compact({ page }),
 });
 
 const model = (blocks: unknown[], tables: unknown[]) => ({ blocks, tables }) as unknown as Document;

@@ -35,7 +35,7 @@ const set: QuestionSet = {
 
 describe('question set builder form', () => {
   const draft = { ...newQuestionSetDraft(), datasetId: 3, name: ' pilot ', seed: '7' };
-  const problem = (patch: Partial<typeof draft>) => {
+  const problem = (patch: Partial<ReturnType<typeof newQuestionSetDraft>>) => {
     const r = questionSetRequest({ ...draft, ...patch });
     return r.ok ? undefined : r.problem;
   };

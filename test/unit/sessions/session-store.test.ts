@@ -11,6 +11,7 @@ import {
 import { fakeClient } from '../questions/fake-client';
 import { fakeTime } from './fake-time';
 import { clock, detail, storedAnswer } from './session-fixtures';
+import { compact } from '../../../shared/util/compact';
 
 const settle = async () => {
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
@@ -33,7 +34,8 @@ function setup(start: SessionDetail = detail(), storage = new Map<string, string
       const { sessionId: _s, questionId, baseRevision, ...fields } = input;
       const next = {
         ...(stored ?? storedAnswer(questionId, 0)),
-        ...fields,
+        // As main does: a field the save leaves out (undefined) keeps its stored value.
+        ...compact(fields),
         revision: baseRevision + 1,
       };
       answers.set(questionId, next);

@@ -56,7 +56,7 @@ describe('session builder form', () => {
   });
 
   it('says what is wrong, one sentence at a time', () => {
-    const problem = (patch: Partial<typeof draft>) => {
+    const problem = (patch: Partial<ReturnType<typeof newSessionDraft>>) => {
       const r = sessionRequest({ ...draft, ...patch });
       return r.ok ? undefined : r.problem;
     };

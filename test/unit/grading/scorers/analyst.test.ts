@@ -3,6 +3,7 @@ import { readQuestion } from '../../../../shared/grading/question-spec';
 import { analystScorer } from '../../../../shared/grading/scorers/analyst';
 import { extractStated } from '../../../../shared/grading/stated-answer';
 import type { JsonValue, Verdict } from '../../../../shared/grading/verdict';
+import { compact } from '../../../../shared/util/compact';
 
 // Every rule of the analyst scorer on phrasing taken from real GPT-4, Claude-2 and Llama-2
 // answers to FinanceBench questions (../shared/data/financebench/human_graded_results), with
@@ -13,7 +14,7 @@ const judge = (gold: JsonValue, output: string, question?: string): Verdict =>
     gold,
     prediction: output,
     predictionKind: 'text',
-    ...(question !== undefined ? { question } : {}),
+    ...compact({ question }),
   });
 
 const Q_MILLIONS =
