@@ -14,7 +14,7 @@ const WRITER = 'shared/export/csv.ts';
 const NAMES_CSV: Record<string, string> = {
   'shared/export/export-format.ts': 'the export formats table (suffix and MIME type)',
   'renderer/features/document/EvidencePanel.tsx': 'downloads the text evidenceCsv wrote',
-  'renderer/features/facts/FactsScreen.tsx': 'downloads the text seriesCsv wrote',
+  'renderer/features/facts/ChartDownloads.tsx': 'downloads the text seriesCsv wrote',
   'main/cli/commands/facts.ts': 'writes the text seriesCsv wrote to --csv FILE',
 };
 
