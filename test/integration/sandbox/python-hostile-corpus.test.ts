@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PythonSandbox, type PythonResult } from '../../../main/sandbox/python';
+import { signsOfEscape } from '../../support/escape-signs';
 import { HOSTILE_PYTHON_CASES, hostilePythonPrograms } from './hostile-python-corpus';
 
 /**
@@ -42,10 +43,8 @@ afterAll(async () => {
 });
 
 /** What an answer that got out would show. */
-function signsOfEscape(result: PythonResult): string[] {
-  const text = JSON.stringify(result);
-  const signs = ['FOOTHOLD', 'uid=', 'escaped', '[object ', 'JsProxy', String(port)];
-  return signs.filter((s) => text.includes(s));
+function signsOf(result: PythonResult): string[] {
+  return signsOfEscape(result, port, ['FOOTHOLD', 'uid=', 'escaped', '[object ', 'JsProxy']);
 }
 
 describe('the hostile Python corpus is contained', () => {
@@ -71,7 +70,7 @@ describe('the hostile Python corpus is contained', () => {
     const failures: string[] = [];
     cases.forEach((c, i) => {
       const r = results[i]!;
-      const signs = signsOfEscape(r);
+      const signs = signsOf(r);
       if (signs.length > 0)
         failures.push(`${c.group} / ${c.name}: ${signs.join(', ')} in ${JSON.stringify(r)}`);
       if (r.ok === false && r.error.kind === 'internal')

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../main/sandbox';
 import type { SandboxResult } from '../../../shared/sandbox/types';
+import { signsOfEscape } from '../../support/escape-signs';
 import { expectHealthy, hostileSandbox, SEGMENTS } from './support';
 
 /**
@@ -390,9 +391,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function signsOfEscape(result: SandboxResult): string[] {
-  const text = JSON.stringify(result);
-  return ['FOOTHOLD', 'escaped', 'uid=', String(port)].filter((s) => text.includes(s));
+function signsOf(result: SandboxResult): string[] {
+  return signsOfEscape(result, port, ['FOOTHOLD', 'escaped', 'uid=']);
 }
 
 describe('the hostile JavaScript corpus is contained (QuickJS)', () => {
@@ -416,7 +416,7 @@ describe('the hostile JavaScript corpus is contained (QuickJS)', () => {
     const failures: string[] = [];
     CASES.forEach((c, i) => {
       const r = results[i]!;
-      const signs = signsOfEscape(r);
+      const signs = signsOf(r);
       if (signs.length > 0)
         failures.push(`${c.name}: ${signs.join(', ')} in ${JSON.stringify(r).slice(0, 400)}`);
       if (!r.ok && r.error.kind === 'internal')
