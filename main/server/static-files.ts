@@ -14,16 +14,36 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+type StaticFile = { body: Buffer; type: string };
+
+/**
+ * The build's `assets/` files, kept once read. Vite names them by their content's hash, so a
+ * name always means the same bytes; a window opening on a document asks for ~30 of them at once,
+ * and under load reading each from disk again held the document view back by 100–300 ms
+ * (docs/BENCHMARKS.md). Bounded: past the budget, files are read from disk as before.
+ */
+const assets = new Map<string, StaticFile>();
+const ASSET_CACHE_BYTES = 32 * 1024 * 1024;
+let cachedBytes = 0;
+
 /** Reads a file under `root` for a URL path; undefined if missing or outside root. */
-export async function readStatic(
-  root: string,
-  urlPath: string,
-): Promise<{ body: Buffer; type: string } | undefined> {
+export async function readStatic(root: string, urlPath: string): Promise<StaticFile | undefined> {
   const rel = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
   const full = join(root, rel === '' ? 'index.html' : rel);
   if (full !== root && !full.startsWith(root + sep)) return undefined;
+  const kept = assets.get(full);
+  if (kept) return kept;
   try {
-    return { body: await readFile(full), type: types[extname(full)] ?? 'application/octet-stream' };
+    const file = {
+      body: await readFile(full),
+      type: types[extname(full)] ?? 'application/octet-stream',
+    };
+    const hashed = full.startsWith(join(root, 'assets') + sep);
+    if (hashed && cachedBytes + file.body.byteLength <= ASSET_CACHE_BYTES) {
+      assets.set(full, file);
+      cachedBytes += file.body.byteLength;
+    }
+    return file;
   } catch {
     return undefined;
   }

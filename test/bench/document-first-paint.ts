@@ -15,7 +15,11 @@
  *
  *   node --import tsx test/bench/document-first-paint.ts [--reps N] \
  *     [--renderer before=/tmp/renderer-before] [--renderer after=dist/renderer] \
- *     [--filing FILE.html] [--pdf FILE.pdf] [--only html|pdf]
+ *     [--server before=/tmp/tree-before] [--filing FILE.html] [--pdf FILE.pdf] [--only html|pdf]
+ *
+ * `--server NAME=TREE` serves variant NAME with the web server of another checkout (its
+ * `main/server/web-server.ts`, e.g. a worktree of the commit before a change to main/server),
+ * on this checkout's services; the others use this checkout's server.
  *
  * Default: 3 repetitions of dist/renderer on Boeing's 2024 10-K (sec-more/, the 10-K in the
  * data with the most tables: 106) and ADOBE's 2016 10-K PDF (99 pages, the largest FinanceBench
@@ -139,6 +143,8 @@ async function importFile(services: Services, file: string): Promise<number> {
 interface Variant {
   name: string;
   dir: string;
+  /** Starts the web server for this variant (this checkout's, unless --server named another). */
+  start: typeof startWebServer;
 }
 
 type Key = 'html cold' | 'html cached' | 'pdf cold' | 'pdf cached' | 'pdf cached at table';
@@ -153,7 +159,7 @@ async function measureFile(
   const ctx = await tempServices({ host: 'web' });
   try {
     const id = await importFile(ctx.services, file);
-    const server = await startWebServer({
+    const server = await variant.start({
       services: ctx.services,
       rendererDir: variant.dir,
       maxBodyBytes: 600 * 1024 * 1024,
@@ -197,6 +203,7 @@ async function main(argv: string[]): Promise<void> {
   let reps = 3;
   let only: 'html' | 'pdf' | undefined;
   const variants: Variant[] = [];
+  const servers = new Map<string, string>();
   let filing = dataPath('sec-more', 'ba-10-k-2025-02-03.html');
   let pdfFile = dataPath('financebench', 'pdfs', 'ADOBE_2016_10K.pdf');
   for (let i = 0; i < argv.length; i++) {
@@ -213,16 +220,29 @@ async function main(argv: string[]): Promise<void> {
       const name = eq > 0 ? v.slice(0, eq) : basename(v);
       const dir = resolve(eq > 0 ? v.slice(eq + 1) : v);
       if (!existsSync(resolve(dir, 'index.html'))) throw new Error(`no index.html in ${dir}`);
-      variants.push({ name, dir });
+      variants.push({ name, dir, start: startWebServer });
+    } else if (a === '--server') {
+      const eq = v.indexOf('=');
+      if (eq <= 0) throw new Error('--server needs NAME=TREE');
+      servers.set(v.slice(0, eq), resolve(v.slice(eq + 1)));
     } else throw new Error(`unknown argument ${a}`);
   }
   if (variants.length === 0) {
     ensureBuiltRenderer();
-    variants.push({ name: 'dist/renderer', dir: rendererDir() });
+    variants.push({ name: 'dist/renderer', dir: rendererDir(), start: startWebServer });
+  }
+  for (const [name, tree] of servers) {
+    const v = variants.find((x) => x.name === name);
+    if (!v) throw new Error(`--server ${name}: no --renderer of that name`);
+    const file = resolve(tree, 'main', 'server', 'web-server.ts');
+    if (!existsSync(file)) throw new Error(`no ${file}`);
+    v.start = ((await import(file)) as { startWebServer: typeof startWebServer }).startWebServer;
   }
   const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
   process.stdout.write(`uptime before: ${uptime()}\n`);
   process.stdout.write(`filing: ${filing}\npdf: ${pdfFile}\nreps: ${reps}\n`);
+  for (const v of variants)
+    process.stdout.write(`${v.name}: ${v.dir}, server ${servers.get(v.name) ?? 'this checkout'}\n`);
 
   const results = new Map<string, Map<Key, Marks[]>>();
   for (const v of variants) results.set(v.name, new Map());
