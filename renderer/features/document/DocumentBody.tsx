@@ -1,7 +1,7 @@
 import type { Document } from '../../../shared/document';
 import type { CellRef } from '../../stores/document/document-store';
 import type { GoldMarks } from './gold-marks';
-import { FIRST_BLOCKS, useDrawnBlockCount } from './progressive-blocks';
+import { firstGridTableId, useDrawnBlockCount } from './progressive-blocks';
 import { useTableGrid } from './table-grid-chunk';
 import { TableBlockView } from './TableBlockView';
 import { HeadingBlockView, ParagraphBlockView } from './TextBlocks';
@@ -49,7 +49,7 @@ export function DocumentBody({
   const tables = new Map(model.tables.map((t) => [t.id, t]));
   // The first table, when it is among the first blocks (on the first screen or near it), is
   // created with them rather than a frame later when it is seen.
-  const firstTableId = model.blocks.slice(0, FIRST_BLOCKS).find((b) => b.type === 'table')?.id;
+  const firstTableId = firstGridTableId(model.blocks);
   const blocks = count >= total ? model.blocks : model.blocks.slice(0, count);
   return (
     <article className="document-body">

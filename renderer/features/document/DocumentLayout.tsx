@@ -7,6 +7,7 @@ import { AskPanel } from '../ask/AskPanel';
 import { CellDetails } from './CellDetails';
 import { DocumentContent } from './DocumentContent';
 import { Outline } from './Outline';
+import { firstGridTableId } from './progressive-blocks';
 import { useAskNavigation } from './use-ask-navigation';
 import { scrollToBlock } from './use-open-document';
 import { useSelectedCell } from './use-selected-cell';
@@ -50,6 +51,7 @@ export function DocumentLayout({
           activeTableId={tableId}
           onTable={goToTable}
           onHeading={scrollToBlock}
+          afterGrid={firstGridTableId(model.blocks, tableId) !== undefined}
         />
       ) : (
         <div className="outline" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../shared/document';
+import { useAfterFirstGrid } from './first-grid';
 import { outlineEntries } from './outline-entries';
 import { useCurrentOutlineEntry } from './use-current-outline-entry';
 
@@ -10,6 +11,8 @@ interface Props {
   onHeading: (blockId: string) => void;
   /** The element the document scrolls in; the entry at its top is shown as current. */
   scrollRoot?: string | undefined;
+  /** A grid is drawn first: the entries are listed once it is (./first-grid.ts). */
+  afterGrid?: boolean | undefined;
 }
 
 /**
@@ -23,9 +26,11 @@ export function Outline({
   onTable,
   onHeading,
   scrollRoot = '.document-content',
+  afterGrid = false,
 }: Props) {
-  const entries = useMemo(() => outlineEntries(model), [model]);
-  const current = useCurrentOutlineEntry(entries, scrollRoot);
+  const listed = useAfterFirstGrid(afterGrid);
+  const entries = useMemo(() => (listed ? outlineEntries(model) : []), [model, listed]);
+  const current = useCurrentOutlineEntry(entries, scrollRoot, listed);
   const nav = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -11,6 +11,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Table } from '../../../shared/document';
 import type { CellRef } from '../../stores/document/document-store';
 import { canvasMeasure } from './canvas-measure';
+import { gridDrawn } from './first-grid';
 import type { GoldMarks } from './gold-marks';
 import { gridColumnDefs } from './grid-columns';
 import { onGridKey, selectClickedCell } from './grid-events';
@@ -133,6 +134,7 @@ export function TableGrid({
         // the split or the panel changes the width) would cover that row's text meanwhile.
         animateRows={false}
         onColumnResized={onColumnResized}
+        onFirstDataRendered={gridDrawn}
         suppressMovableColumns
         enableCellTextSelection
         tooltipShowDelay={300}

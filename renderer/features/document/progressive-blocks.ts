@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Block, Document } from '../../../shared/document';
+import { useAfterFirstGrid } from './first-grid';
 
 /** Blocks in the first commit: the first screen and more (30 blocks), and the first 3 tables. */
 export const FIRST_BLOCKS = 30;
@@ -17,6 +18,15 @@ export function firstBlockCount(blocks: readonly Block[], focusId?: string): num
     n++;
   }
   return Math.max(n, throughBlock(blocks, focusId));
+}
+
+/**
+ * The table whose grid the document view creates in its first commit: the one the route names,
+ * else the first table among the first blocks (undefined: none, the first screen is text).
+ */
+export function firstGridTableId(blocks: readonly Block[], focusId?: string): string | undefined {
+  if (focusId !== undefined) return focusId;
+  return blocks.slice(0, FIRST_BLOCKS).find((b) => b.type === 'table')?.id;
 }
 
 /** The number of blocks up to and including `id` (0 when absent). */
@@ -60,14 +70,17 @@ export function useDrawnBlockCount(
     drawn.model === model ? drawn.count : 0,
     throughBlock(model.blocks, focusTableId),
   );
+  const afterGrid = useAfterFirstGrid(
+    progressive && firstGridTableId(model.blocks, focusTableId) !== undefined,
+  );
   useEffect(() => {
-    if (count >= total) return;
+    if (count >= total || !afterGrid) return;
     // The rest in idle time, a chunk per callback (at the latest every 100 ms), after the
-    // first paint.
+    // first paint (and the first grid's rows).
     const next = () => setDrawn((d) => (d.model === model ? { model, count: count + CHUNK } : d));
     const handle = window.requestIdleCallback(next, { timeout: 100 });
     return () => window.cancelIdleCallback(handle);
-  }, [model, count, total]);
+  }, [model, count, total, afterGrid]);
   useEffect(() => {
     if (count >= total) return;
     const reveal = () => flushSync(() => setDrawn({ model, count: total }));

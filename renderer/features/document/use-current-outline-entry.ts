@@ -25,9 +25,12 @@ function lastAbove(elements: (HTMLElement | null)[], y: number): number {
 export function useCurrentOutlineEntry(
   entries: readonly { id: string }[],
   scrollRoot: string,
+  /** False: nothing is measured yet (the document's first grid is being drawn). */
+  active = true,
 ): string | undefined {
   const [current, setCurrent] = useState<string>();
   useEffect(() => {
+    if (!active) return;
     const root = document.querySelector<HTMLElement>(scrollRoot);
     if (!root) return;
     let frame = 0;
@@ -56,6 +59,6 @@ export function useCurrentOutlineEntry(
       resized.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [entries, scrollRoot]);
+  }, [entries, scrollRoot, active]);
   return current;
 }

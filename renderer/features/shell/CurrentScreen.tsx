@@ -2,6 +2,9 @@ import { lazy, Suspense } from 'react';
 import type { Route } from '../../stores/navigation/navigation-store';
 import { parseRoute } from '../../stores/navigation/navigation-store';
 import { LibraryScreen } from '../library/LibraryScreen';
+import { preloadTableGrid } from '../document/table-grid-chunk';
+import { loadDocumentScreen } from './document-screen-chunk';
+import { DocumentScreenLoader } from './DocumentScreenLoader';
 
 // Opening on a document asks for it now, not once its screen's chunk has arrived (imported
 // before the document screen's chunk is asked for below).
@@ -10,17 +13,15 @@ import '../../stores/document/early-open';
 // The Library is where the app opens; every other screen is its own chunk, loaded when first
 // shown, so the app's first script (parsed and run before the Library can ask for its list)
 // stays small (docs/BENCHMARKS.md, sector workspace). The document view's chunk is fetched at
-// once when the app opens on a document, and otherwise once the window is idle, since opening
+// once when the app opens on a document (with the grid's), and otherwise once the window is idle, since opening
 // a filing from the Library is the next thing most users do.
-const loadDocumentScreen = () => import('../document/DocumentScreen');
-if (parseRoute(window.location.hash).screen === 'document') void loadDocumentScreen();
-else
+if (parseRoute(window.location.hash).screen === 'document') {
+  void loadDocumentScreen().catch(() => undefined);
+  preloadTableGrid();
+} else
   (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1000)))(
     () => void loadDocumentScreen().catch(() => undefined),
   );
-const DocumentScreen = lazy(() =>
-  loadDocumentScreen().then((m) => ({ default: m.DocumentScreen })),
-);
 const FactsScreen = lazy(() =>
   import('../facts/FactsScreen').then((m) => ({ default: m.FactsScreen })),
 );
@@ -58,7 +59,12 @@ export function CurrentScreen({ route }: { route: Route }) {
   return (
     <Suspense fallback={<p className="hint">Loading…</p>}>
       {route.screen === 'document' ? (
-        <DocumentScreen key={route.id} id={route.id} tableId={route.tableId} cell={route.cell} />
+        <DocumentScreenLoader
+          key={route.id}
+          id={route.id}
+          tableId={route.tableId}
+          cell={route.cell}
+        />
       ) : route.screen === 'facts' ? (
         <FactsScreen
           key={route.company}
