@@ -79,7 +79,22 @@ interface LoadedPassages {
   scored: ScoredPassage[];
   pages: (number | null)[];
   ordinals: number[];
+  /**
+   * A small document's own postings (token → encoded units) and unit rows (by unit_id − first),
+   * read in two queries on its first search: a TAT-QA record (a few dozen units) is asked about
+   * six times, and each search used to seek every term's postings and every hit's row again
+   * (issue 26, the engine's profile). The same rows `postingOf` and `metaById` read, so the
+   * ranking and the hits are the same. Absent: a large document, or one without postings.
+   */
+  small?: { postings: Map<string, Buffer>; meta: MetaRow[] };
 }
+
+/**
+ * Documents of at most this many units keep their postings and unit rows in memory with their
+ * ranking data (`LoadedPassages.small`): a dataset record or a short filing, not a 10-K, whose
+ * texts are most of the bytes (see above).
+ */
+const SMALL_DOCUMENT_UNITS = 2_000;
 
 /** Documents whose unit metadata stays in memory between searches (a few open filings). */
 const CACHED_DOCUMENTS = 8;
@@ -117,7 +132,7 @@ export function withParagraphShare<T>(
  * used last so the oldest is evicted first; `read` gives a document's when it is not there or
  * its index was rebuilt since.
  */
-function passageCache(read: (index: IndexRow) => RankingPassages) {
+function passageCache(read: (index: IndexRow) => Omit<LoadedPassages, 'key' | 'first'>) {
   const loaded = new Map<number, LoadedPassages>();
   return {
     get: (index: IndexRow): LoadedPassages => {
@@ -226,6 +241,9 @@ const unitStatements = (db: Database) => ({
     )
     .raw(),
   metaById: db.prepare<[number], MetaRow>('SELECT * FROM retrieval_unit_meta WHERE unit_id = ?'),
+  metaOf: db.prepare<[number], MetaRow>(
+    'SELECT * FROM retrieval_unit_meta WHERE document_id = ? ORDER BY unit_id',
+  ),
   unitsOfKinds: db.prepare<[number, string], MetaRow>(
     `SELECT * FROM retrieval_unit_meta
       WHERE document_id = ? AND kind IN (SELECT value FROM json_each(?))
@@ -275,11 +293,16 @@ export const ftsIndex = perConnection((db: Database) => {
   const postings = ftsPostingsStore(db);
   const summaries = ftsDocumentSummaries(db);
   // One value per document since migration 24; an index built before: one row per unit.
-  const loaded = passageCache((index) => {
+  const loaded = passageCache((index): Omit<LoadedPassages, 'key' | 'first'> => {
     const stored = postings.storedRanking(index.document_id);
-    return stored !== undefined
-      ? decodeRankingPassages(stored)
-      : rankingPassagesOf(s.rankingOf.all(index.document_id));
+    if (stored === undefined) return rankingPassagesOf(s.rankingOf.all(index.document_id));
+    const ranking: RankingPassages = decodeRankingPassages(stored);
+    if (index.unit_count > SMALL_DOCUMENT_UNITS) return ranking;
+    const meta = s.metaOf.all(index.document_id);
+    // Unit ids are first_unit + ordinal, with no gaps (build); anything else reads row by row.
+    if (meta.length !== index.unit_count || meta.some((m, i) => m.unit_id !== index.first_unit + i))
+      return ranking;
+    return { ...ranking, small: { postings: postings.allOf(index.document_id), meta } };
   });
   const removeRows = (documentId: number) => {
     s.delMeta.run(documentId);
@@ -345,15 +368,16 @@ export const ftsIndex = perConnection((db: Database) => {
     ): RankedPassage[] => {
       if (terms.length === 0) return [];
       const units = loaded.get(index);
-      const termPostings = postings.of(
-        index,
-        terms.map((t) => t.term),
-        // Tables have their caption there, cells their row path (shared/retrieval/passages.ts).
-        kinds.includes('table') || kinds.includes('cell'),
-      );
+      // Tables have their caption there, cells their row path (shared/retrieval/passages.ts).
+      const withCaption = kinds.includes('table') || kinds.includes('cell');
+      const words = terms.map((t) => t.term);
+      const small = units.small;
+      const termPostings = small
+        ? postings.ofLoaded(index, words, withCaption, small.postings)
+        : postings.of(index, words, withCaption);
       return rankLoaded(units, termPostings, terms, kinds, limit, options).map(([i, score]) => ({
         ordinal: units.ordinals[i]!,
-        hit: toHit(s.metaById.get(units.first + i)!, score),
+        hit: toHit(small ? small.meta[i]! : s.metaById.get(units.first + i)!, score),
       }));
     },
     /**

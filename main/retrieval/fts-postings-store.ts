@@ -15,6 +15,30 @@ export interface UnitRange {
 }
 
 /**
+ * Each term's units and columns (unit index → column mask): a one-token term from the document's
+ * own postings (`own`, found or not), any other term through FTS5 (`viaFts`).
+ */
+function lookUp(
+  db: Database,
+  index: UnitRange,
+  terms: readonly string[],
+  withCaption: boolean,
+  own: (token: string) => Buffer | undefined,
+  viaFts: (index: UnitRange, term: string, withCaption: boolean) => Map<number, number>,
+): Map<number, number>[] {
+  const tokens = ftsTokenizer(db).tokensOf(terms);
+  const columns = withCaption ? 7 : 3;
+  return terms.map((term, t) => {
+    const these = tokens[t]!;
+    if (these.length !== 1) return viaFts(index, term, withCaption);
+    const units = own(these[0]!);
+    return units === undefined
+      ? new Map<number, number>()
+      : decodePostings(units, new Map(), columns);
+  });
+}
+
+/**
  * A document's postings (migration 24: `retrieval_postings`, and `retrieval_ranking_units`,
  * whose row also says they are written), and the FTS5 lookups an index built before them
  * still makes. Part of ftsIndex (main/retrieval/fts-index.ts); statements prepared once per
@@ -38,6 +62,11 @@ export const ftsPostingsStore = perConnection((db: Database) => {
   const storedRanking = db
     .prepare<[number], Buffer>('SELECT units FROM retrieval_ranking_units WHERE document_id = ?')
     .pluck();
+  const allPostings = db
+    .prepare<[number], [string, Buffer]>(
+      'SELECT term, units FROM retrieval_postings WHERE document_id = ?',
+    )
+    .raw();
   const postingsBuilt = db
     .prepare<[number], number>('SELECT 1 FROM retrieval_ranking_units WHERE document_id = ?')
     .pluck();
@@ -97,16 +126,17 @@ export const ftsPostingsStore = perConnection((db: Database) => {
     of: (index: UnitRange, terms: readonly string[], withCaption: boolean) => {
       if (postingsBuilt.get(index.document_id) === undefined)
         return terms.map((term) => ftsPosting(index, term, withCaption));
-      const tokens = ftsTokenizer(db).tokensOf(terms);
-      const columns = withCaption ? 7 : 3;
-      return terms.map((term, t) => {
-        const own = tokens[t]!;
-        if (own.length !== 1) return ftsPosting(index, term, withCaption);
-        const units = postingOf.get(index.document_id, own[0]!);
-        return units === undefined
-          ? new Map<number, number>()
-          : decodePostings(units, new Map(), columns);
-      });
+      const own = (token: string) => postingOf.get(index.document_id, token);
+      return lookUp(db, index, terms, withCaption, own, ftsPosting);
     },
+    /** Every posting of a document with its own postings, by token (one query). */
+    allOf: (documentId: number) => new Map(allPostings.all(documentId)),
+    /** As `of`, the document's postings already read (`allOf`). */
+    ofLoaded: (
+      index: UnitRange,
+      terms: readonly string[],
+      withCaption: boolean,
+      loaded: ReadonlyMap<string, Buffer>,
+    ) => lookUp(db, index, terms, withCaption, (token) => loaded.get(token), ftsPosting),
   };
 });

@@ -18,6 +18,7 @@ import { denseRanking, type Embedder } from './embeddings';
 import { ftsIndex, kindsFor, type IndexRow } from './fts-index';
 import { retrievalSchemaSql } from './index-schema';
 import { compact } from '../../shared/util/compact';
+import { writeTransaction } from '../db/write-transaction';
 
 /**
  * Bump when what is indexed changes (units, their texts, the normaliser, the tokenizer):
@@ -26,6 +27,9 @@ import { compact } from '../../shared/util/compact';
 export const RETRIEVAL_INDEX_VERSION = 3;
 
 export const DEFAULT_K = 10;
+
+/** `prepare` builds together only documents of at most this many units (a dataset record). */
+export const PREPARE_MAX_UNITS = 2_000;
 
 /** A search across documents ranks the units of this many of the best-ranked documents. */
 export const DEFAULT_DOCUMENTS = 3;
@@ -217,6 +221,42 @@ export class RetrievalService {
   /** Writes a document's own postings (or rebuilds a stale index) without searching it. */
   addPostings(documentId: number, document: Document): void {
     ensureIndex(this.db, documentId, document);
+  }
+
+  /**
+   * Builds the missing or stale indexes of these documents in one transaction (what `search`
+   * would build, one transaction each, on their first search): a run over a dataset's records
+   * builds a few hundred small indexes, and each transaction of its own cost a commit, an fsync
+   * that stops the event loop, and an FTS5 segment to merge (issue 26). Documents of more than
+   * `maxUnits` units are left to their first search, so one transaction never holds a filing's
+   * worth of writes. A read-only workspace builds nothing here (its searches index in memory).
+   * Returns how many indexes were built.
+   */
+  prepare(
+    documents: readonly { documentId: number; document: Document }[],
+    maxUnits = PREPARE_MAX_UNITS,
+  ): number {
+    const repo = ftsIndex(this.db);
+    const todo = documents.filter(({ documentId, document }) => {
+      const current = repo.get(documentId);
+      return !current || current.version_key !== indexVersionKey(document);
+    });
+    if (todo.length === 0) return 0;
+    let built = 0;
+    try {
+      writeTransaction(this.db, () => {
+        for (const { documentId, document } of todo) {
+          const units = indexPassages(document);
+          if (units.length > maxUnits) continue;
+          repo.build(documentId, indexVersionKey(document), units);
+          built++;
+        }
+      })();
+    } catch (e) {
+      if ((e as { code?: string }).code?.startsWith('SQLITE_READONLY')) return 0;
+      throw e;
+    }
+    return built;
   }
 
   /** Drops a document's index (removing the document does this too, by cascade). */

@@ -97,10 +97,33 @@ const lookupKey = (c: Pick<Cell, 'rowPath' | 'colPath'>) =>
     [c.rowPath, c.colPath].map((p) => p.map((l) => l.trim().replace(/\s+/g, ' ').toLowerCase())),
   );
 
+/**
+ * One body row of a table as an excerpt shows it, made once per table: the excerpt of each hit
+ * used to lay out and write every shown row again, and a question's ten cell hits in one table
+ * rendered that table ten times, growing (issue 26, the engine's profile).
+ */
+interface RowText {
+  /** Index among the layout's rows (what the excerpt calls the row). */
+  index: number;
+  sourceRow: number;
+  /** unitPhrase of each of its cells, every cell included (distinct). */
+  units: readonly string[];
+  /** Grid columns of its cells that have a position. */
+  cols: readonly number[];
+  /** `row …: [col] value | …`, values with their unit phrase (no unit shared by the excerpt). */
+  withUnits: string;
+  /** The same, values without their unit phrase (the excerpt's head says the one unit). */
+  withoutUnits: string;
+  /** Per positioned cell in column order: its key and the line offering cell() on it. */
+  cellLines: readonly { key: string; line: string }[];
+}
+
 /** Per table: grid positions and which cells share both header paths (position only). */
 class TableView {
   readonly positions;
   readonly ambiguous = new Set<string>();
+  private rowTexts: RowText[] | undefined;
+  private readonly columnTexts = new Map<number, string>();
   constructor(readonly table: Table) {
     this.positions = gridPositions(table);
     const seen = new Map<string, number>();
@@ -111,26 +134,94 @@ class TableView {
     for (const c of table.cells)
       if ((seen.get(lookupKey(c)) ?? 0) > 1) this.ambiguous.add(cellKey(c));
   }
+
+  /** The rows holding cells, in layout order, each written once. */
+  rows(): readonly RowText[] {
+    return (this.rowTexts ??= this.writeRows());
+  }
+
+  /** `[col] ["header", …]` for the excerpt's columns line. */
+  columnText(col: number): string {
+    let text = this.columnTexts.get(col);
+    if (text === undefined) {
+      text = `[${col}] ${pathText(this.positions.layout.columns[col]?.headerPath ?? [])}`;
+      this.columnTexts.set(col, text);
+    }
+    return text;
+  }
+
+  private writeRows(): RowText[] {
+    const { table } = this;
+    const out: RowText[] = [];
+    this.positions.layout.rows.forEach((row, index) => {
+      const all = Object.values(row.cells);
+      if (all.length === 0) return;
+      const rowCells = all
+        .map((c) => ({ c, at: this.positions.of(c) }))
+        .filter((x): x is { c: Cell; at: GridPosition } => x.at !== undefined)
+        .sort((a, b) => a.at.col - b.at.col);
+      const path = rowCells[0]?.c.rowPath ?? [row.label];
+      const line = (withUnit: boolean) =>
+        `row ${index} ${pathText(path)}: ${rowCells
+          .map(({ c, at }) => `[${at.col}] ${valueText(c, withUnit)}`)
+          .join(' | ')}`;
+      const cellLines = rowCells.map(({ c, at }) => {
+        // cell() refuses words ("n/a", a date): say so instead of offering a call that throws.
+        if (c.value === null)
+          return {
+            key: cellKey(c),
+            line: `  row ${at.row}, col ${at.col} is text, not a number: ${c.text}`,
+          };
+        const byPosition = `cell("${table.id}", ${at.row}, ${at.col})`;
+        const byPath = this.ambiguous.has(cellKey(c))
+          ? ''
+          : ` = cell("${table.id}", ${pathText(c.rowPath)}, ${pathText(c.colPath)})`;
+        return { key: cellKey(c), line: `  ${byPosition}${byPath} = ${valueText(c, true)}` };
+      });
+      out.push({
+        index,
+        sourceRow: row.sourceRow,
+        units: [...new Set(all.map((c) => unitPhrase(c)))],
+        cols: all.flatMap((c) => {
+          const at = this.positions.of(c);
+          return at ? [at.col] : [];
+        }),
+        withUnits: line(true),
+        withoutUnits: line(false),
+        cellLines,
+      });
+    });
+    return out;
+  }
 }
 
 /**
- * Each table's view (grid positions, ambiguous paths) is derived from the table alone, so it is
- * kept with the table object while that lives: a run asks about 6 questions of one TAT-QA
- * record, and each used to lay the same tables out again (issue 26, the engine's profile).
- * Tables are not changed after a reader builds them.
+ * Each table's view (grid positions, ambiguous paths, its rows written out) is derived from the
+ * table alone, so it is kept with the table object while that lives: a run asks about 6
+ * questions of one TAT-QA record, and each used to lay the same tables out again (issue 26, the
+ * engine's profile). Tables are not changed after a reader builds them.
  */
 const tableViews = new WeakMap<Table, TableView>();
 
+/**
+ * The excerpt of a table: its head (caption, page, scale, the one unit of its shown values if
+ * they share one), how to call cell(), the columns used, then the shown rows with a cell() line
+ * under each cell hit. Assembled from the view's rows, written once per table.
+ */
 function renderTable(view: TableView, group: TableGroup): string {
   const { table } = view;
-  const layout = view.positions.layout;
-  const shownRows = layout.rows
-    .map((row, index) => ({ row, index }))
-    .filter(({ row }) => Object.keys(row.cells).length > 0)
-    .filter(({ row }) => group.whole || group.rows.has(row.sourceRow));
-  const cells = shownRows.flatMap(({ row }) => Object.values(row.cells));
-  const units = new Set(cells.map((c) => unitPhrase(c)));
-  const oneUnit = units.size === 1 ? [...units][0]! : null;
+  const shownRows = view.rows().filter((r) => group.whole || group.rows.has(r.sourceRow));
+  let firstUnit: string | undefined;
+  let manyUnits = false;
+  const columnsUsed = new Set<number>();
+  for (const r of shownRows) {
+    for (const u of r.units) {
+      if (firstUnit === undefined) firstUnit = u;
+      else if (u !== firstUnit) manyUnits = true;
+    }
+    for (const col of r.cols) columnsUsed.add(col);
+  }
+  const oneUnit = firstUnit !== undefined && !manyUnits ? firstUnit : null;
   const place = table.page !== undefined ? ` (page ${table.page})` : '';
   const head = [
     `Table ${table.id}${table.caption ? ` — ${table.caption}` : ''}${place}`,
@@ -139,42 +230,16 @@ function renderTable(view: TableView, group: TableGroup): string {
   ]
     .filter((s) => s !== '')
     .join('; ');
-  const columnsUsed = new Set<number>();
-  for (const c of cells) {
-    const at = view.positions.of(c);
-    if (at) columnsUsed.add(at.col);
-  }
-  const columns = [...columnsUsed]
-    .sort((a, b) => a - b)
-    .map((col) => `[${col}] ${pathText(layout.columns[col]?.headerPath ?? [])}`);
+  const columns = [...columnsUsed].sort((a, b) => a - b).map((col) => view.columnText(col));
   const lines = [
     head,
     `read with cell("${table.id}", row, col) using the row and [col] numbers, or cell("${table.id}", rowPath, colPath) with the paths shown`,
     columns.length > 0 ? `columns: ${columns.join('  ')}` : '',
   ].filter((s) => s !== '');
-  for (const { row, index } of shownRows) {
-    const rowCells = Object.values(row.cells)
-      .map((c) => ({ c, at: view.positions.of(c) }))
-      .filter((x): x is { c: Cell; at: GridPosition } => x.at !== undefined)
-      .sort((a, b) => a.at.col - b.at.col);
-    const path = rowCells[0]?.c.rowPath ?? [row.label];
-    const values = rowCells
-      .map(({ c, at }) => `[${at.col}] ${valueText(c, oneUnit === null)}`)
-      .join(' | ');
-    lines.push(`row ${index} ${pathText(path)}: ${values}`);
-    for (const { c, at } of rowCells) {
-      if (!group.cells.has(cellKey(c))) continue;
-      // cell() refuses words ("n/a", a date): say so instead of offering a call that throws.
-      if (c.value === null) {
-        lines.push(`  row ${at.row}, col ${at.col} is text, not a number: ${c.text}`);
-        continue;
-      }
-      const byPosition = `cell("${table.id}", ${at.row}, ${at.col})`;
-      const byPath = view.ambiguous.has(cellKey(c))
-        ? ''
-        : ` = cell("${table.id}", ${pathText(c.rowPath)}, ${pathText(c.colPath)})`;
-      lines.push(`  ${byPosition}${byPath} = ${valueText(c, true)}`);
-    }
+  for (const r of shownRows) {
+    lines.push(oneUnit === null ? r.withUnits : r.withoutUnits);
+    if (group.cells.size === 0) continue;
+    for (const { key, line } of r.cellLines) if (group.cells.has(key)) lines.push(line);
   }
   return lines.join('\n');
 }

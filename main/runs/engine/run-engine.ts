@@ -34,6 +34,8 @@ import { CircuitBreaker } from './circuit-breaker';
 import { ItemCommitter } from './item-committer';
 import { RateGate } from './rate-gate';
 import { RunDocuments } from './run-documents';
+import { RunIndexes } from './run-indexes';
+import { isFileDocument } from '../../db/documents-repo';
 import { RunMeter } from './run-meter';
 import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
@@ -594,12 +596,14 @@ export class RunEngine {
     // A queue: a question that could not connect goes back to its end (see `one`).
     const queue = [...pending];
     const inflight = new Set<Promise<void>>();
+    const indexes = new RunIndexes(docs, core.retrieval, (id) => this.isRecord(id));
     for (;;) {
       if (queue.length === 0) {
         if (inflight.size === 0 || exec.dispatch.signal.aborted) break;
         await Promise.race(inflight);
         continue;
       }
+      await indexes.ahead(queue);
       let release: ReleaseQuestion;
       try {
         release = await exec.limiter.acquire(exec.dispatch.signal);
@@ -652,6 +656,15 @@ export class RunEngine {
       cancelRequested: () => exec.cancelRequested,
     });
     if (end.kind === 'failed') this.stop(exec, 'fatal', end.reason);
+  }
+
+  /** A dataset's record (not a library file): its index is built with its neighbours'. */
+  private isRecord(documentId: number): boolean {
+    try {
+      return !isFileDocument(this.deps.documents.summary(documentId));
+    } catch {
+      return false;
+    }
   }
 
   /** A committed item counted. */
