@@ -1,4 +1,4 @@
-import { Parser } from './html-parser';
+import { readHtml, type TagAttributes, type TagHandler } from './html-events';
 import { readInlineStyle, type InlineStyle } from './inline-style';
 import { XbrlResourceReader } from './ixbrl-resources';
 import type {
@@ -48,8 +48,9 @@ export const readerLimits = {
   /** Open elements kept; deeper ones are flattened into the deepest. */
   maxDepth: 256,
   /**
-   * Open elements at all. htmlparser2 keeps its stack with unshift/shift, which turns
-   * quadratic on a deep stack (10^5 nested spans: 1.3 s, 3 x 10^5: 42 s).
+   * Open elements at all. Closing an element searches the open ones (here and in
+   * `html-events.ts`), which turns quadratic on a deep stack (with htmlparser2's Parser,
+   * which used unshift/shift: 10^5 nested spans 1.3 s, 3 x 10^5 42 s).
    */
   maxOpenElements: 10_000,
   /** Grid columns of one row (the sum of its colspans, each clamped to maxSpan). */
@@ -153,8 +154,8 @@ const newFrame = (): Frame => ({
   style: undefined,
 });
 
-/** htmlparser2 handler: its method names are the parser's callback names. */
-class Walker {
+/** Told of each tag and text run in filing order (`html-events.ts`). */
+class Walker implements TagHandler {
   /**
    * The open elements, root first. Frame objects are reused as the depth goes up and down
    * (elements open and close LIFO), so a 2 MB filing does not allocate one per element.
@@ -206,7 +207,7 @@ class Walker {
     return out;
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string, attribs: TagAttributes): void {
     // Past the depth bound elements are flattened: their text belongs to the deepest element
     // kept, their own structure (tables included) is ignored.
     if (this.depth >= readerLimits.maxDepth) {
@@ -218,9 +219,10 @@ class Walker {
     const parent = this.frames[this.depth] as Frame;
     const index = (parent.counts.get(name) ?? 0) + 1;
     parent.counts.set(name, index);
-    const styleText = attribs.style;
+    const styleText = attribs.get('style');
     const style = styleText === undefined ? plainStyle : readInlineStyle(styleText, false);
-    const hidden = parent.hidden || style.hidden || invisibleTags.has(name) || 'hidden' in attribs;
+    const hidden =
+      parent.hidden || style.hidden || invisibleTags.has(name) || attribs.has('hidden');
     if (name === 'title') this.inTitle = true;
     if (blockTags.has(name) || name === 'br') this.boundary(name);
     this.depth++;
@@ -436,15 +438,15 @@ class Walker {
       throw new TooComplex(`a table has more than ${readerLimits.maxTableCells} cells`);
   }
 
-  private openCell(name: string, attribs: Record<string, string>): void {
+  private openCell(name: string, attribs: TagAttributes): void {
     const table = this.table;
     if (table === null) return;
     this.closeCell();
     if (table.row === null) this.openRow(); // a cell without <tr>: browsers imply one
     table.cell = {
       text: '',
-      colspan: span(attribs.colspan),
-      rowspan: span(attribs.rowspan),
+      colspan: span(attribs.get('colspan')),
+      rowspan: span(attribs.get('rowspan')),
       isTh: name === 'th',
       chars: 0,
       boldChars: 0,
@@ -474,20 +476,21 @@ class Walker {
    * in another, which iXBRL allows, comes after it and shows the same digits) and collects the
    * cell text written until it closes.
    */
-  private openFact(attribs: Record<string, string>): boolean {
+  private openFact(attribs: TagAttributes): boolean {
     this.ixFactCount++;
     const cell = this.table?.cell;
     if (cell == null) return false;
-    const scale = Number.parseInt(attribs.scale ?? '0', 10);
+    const scale = Number.parseInt(attribs.get('scale') ?? '0', 10);
+    const nil = attribs.get('xsi:nil');
     const fact: RawIxFact = {
-      name: attribs.name ?? '',
-      contextRef: attribs.contextref ?? '',
-      unitRef: attribs.unitref ?? null,
+      name: attribs.get('name') ?? '',
+      contextRef: attribs.get('contextref') ?? '',
+      unitRef: attribs.get('unitref') ?? null,
       scale: Number.isFinite(scale) ? scale : 0,
-      negated: attribs.sign === '-',
-      format: attribs.format ?? null,
-      decimals: attribs.decimals ?? null,
-      nil: attribs['xsi:nil'] === 'true' || attribs['xsi:nil'] === '1',
+      negated: attribs.get('sign') === '-',
+      format: attribs.get('format') ?? null,
+      decimals: attribs.get('decimals') ?? null,
+      nil: nil === 'true' || nil === '1',
       shown: '',
       period: null,
       dimensions: {},
@@ -504,23 +507,13 @@ class Walker {
   }
 }
 
-/** Options shared with the speed benchmark so its tokenizer baseline does the same work. */
+/** What the speed benchmark's baseline tokenizes with (htmlparser2's Parser, no handlers): the
+ * options the reader's own reading of the Tokenizer matches (`html-events.ts`). */
 export const parserOptions = { decodeEntities: true, recognizeSelfClosing: true } as const;
-
-/** Big filings are fed in slices so progress can be reported between them. */
-const sliceChars = 1 << 20;
 
 /** `onProgress` receives the share of the text tokenized so far (0..1). */
 export function walkHtml(html: string, onProgress?: (share: number) => void): RawDocument {
   const walker = new Walker(html.length);
-  const parser = new Parser(walker, parserOptions);
-  if (onProgress === undefined || html.length <= sliceChars) parser.end(html);
-  else {
-    for (let at = 0; at < html.length; at += sliceChars) {
-      parser.write(html.slice(at, at + sliceChars));
-      onProgress(Math.min(1, (at + sliceChars) / html.length));
-    }
-    parser.end();
-  }
+  readHtml(html, walker, onProgress);
   return walker.result();
 }

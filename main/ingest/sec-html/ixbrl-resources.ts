@@ -1,4 +1,5 @@
 import type { RawIxFact, RawXbrlPeriod } from '../table/raw-types';
+import type { TagAttributes } from './html-events';
 
 /**
  * The contexts and units of an inline XBRL filing, read from its `ix:resources` (inside the
@@ -67,13 +68,13 @@ export class XbrlResourceReader {
   /** Elements open inside a typedMember (its value may sit in an element of its own). */
   private depth = 0;
 
-  open(tag: string, attribs: Record<string, string>): void {
+  open(tag: string, attribs: TagAttributes): void {
     this.depth++;
     if (this.capture?.kind === 'member') return; // a typed member's value element
     const name = localName(tag);
     if (name === 'context') {
       this.context = {
-        id: attribs.id ?? '',
+        id: attribs.get('id') ?? '',
         start: null,
         end: null,
         instant: null,
@@ -82,7 +83,7 @@ export class XbrlResourceReader {
         entity: null,
       };
     } else if (name === 'unit') {
-      this.unit = { id: attribs.id ?? '', numerator: [], denominator: [], under: false };
+      this.unit = { id: attribs.get('id') ?? '', numerator: [], denominator: [], under: false };
     } else if (this.context !== null) {
       if (name === 'instant' || name === 'startdate' || name === 'enddate' || name === 'identifier')
         this.capture = { kind: name, text: '' };
@@ -90,7 +91,7 @@ export class XbrlResourceReader {
       else if (name === 'explicitmember' || name === 'typedmember')
         this.capture = {
           kind: 'member',
-          axis: attribs.dimension ?? '',
+          axis: attribs.get('dimension') ?? '',
           text: '',
           depth: this.depth,
         };
