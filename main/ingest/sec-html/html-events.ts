@@ -30,9 +30,13 @@ export type AttributeName = (typeof readAttributeNames)[number];
 
 const slotOfName = new Map<string, number>(readAttributeNames.map((n, i) => [n, i]));
 
-/** Wanted names by length, to compare a name in place without slicing it. */
-const byLength: number[][] = [];
-readAttributeNames.forEach((n, i) => (byLength[n.length] ??= []).push(i));
+/** Wanted names as filings usually spell them (lowercase, and XBRL's camelCase), by length. */
+const spellings: [string, number][][] = [];
+const spell = (name: string, as: AttributeName) =>
+  (spellings[name.length] ??= []).push([name, slotOfName.get(as) as number]);
+for (const name of readAttributeNames) spell(name, name);
+spell('contextRef', 'contextref');
+spell('unitRef', 'unitref');
 
 /** An open tag's attributes (the wanted ones); one object, refilled for every tag. */
 export class TagAttributes {
@@ -217,23 +221,14 @@ class HtmlEvents implements TokenizerCallbacks {
   /** The wanted attribute a name is (compared lowercased, as the Parser lowercases it), or -1. */
   private slotOf(start: number, end: number): number {
     const html = this.html;
-    for (let i = start; i < end; i++) {
-      // Outside ASCII, lowercasing may change the length or give ASCII ("K", the Kelvin sign)
-      if (html.charCodeAt(i) >= 128)
-        return slotOfName.get(html.slice(start, end).toLowerCase()) ?? -1;
+    // As filings spell them: compared in place, natively (a loop over the characters costs
+    // more in code V8 has not optimized yet)
+    const spelled = spellings[end - start];
+    if (spelled !== undefined) {
+      for (const [name, slot] of spelled) if (html.startsWith(name, start)) return slot;
     }
-    const candidates = byLength[end - start];
-    if (candidates === undefined) return -1;
-    next: for (const slot of candidates) {
-      const name = readAttributeNames[slot] as string;
-      for (let i = start; i < end; i++) {
-        let c = html.charCodeAt(i);
-        if (c >= 65 && c <= 90) c += 32;
-        if (c !== name.charCodeAt(i - start)) continue next;
-      }
-      return slot;
-    }
-    return -1;
+    // Any other spelling ("STYLE", "ColSpan") or name, lowercased as the Parser does
+    return slotOfName.get(html.slice(start, end).toLowerCase()) ?? -1;
   }
 
   onend(): void {
