@@ -84,11 +84,14 @@ export class Sandbox implements SlotConfig {
       workers: options.workers ?? 1,
       slot: (control) => new WorkerSlot(control, this),
       assign: (slots, queue) => {
-        const idle = slots.filter((s) => !s.busy);
-        for (let i = 0; i < idle.length && queue.length > 0; i++) {
-          // Split the queue evenly over the idle workers, at most maxBatch each.
-          const share = Math.ceil(queue.length / (idle.length - i));
-          idle[i]?.send(queue.splice(0, Math.min(this.maxBatch, share)));
+        // Idle workers first, then a batch queued behind a running one (see WorkerSlot).
+        for (const open of [(s: WorkerSlot) => !s.busy, (s: WorkerSlot) => s.canQueue]) {
+          const chosen = slots.filter(open);
+          for (let i = 0; i < chosen.length && queue.length > 0; i++) {
+            // Split the queue evenly over the workers, at most maxBatch each.
+            const share = Math.ceil(queue.length / (chosen.length - i));
+            chosen[i]?.send(queue.splice(0, Math.min(this.maxBatch, share)));
+          }
         }
       },
       fail: (job, message) => job.settle(internal(message)),
