@@ -19,6 +19,9 @@ import { gridLayout, valueColumnWidth, visibleRows, type GridRow } from './grid-
 import { useElementWidth } from './use-element-width';
 import { useLabelWidth } from './use-label-width';
 
+// Loaded with the grid's chunk (table-grid-chunk.ts calls it): ag-grid stays out of the others.
+export { warmUpGrids } from './grid-warm-up';
+
 // Only the features this grid uses (column groups, pinning, flex, wrapped header text and value
 // getters are core): rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules,
 // getRowClass, rows as tall as their wrapped labels (autoHeight); column resizing is core too.

@@ -14,6 +14,9 @@ const subscribe = (listener: () => void) => {
 };
 const lastDrawn = () => drawnAt;
 
+/** Calls `listener` each time a grid has drawn its rows; answers the way to stop. */
+export const onGridDrawn = (listener: () => void): (() => void) => subscribe(listener);
+
 /** A grid's rows are in the DOM (ag-grid's `firstDataRendered`). */
 export function gridDrawn(): void {
   drawnAt = performance.now();

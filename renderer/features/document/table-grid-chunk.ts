@@ -7,12 +7,15 @@ import type { TableGrid as TableGridComponent } from './TableGrid';
  * once loaded, so a view drawn after that creates its grids in its first commit (React.lazy
  * would suspend once more, and React holds a revealed fallback for 300 ms).
  */
-type GridModule = { TableGrid: typeof TableGridComponent };
+type GridModule = { TableGrid: typeof TableGridComponent; warmUpGrids: () => void };
 let gridModule: GridModule | undefined;
 let gridLoading: Promise<GridModule> | undefined;
 function loadTableGrid(): Promise<GridModule> {
   gridLoading ??= import('./TableGrid').then(
-    (m) => (gridModule = m),
+    (m) => {
+      m.warmUpGrids();
+      return (gridModule = m);
+    },
     (e: unknown) => {
       gridLoading = undefined;
       throw e;
