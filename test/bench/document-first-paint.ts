@@ -114,12 +114,19 @@ async function openOnce(
       : tableId
         ? `(() => { const m = window.__firstPaint; return m && m.cells !== undefined && m.pageInk !== undefined; })()`
         : `(() => { const m = window.__firstPaint; return m && m.outline !== undefined && m.pageInk !== undefined; })()`;
-    // Polled by evaluation (the app's CSP forbids the eval behind waitForFunction's strings).
-    const deadline = Date.now() + timeoutMs;
-    while (!(await page.evaluate<boolean>(done))) {
-      if (Date.now() > deadline) break;
-      await page.waitForTimeout(50);
-    }
+    // Waited for in the page, in one evaluation (the app's CSP forbids the eval behind
+    // waitForFunction's strings). Not polled from here: the web server runs in this process, and
+    // each of playwright's calls (its stack trace, source-mapped) held the server's event loop for
+    // tens of ms under load, delaying the very files the page was waiting for.
+    await page.evaluate<boolean>(`new Promise((resolve) => {
+      const deadline = performance.now() + ${timeoutMs};
+      const check = () => {
+        if (${done}) resolve(true);
+        else if (performance.now() > deadline) resolve(false);
+        else setTimeout(check, 20);
+      };
+      check();
+    })`);
     await page.waitForTimeout(2000);
     return await page.evaluate<Marks>(`(() => {
       const m = { ...window.__firstPaint };
