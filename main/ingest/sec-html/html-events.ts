@@ -5,12 +5,13 @@ import type { TokenizerCallbacks } from './html-parser';
  * What htmlparser2's `Parser` tells a handler (open tags with their attributes, close tags,
  * text), produced straight from its `Tokenizer`, for the reader only.
  *
- * Why not the `Parser`: on a cold `workbench ingest` it cost about as much again as the bare
- * tokenizer (BA's 10-K: 100 vs 67 ms CPU with no handlers at all). For every tag it slices and
- * lowercases the name and every attribute's name and value into a fresh object, and keeps its
- * stack with `unshift`/`shift`. Here only the attributes the reader reads are built (the rest
- * are skipped by their position in the text, unsliced), into one reused object, and the stack
- * is pushed and popped at its end.
+ * Why not the `Parser`: for every tag it slices and lowercases the name and every attribute's
+ * name and value into a fresh object, and keeps its stack with `unshift`/`shift`. Here only the
+ * attributes the reader reads are built, into one reused object (other attributes' values are
+ * never sliced), names are matched in place, and the stack is pushed and popped at its end.
+ * The gain is modest, since the per-tag and per-attribute callbacks remain (BA's 10-K, cold, no
+ * handler: Parser 100 ms CPU, this with `fast-tokenizer.ts` 90-95, the bare tokenizer 65;
+ * docs/BENCHMARKS.md, "the reader drives htmlparser2's Tokenizer").
  *
  * The events are the Parser's, in the same order, with the same names and values: lowercased
  * tag and attribute names, the first of a repeated attribute, tags that imply the close of
