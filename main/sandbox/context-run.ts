@@ -19,12 +19,10 @@ import {
   type LogSink,
   type TraceRecorder,
 } from './host-helpers';
-import { literalCellRequests, pendingReads, presolveCellReads } from './literal-reads';
 import { readResult } from './read-result';
 import {
   CELL_INFO_SNIPPET,
   CELL_SNIPPET,
-  cellPresolvedSnippet,
   DESCRIBE_SNIPPET,
   FACT_SNIPPET,
   FACTS_SNIPPET,
@@ -157,30 +155,6 @@ export class ContextRun {
     this.unwrap(ctx.callFunction(installer, ctx.undefined, this.own(hostFn)), what);
   }
 
-  /**
-   * cell(): with the reads whose arguments are literals in the source answered in the context
-   * when there are any (literal-reads.ts), else the plain wrapper.
-   */
-  private installCell(set: TableSet, trace: TraceRecorder): void {
-    const { ctx } = this;
-    const hostFn = createCellFunction(ctx, set, trace);
-    const presolved = presolveCellReads(literalCellRequests(this.job.program), set);
-    if (!presolved) {
-      this.install(CELL_SNIPPET, hostFn, 'cell');
-      return;
-    }
-    const installer = this.unwrap(
-      ctx.evalCode(cellPresolvedSnippet(presolved.json), 'sandbox-cell.js'),
-      'cell',
-    );
-    const holder = this.unwrap(
-      ctx.callFunction(installer, ctx.undefined, this.own(hostFn)),
-      'cell',
-    );
-    const tKey = this.own(ctx.newString('t'));
-    trace.pending = pendingReads(ctx, holder, tKey, presolved.reads, trace);
-  }
-
   installHelpers(needs: HelperNeeds, trace: TraceRecorder, logs: LogSink): void {
     const { ctx } = this;
     const own = (h: QuickJSHandle) => this.own(h);
@@ -198,7 +172,7 @@ export class ContextRun {
         this.install(FACTS_SNIPPET, createFactFunction(ctx, facts, trace, 'facts'), 'facts');
     }
     const set = tableSetFor(this.job.tables);
-    if (needs.cell) this.installCell(set, trace);
+    if (needs.cell) this.install(CELL_SNIPPET, createCellFunction(ctx, set, trace), 'cell');
     if (needs.cellInfo)
       this.install(CELL_INFO_SNIPPET, createCellFunction(ctx, set, trace, 'cellInfo'), 'cell-info');
     if (needs.table) this.install(TABLE_SNIPPET, createTableFunction(ctx, set, trace), 'table');

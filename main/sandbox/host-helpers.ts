@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
-import { cellInfoOf, type CellLookup, type TableSet } from '../../shared/sandbox/cell-lookup';
+import { cellInfoOf, type TableSet } from '../../shared/sandbox/cell-lookup';
 import type { SandboxFact } from '../../shared/sandbox/fact-index';
 import type { FactSet } from '../../shared/sandbox/fact-lookup';
 import type {
@@ -36,21 +36,9 @@ export interface TraceRecorder {
   entries: TraceEntry[];
   truncated: boolean;
   max: number;
-  /**
-   * Records the reads the context answered by itself since the last call (literal-reads.ts),
-   * so they come before the entry being recorded: the trace keeps the order of the calls.
-   */
-  pending?: () => void;
 }
 
-/** Records `entry` after the reads still pending in the context. */
 function record(trace: TraceRecorder, entry: TraceEntry): void {
-  trace.pending?.();
-  pushEntry(trace, entry);
-}
-
-/** Adds `entry`, or marks the trace truncated once it holds `max` entries. */
-export function pushEntry(trace: TraceRecorder, entry: TraceEntry): void {
   if (trace.entries.length < trace.max) trace.entries.push(entry);
   else trace.truncated = true;
 }
@@ -98,7 +86,7 @@ function readRequest(ctx: QuickJSContext, handle: QuickJSHandle): string | undef
   return text !== '' && text.length <= MAX_REQUEST_CHARS ? text : undefined;
 }
 
-export type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };
+type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };
 
 /** A header path as cell() accepts it: one label or an array of at most 64 labels. */
 function asPath(value: unknown): string[] | undefined {
@@ -126,7 +114,7 @@ function threeArguments(text: string, usage: string): unknown[] | string {
  * The JSON the cell()/cellInfo() wrapper sends, checked; a message saying what is wrong
  * otherwise. Row and col are both grid positions (whole numbers) or both header paths.
  */
-export function parseCellRequest(text: string, fn: string): CellRequest | string {
+function parseCellRequest(text: string, fn: string): CellRequest | string {
   const usage = `${fn}(tableId, rowPath, colPath)`;
   const parsed = threeArguments(text, usage);
   if (typeof parsed === 'string') return parsed;
@@ -161,22 +149,6 @@ function tracedCell(tableId: string, cell: SandboxCell, value: number): TracedCe
   };
 }
 
-/** The trace's record of a cell()/cellInfo() read of `request` that found `found`. */
-export function cellTraceEntry(
-  fn: 'cell' | 'cellInfo',
-  { tableId, row, col }: CellRequest,
-  found: CellLookup,
-): TraceEntry {
-  const entry: TraceEntry = {
-    fn,
-    args: [tableId, row, col],
-    value: found.ok ? found.value : null,
-  };
-  const read = found.ok ? tracedCell(tableId, found.cell, found.value) : undefined;
-  if (read) entry.cell = read;
-  return entry;
-}
-
 /**
  * hostCell(json) for CELL_SNIPPET (a number) or, with `fn` 'cellInfo', hostCellInfo(json) for
  * CELL_INFO_SNIPPET (the CellInfo as JSON); the caller disposes the handle.
@@ -197,7 +169,14 @@ export function createCellFunction(
     if (typeof request === 'string') return fail(ctx, 'TypeError', request);
     const { tableId, row, col } = request;
     const found = set.findCell(tableId, row, col, fn);
-    record(trace, cellTraceEntry(fn, request, found));
+    const entry: TraceEntry = {
+      fn,
+      args: [tableId, row, col],
+      value: found.ok ? found.value : null,
+    };
+    const read = found.ok ? tracedCell(tableId, found.cell, found.value) : undefined;
+    if (read) entry.cell = read;
+    record(trace, entry);
     if (!found.ok) return fail(ctx, 'LookupError', found.message);
     if (fn === 'cell') return ctx.newNumber(found.value);
     return ctx.newString(

@@ -162,8 +162,6 @@ function runInRuntime(
   try {
     run.installHelpers(helpers, trace, logs);
     outcome = run.execute();
-    // The reads the context answered since the last host call, in the order they were made.
-    trace.pending?.();
   } catch (error) {
     try {
       disposeAll();

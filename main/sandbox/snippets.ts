@@ -19,9 +19,6 @@
 /** Longest request a wrapper passes on: far above any real header path. */
 export const MAX_REQUEST_CHARS = 64 * 1024;
 
-/** Most reads a run answers inside its context (literal-reads.ts) before reads go to the host. */
-export const MAX_TOKENS = 4096;
-
 /** `s` if a string of at most MAX_REQUEST_CHARS, else '' (which no stringify ever returns). */
 const CHECKED = `(typeof s=='string'&&s.length<=${MAX_REQUEST_CHARS}?s:'')`;
 
@@ -31,21 +28,6 @@ const CHECKED = `(typeof s=='string'&&s.length<=${MAX_REQUEST_CHARS}?s:'')`;
  * context costs ~0.1 µs per character (the readable form of 190 characters: 24 µs, this: ~21).
  */
 export const CELL_SNIPPET = `h=>{const j=JSON.stringify;globalThis.cell=function cell(t,r,c){const s=j([t,r,c]);return h(${CHECKED})}}`;
-
-/**
- * install(hostCell) → holder, for a program with reads answered in the context
- * (literal-reads.ts): cell() as CELL_SNIPPET, except that a request found in `map` (the
- * host's JSON, request → [value, token], written into the source as an object literal) is
- * answered here, its token appended to `holder.t`, which the host reads to trace it. At most
- * MAX_TOKENS are held; later reads go to the host. The map and the holder have no prototype,
- * so no getter a program adds to Object.prototype can answer or see a lookup; only this
- * closure holds them. Compact for the same reason as CELL_SNIPPET.
- */
-export function cellPresolvedSnippet(map: string): string {
-  if (!map.startsWith('{') || map === '{}')
-    throw new Error('cell() map must be a non-empty JSON object');
-  return `h=>{const j=JSON.stringify,m={__proto__:null,${map.slice(1)},o={__proto__:null,t:''};globalThis.cell=function cell(t,r,c){const s=j([t,r,c]),e=m[s];if(e!==void 0&&o.t.length<${MAX_TOKENS}){o.t+=e[1];return e[0]}return h(${CHECKED})};return o}`;
-}
 
 /** install(hostCellInfo): cellInfo(tableId, row, col) → a frozen plain object parsed from JSON. */
 export const CELL_INFO_SNIPPET = `(function (hostCellInfo) {
