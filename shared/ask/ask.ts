@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GenerationParams, Usage } from '../llm/provider';
 import { RetrievalHit, RetrievalOptions } from '../retrieval/hit';
+import { ASK_MODES } from './ask-mode';
 import { AskFiling, MAX_ASK_DOCUMENTS } from './filings';
 
 /**
@@ -10,7 +11,7 @@ import { AskFiling, MAX_ASK_DOCUMENTS } from './filings';
  * program over them), `pot-python` (DocMath-Eval's Python `def solution():`, run in the Pyodide
  * sandbox).
  */
-export const AskMode = z.enum(['direct', 'cot', 'pot', 'table-first', 'pot-python']);
+export const AskMode = z.enum(ASK_MODES);
 export type AskMode = z.infer<typeof AskMode>;
 
 export const AskRequest = z

@@ -8,9 +8,6 @@ import { z } from 'zod';
  * names the filing it came from.
  */
 
-/** Most documents one ask may cover: each adds its evidence and its facts to one prompt. */
-export const MAX_ASK_DOCUMENTS = 8;
-
 /** A filing an ask covered, as the Library knows it (any field may be unknown). */
 export const AskFiling = z.object({
   documentId: z.number().int(),
@@ -28,47 +25,17 @@ export const AskFiling = z.object({
 });
 export type AskFiling = z.infer<typeof AskFiling>;
 
-const QUALIFIED = /^d(\d+):(.+)$/;
-
-/** "d12:t21" for table t21 of document #12. */
-export const qualifiedId = (documentId: number, localId: string): string =>
-  `d${documentId}:${localId}`;
-
-/** The document and local id of a qualified id; null for a plain one ("t21"). */
-export function splitQualifiedId(id: string): { documentId: number; localId: string } | null {
-  const m = QUALIFIED.exec(id);
-  return m ? { documentId: Number(m[1]), localId: m[2]! } : null;
-}
-
-/**
- * Where an id of an ask's result lies: the qualified id's document, else the ask's own
- * document (a one-document ask, or an old stored one).
- */
-export function locateId(
-  id: string,
-  fallbackDocumentId: number | null,
-): { documentId: number | null; localId: string } {
-  return splitQualifiedId(id) ?? { documentId: fallbackDocumentId, localId: id };
-}
-
-/** "FY2024", "Q2 2025": the filing's period as the Library names it, else its fiscal year. */
-export const filingPeriod = (f: Pick<AskFiling, 'fiscalYear' | 'period'>): string | null =>
-  f.period ?? (f.fiscalYear !== null ? `FY${f.fiscalYear}` : null);
-
-/** "10-Q Q2 2025 (period ended 2025-06-29)": a filing as a prompt and a report name it. */
-export function filingLabel(
-  f: Pick<AskFiling, 'form' | 'fiscalYear' | 'periodEnd' | 'name' | 'period'>,
-) {
-  const parts = [f.form ?? f.name];
-  const period = filingPeriod(f);
-  if (period !== null) parts.push(period);
-  if (f.periodEnd !== null) parts.push(`(period ended ${f.periodEnd})`);
-  return parts.join(' ');
-}
-
-/** A filing with its company: "Johnson & Johnson 10-K FY2024 (period ended 2024-12-29)". */
-export const filingTitle = (f: AskFiling): string =>
-  `${f.company ? `${f.company} ` : ''}${filingLabel(f)}`;
+// The ids, names and limit the document view uses are in a zod-free file, so it can import them
+// without loading zod and building AskFiling (issue 26).
+export {
+  MAX_ASK_DOCUMENTS,
+  filingLabel,
+  filingPeriod,
+  filingTitle,
+  locateId,
+  qualifiedId,
+  splitQualifiedId,
+} from './filing-id';
 
 /**
  * What a program-mode prompt adds when an ask covers several filings (docs/sandbox-helpers.md

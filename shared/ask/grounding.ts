@@ -1,6 +1,6 @@
 import { formatNumber } from './answer';
 import type { CellRead, GroundingLiteral } from './ask';
-import { splitQualifiedId } from './filings';
+import { splitQualifiedId } from './filing-id';
 import { programLiterals, type ProgramLiteral } from './program-literals';
 import { compact } from '../util/compact';
 

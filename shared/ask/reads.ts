@@ -1,6 +1,6 @@
 import type { SandboxTable, TraceEntry } from '../sandbox/types';
 import type { CellRead } from './ask';
-import { splitQualifiedId } from './filings';
+import { splitQualifiedId } from './filing-id';
 import { compact } from '../util/compact';
 
 /**

@@ -40,21 +40,8 @@ export const EvidenceMark = z.object({
 });
 export type EvidenceMark = z.infer<typeof EvidenceMark>;
 
-/** One string per target, so "is this marked?" is a set lookup and the DB can enforce unique. */
-export function evidenceKey(t: EvidenceTarget): string {
-  switch (t.type) {
-    case 'paragraph':
-      return `p:${t.blockId}`;
-    case 'table':
-      return `t:${t.tableId}`;
-    case 'row':
-      return `r:${t.tableId}:${t.sourceRow}`;
-    case 'cell':
-      return `c:${t.tableId}:${t.sourceRow}:${t.sourceCol}`;
-    case 'page':
-      return `g:${t.page}`;
-  }
-}
+/** The key is in a zod-free file, so the document view can import it without the schemas. */
+export { evidenceKey } from './evidence-key';
 
 /**
  * Whether `target` covers the cell (tableId, sourceRow, sourceCol): the cell itself, its row or

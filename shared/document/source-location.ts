@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationText as locationTextOf } from './location-text';
 
 /** A box on a PDF page in PDF user-space points, origin at the page's bottom-left. */
 export const PageBox = z.object({
@@ -23,14 +24,9 @@ export const SourceLocation = z.discriminatedUnion('kind', [
 ]);
 export type SourceLocation = z.infer<typeof SourceLocation>;
 
-/** The location as a reader would say it: "page 12", the element path, or the JSON Pointer. */
-export function locationText(location: SourceLocation): string {
-  switch (location.kind) {
-    case 'pdf':
-      return `page ${location.page}`;
-    case 'html':
-      return location.path;
-    case 'dataset':
-      return `dataset record ${location.pointer}`;
-  }
-}
+/**
+ * The location as a reader would say it: "page 12", the element path, or the JSON Pointer. The
+ * document view imports it from the zod-free `location-text.ts` (issue 26); here it keeps the
+ * exact `SourceLocation` parameter.
+ */
+export const locationText: (location: SourceLocation) => string = locationTextOf;

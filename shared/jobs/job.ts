@@ -51,5 +51,5 @@ export const JobSummary = z.object({
 });
 export type JobSummary = z.infer<typeof JobSummary>;
 
-/** The subject of a document's parse: main tags the job with it, the document view finds it. */
-export const documentJobSubject = (documentId: number) => `document:${documentId}`;
+// The document view needs this as it opens, without the schemas above: see job-subject.ts.
+export { documentJobSubject } from './job-subject';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSAGE_KINDS } from './passage-kind';
 
 /**
  * What retrieval returns and ranks: a cell (its sentence with header paths, unit and scale), a
@@ -12,7 +13,7 @@ export type HitKind = z.infer<typeof HitKind>;
  * The unit of retrieval: `cell` ranks cells and paragraphs, `row` rows and paragraphs, `block`
  * whole tables and paragraphs.
  */
-export const PassageKind = z.enum(['cell', 'row', 'block']);
+export const PassageKind = z.enum(PASSAGE_KINDS);
 export type PassageKind = z.infer<typeof PassageKind>;
 
 export const RetrievalHit = z.object({

@@ -1,5 +1,6 @@
 import type { AskResult } from '../../../shared/ask/ask';
-import { filingPeriod, locateId, type AskFiling } from '../../../shared/ask/filings';
+import type { AskFiling } from '../../../shared/ask/filings';
+import { filingPeriod, locateId } from '../../../shared/ask/filing-id';
 import { navigationStore } from '../../stores/navigation';
 
 /**

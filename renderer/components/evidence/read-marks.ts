@@ -1,5 +1,5 @@
 import type { AskResult } from '../../../shared/ask/ask';
-import { locateId } from '../../../shared/ask/filings';
+import { locateId } from '../../../shared/ask/filing-id';
 import type { EvidenceTarget } from '../../../shared/document/evidence';
 import { gridToSource } from '../../../shared/document/grid-layout';
 import type { Document } from '../../../shared/document';

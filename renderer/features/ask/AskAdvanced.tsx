@@ -1,4 +1,4 @@
-import { PassageKind } from '../../../shared/retrieval/hit';
+import { PASSAGE_KINDS, parsePassageKind } from '../../../shared/retrieval/passage-kind';
 import { askStore } from '../../stores/ask';
 import type { AskDraft } from '../../stores/ask/ask-store';
 import { PromptTemplates } from './PromptTemplates';
@@ -34,12 +34,12 @@ export function AskAdvanced({ id, draft }: { id: string; draft: AskDraft }) {
                 unit:
                   e.currentTarget.value === ''
                     ? undefined
-                    : PassageKind.parse(e.currentTarget.value),
+                    : parsePassageKind(e.currentTarget.value),
               })
             }
           >
             <option value="">default</option>
-            {PassageKind.options.map((u) => (
+            {PASSAGE_KINDS.map((u) => (
               <option key={u} value={u}>
                 {u}
               </option>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AskMode } from '../../../shared/ask/ask';
+import { ASK_MODES, parseAskMode } from '../../../shared/ask/ask-mode';
 import { askStore, useAsk } from '../../stores/ask';
 import { draftProblem, type AskDraft } from '../../stores/ask/ask-store';
 import { useLlm } from '../../stores/llm';
@@ -50,9 +50,9 @@ function ModeAndModel({ id, draft, set }: { id: string; draft: AskDraft; set: Se
         <select
           id={`${id}-mode`}
           value={draft.mode}
-          onChange={(e) => set({ mode: AskMode.parse(e.currentTarget.value) })}
+          onChange={(e) => set({ mode: parseAskMode(e.currentTarget.value) })}
         >
-          {AskMode.options.map((m) => (
+          {ASK_MODES.map((m) => (
             <option key={m} value={m}>
               {MODE_TEXT[m]}
             </option>

@@ -1,6 +1,6 @@
 import type { AskResult } from '../../../shared/ask/ask';
 import { numberText } from '../../../shared/runs/answer-text';
-import { filingTitle } from '../../../shared/ask/filings';
+import { filingTitle } from '../../../shared/ask/filing-id';
 import { ProgramView } from '../../components/program/ProgramView';
 import { answerQuantity, executionValue, MODE_TEXT, usd } from './answer-text';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
-import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filings';
+import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filing-id';
 import { askStore, useAsk } from '../../stores/ask';
 import { libraryStore, useLibrary } from '../../stores/library';
 import { entryLabel, filingChoices, type FilingChoices } from './filing-choices';

@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
-import {
-  basisText,
-  locationText,
-  scaleName,
-  type Cell,
-  type Table,
-} from '../../../shared/document';
+import type { Cell, Table } from '../../../shared/document';
+import { basisText, scaleName } from '../../../shared/document/basis-text';
+import { locationText } from '../../../shared/document/location-text';
 import { gridPositions, positionText } from '../../../shared/document/grid-layout';
 import { cellFootnotes } from './cell-footnotes';
 import { quantityText } from './quantity-text';

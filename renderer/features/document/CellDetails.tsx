@@ -1,5 +1,6 @@
-import { cellSentence, type Cell, type Table } from '../../../shared/document';
-import { evidenceKey } from '../../../shared/document/evidence';
+import type { Cell, Table } from '../../../shared/document';
+import { cellSentence } from '../../../shared/document/cell-sentence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import { CellMeaningRows, CellSourceRows } from './CellDetailRows';
 import { XbrlFactRows } from './XbrlFactRows';
 

@@ -1,5 +1,5 @@
 import type { Document } from '../../../shared/document';
-import { evidenceKey } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import { askStore } from '../../stores/ask';
 import { documentStore } from '../../stores/document';
 import type { CellRef } from '../../stores/document/document-store';

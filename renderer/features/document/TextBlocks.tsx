@@ -1,5 +1,5 @@
 import type { Block } from '../../../shared/document';
-import { evidenceKey } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import { goldClass } from './gold-class';
 import type { GoldMarks } from './gold-marks';
 import { Highlight } from './Highlight';

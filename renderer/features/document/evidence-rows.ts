@@ -1,5 +1,5 @@
 import type { MarkTarget } from '../../../shared/document/evidence';
-import { evidenceKey } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import { csvDocument } from '../../../shared/export/csv';
 import type { Document } from '../../../shared/document';
 

@@ -1,4 +1,4 @@
-import { evidenceKey } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import type { GoldMarks } from './gold-marks';
 
 /** Class names for a block that is gold evidence (and the one the user went to). */

@@ -1,4 +1,5 @@
-import { evidenceKey, type EvidenceTarget } from '../../../shared/document/evidence';
+import type { EvidenceTarget } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 
 /**
  * A dataset's gold evidence, indexed for the document view. Drawn apart from the user's own

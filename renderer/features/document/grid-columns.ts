@@ -1,6 +1,7 @@
 import type { CellClassParams, CellClassRules, ColDef, ColGroupDef } from 'ag-grid-community';
-import { cellSentence, type Cell, type Table } from '../../../shared/document';
-import { evidenceKey } from '../../../shared/document/evidence';
+import type { Cell, Table } from '../../../shared/document';
+import { cellSentence } from '../../../shared/document/cell-sentence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import type { CellRef } from '../../stores/document/document-store';
 import { isGoldCell, isGoldRow, type GoldMarks } from './gold-marks';
 import {

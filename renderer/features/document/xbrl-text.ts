@@ -1,4 +1,5 @@
-import { unitPhrase, type Cell, type XbrlFactRef, type XbrlPeriod } from '../../../shared/document';
+import type { Cell, XbrlFactRef, XbrlPeriod } from '../../../shared/document';
+import { unitPhrase } from '../../../shared/document/cell-sentence';
 
 /**
  * How the cell panel words an inline XBRL fact. Plain strings only: the panel renders them as

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filings';
+import { MAX_ASK_DOCUMENTS } from '../../../shared/ask/filing-id';
 import type { ApiClient } from '../../api/client-core';
 import { askDraftSlice } from './ask-draft';
 import { askOpenSlice } from './ask-open';

@@ -1,9 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EventPayload } from '../../../shared/api/contract';
 import type { ApiError } from '../../../shared/api/result';
-import { evidenceKey, type MarkTarget } from '../../../shared/document/evidence';
+import type { MarkTarget } from '../../../shared/document/evidence';
+import { evidenceKey } from '../../../shared/document/evidence-key';
 import type { DocumentSummary } from '../../../shared/library/document';
-import { documentJobSubject } from '../../../shared/jobs/job';
+import { documentJobSubject } from '../../../shared/jobs/job-subject';
 import type { Document } from '../../../shared/document';
 import type { ApiClient } from '../../api/client-core';
 
