@@ -158,7 +158,7 @@ function libraryServices(
 ) {
   const jobs = new JobRunner({ bus, db: workspace.db });
   const importer = new Importer(workspace, { maxBytes: maxImportBytes, bus, jobs });
-  const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker());
+  const documents = new DocumentService(workspace, jobs, options.parse ?? parseInWorker(), bus);
   const datasets = new DatasetService(workspace, importer, documents, bus, jobs);
   const facts = new FilingFactsService(workspace, bus, jobs);
   const factIndex = new FactIndexService(workspace, documents);

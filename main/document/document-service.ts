@@ -9,6 +9,8 @@ import { parseStoredDatasetDocument } from '../../shared/datasets/dataset-docume
 import type { JobRunner } from '../jobs/job-runner';
 import type { Workspace } from '../workspace/workspace';
 import type { ParseRequest } from './parse-job';
+import type { ParsedPages } from './parsed-pages';
+import type { EventBus } from '../events/bus';
 import { log } from '../log/log';
 
 /** Bump when parser output changes: cached models from older parsers are parsed again. */
@@ -22,6 +24,8 @@ export type ParseDocument = (
   request: ParseRequest,
   onProgress: (done: number, total: number, unit: ProgressUnit) => void,
   signal?: AbortSignal,
+  /** A PDF's pages read so far, in page order, while the rest is read (parsed-pages.ts). */
+  onPages?: (batch: ParsedPages) => void,
 ) => Promise<JsonBytes<Document>>;
 
 export type OpenedDocument = { document: DocumentSummary; model: Document };
@@ -38,6 +42,8 @@ export class DocumentService {
     private readonly ws: Workspace,
     private readonly jobs: JobRunner,
     private readonly parse: ParseDocument,
+    /** Where a PDF's pages read so far go (`document.pages`), while it is parsed. */
+    private readonly bus?: EventBus,
   ) {}
 
   summary(id: number): DocumentSummary {
@@ -139,6 +145,8 @@ export class DocumentService {
           },
           (done, total, unit) => job.progress(done, total, unit),
           job.signal,
+          (batch) =>
+            this.bus?.emit('document.pages', { documentId: document.id, jobId: job.id, ...batch }),
         ),
     );
     // The parser validated it (a parser bug must not poison the cache). The file first, then

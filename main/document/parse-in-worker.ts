@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import { WorkbenchError, type ErrorCode } from '../../shared/api/result';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import type { Document } from '../../shared/document';
@@ -7,6 +8,7 @@ import { runInWorker } from '../jobs/run-in-worker';
 import { defaultParseWorkerLimit, Slots } from '../jobs/slots';
 import type { ParseDocument } from './document-service';
 import type { ParseRequest } from './parse-job';
+import type { ParsedPages } from './parsed-pages';
 import type { PdfParseRequest } from './pdf-parse-worker';
 
 export interface ParseLimits {
@@ -28,6 +30,8 @@ export interface ParseInWorkerOptions extends Partial<ParseLimits> {
    * limiter for the whole process (`parseSlots`), since each worker may take gigabytes.
    */
   slots?: Slots;
+  /** Tests only: the PDF worker waits this long after each page (pdf-parse-worker.ts). */
+  testOnlyPageDelayMs?: number;
 }
 
 const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096, pdfMaxHeapMb: 2048 };
@@ -52,9 +56,9 @@ export const parseSlots = (): Slots => (processSlots ??= new Slots(defaultParseW
  * timeout and on cancel; progress is forwarded as it comes; at most `slots.limit` run at once.
  */
 export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument {
-  const { slots: own, ...given } = options;
+  const { slots: own, testOnlyPageDelayMs, ...given } = options;
   const limits: ParseLimits = { ...defaultLimits, ...given };
-  return async (request, onProgress, signal) => {
+  return async (request, onProgress, signal, onPages) => {
     const slots = own ?? parseSlots();
     let release: () => void;
     try {
@@ -66,7 +70,7 @@ export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument
     }
     try {
       return request.kind === 'pdf'
-        ? await parsePdf(request, onProgress, limits, signal)
+        ? await parsePdf(request, { onProgress, onPages, testOnlyPageDelayMs }, limits, signal)
         : await parseHtml(request, onProgress, limits, signal);
     } finally {
       release();
@@ -76,16 +80,35 @@ export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument
 
 async function parsePdf(
   request: ParseRequest,
-  onProgress: Parameters<ParseDocument>[1],
+  to: {
+    onProgress: Parameters<ParseDocument>[1];
+    onPages: Parameters<ParseDocument>[3];
+    testOnlyPageDelayMs: number | undefined;
+  },
   limits: ParseLimits,
   signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
   const pdfLimits = { ...defaultPdfLimits, timeoutMs: limits.timeoutMs };
+  const { onProgress, onPages, testOnlyPageDelayMs } = to;
+  // The pages read so far come on a port of their own, beside the job's progress and result
+  // (main/jobs' protocol stays one result per job). Nothing is handed on once the job has ended:
+  // its final Document (or its error) says the rest.
+  const pages = onPages ? new MessageChannel() : undefined;
+  let ended = false;
+  pages?.port1.on('message', (batch: ParsedPages) => {
+    if (!ended) onPages?.(batch);
+  });
   try {
     const json = await runInWorker<PdfParseRequest, Uint8Array>({
       kind: 'pdf',
       module: { callerFilename: __filename, dir: __dirname, name: 'pdf-parse-worker' },
-      input: { ...request, limits: pdfLimits },
+      input: {
+        ...request,
+        limits: pdfLimits,
+        ...(pages ? { pagesPort: pages.port2 } : {}),
+        ...(testOnlyPageDelayMs ? { testOnlyPageDelayMs } : {}),
+      },
+      ...(pages ? { transfer: [pages.port2] } : {}),
       timeoutMs: limits.timeoutMs + PDF_FINISH_MS,
       maxHeapMb: limits.pdfMaxHeapMb,
       signal,
@@ -98,6 +121,9 @@ async function parsePdf(
       timeoutMs: limits.timeoutMs + PDF_FINISH_MS,
       maxHeapMb: limits.pdfMaxHeapMb,
     });
+  } finally {
+    ended = true;
+    pages?.port1.close();
   }
 }
 
@@ -136,7 +162,8 @@ function workerError(
     case 'failed':
       return new WorkbenchError((e.detail.error?.code ?? 'internal') as ErrorCode, e.message);
     case 'cancelled':
-      return new WorkbenchError('cancelled', `${name}: reading was cancelled`);
+      // A PDF's view showed the pages read so far: say where it stopped (the view drops them).
+      return new WorkbenchError('cancelled', `${name}: reading was cancelled${where}`);
     case 'timeout':
       return new WorkbenchError(
         'internal',

@@ -4,16 +4,25 @@
  * over a second; here that second is not the API's (the HTML parse worker does the same).
  */
 import { readFile } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import type { ErrorCode } from '../../shared/api/result';
 import { WorkbenchError } from '../../shared/api/result';
-import { Document } from '../../shared/document';
+import { Document, documentSchemaVersion } from '../../shared/document';
 import { PdfIngestError, type PdfErrorCode } from '../ingest/pdf/errors';
 import { parsePdfBytes, type PdfLimits } from '../ingest/pdf/parse-pdf';
 import { serveJob } from '../jobs/serve-job';
 import type { ParseRequest } from './parse-job';
+import { pageBatcher, type ParsedPages } from './parsed-pages';
 
 export interface PdfParseRequest extends ParseRequest {
   limits: PdfLimits;
+  /** Where the pages read so far go (parsed-pages.ts), transferred with the request. */
+  pagesPort?: MessagePort;
+  /**
+   * Tests only (parseInWorker's option; no API, CLI or setting reaches it): wait this long
+   * after each page, so a test sees the view while the parse is still running.
+   */
+  testOnlyPageDelayMs?: number;
 }
 
 /** The API's code for each way pdf.js or our reader refuses a file. */
@@ -23,11 +32,31 @@ const codeOf = (code: PdfErrorCode): ErrorCode =>
 serveJob<PdfParseRequest, Uint8Array>(
   async (req, report) => {
     const buf = await readFile(req.path);
+    const port = req.pagesPort;
+    const pagesRead = port
+      ? pageBatcher(
+          {
+            schemaVersion: documentSchemaVersion,
+            source: { name: req.name, kind: 'pdf', bytes: buf.byteLength },
+            title: req.name.replace(/\.pdf$/i, ''),
+            warnings: [],
+          },
+          (batch: ParsedPages) => port.postMessage(batch),
+          // The same check as the whole Document's below, on these pages only.
+          (d) => Document.parse(d),
+        )
+      : undefined;
+    const delay = req.testOnlyPageDelayMs ?? 0;
     const { document } = await parsePdfBytes(
       req.name,
       new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
       req.limits,
-      (p) => report(p.page, p.pages, 'pages'),
+      (p) => {
+        if (p.parsed) pagesRead?.(p.page, p.pages, p.parsed);
+        report(p.page, p.pages, 'pages');
+        // Holds this thread only (the page's batch and progress are already posted).
+        if (delay > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delay);
+      },
     );
     // Validated here, before it is cached: a reader bug must not poison the cache.
     return new TextEncoder().encode(JSON.stringify(Document.parse(document)));

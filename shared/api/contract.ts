@@ -627,6 +627,20 @@ export const events = {
     /** Why it failed or was cancelled. */
     message: z.string().optional(),
   }),
+  /**
+   * A PDF's pages read so far, while its parse job runs (main/document/parsed-pages.ts): the
+   * pages `fromPage`..`toPage` as a Document of those pages only (checked in the parse worker
+   * against the same schema, same ids as in the final model), in page order. The document view
+   * shows them until `document.open` answers the whole Document, which replaces them.
+   */
+  'document.pages': z.object({
+    documentId: z.number().int(),
+    jobId: z.string(),
+    fromPage: z.number().int(),
+    toPage: z.number().int(),
+    pageCount: z.number().int(),
+    document: Document,
+  }),
   /** An ask's phase changes, and the model's text as it streams (`delta`, appended in order). */
   'ask.progress': z.object({
     askId: z.string(),

@@ -28,6 +28,12 @@ export interface PdfProgress {
   /** Pages done so far (1-based count) and the total. */
   page: number;
   pages: number;
+  /**
+   * That page's blocks and tables as they go into the Document (same objects, same ids), for a
+   * caller that shows the pages read so far while the rest is read (the document view). Absent
+   * where progress crossed a thread as counts only (parsePdfInWorker).
+   */
+  parsed?: { blocks: Block[]; tables: Table[] };
 }
 
 export interface PdfParseResult {
@@ -192,7 +198,7 @@ async function readPages(
     if (parsed.lineCount === 0) textless.push(n);
     tables.push(...parsed.tables);
     blocks.push(...parsed.blocks);
-    onProgress({ page: n, pages });
+    onProgress({ page: n, pages, parsed: { blocks: parsed.blocks, tables: parsed.tables } });
   }
   return { tables, blocks, textless };
 }

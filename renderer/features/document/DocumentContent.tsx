@@ -3,6 +3,7 @@ import { documentStore } from '../../stores/document';
 import type { CellRef } from '../../stores/document/document-store';
 import { DocumentBody } from './DocumentBody';
 import { ParseProgress } from './ParseProgress';
+import { PdfPagesSoFar } from './PdfPagesSoFar';
 import { PdfPageView } from './PdfPageView';
 import { PdfSplitPane } from './PdfSplitPane';
 
@@ -40,19 +41,21 @@ export function DocumentContent({
         </PdfSplitPane>
       )}
       {model ? (
-        <DocumentBody
-          model={model}
-          marks={marks}
-          query={query}
-          selected={selected}
-          focusTableId={tableId}
-          progressive
-          readCells={readCells}
-          onSelect={(c) => documentStore.getState().select(c)}
-          onToggleParagraph={(blockId) =>
-            void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
-          }
-        />
+        <PdfPagesSoFar isPdf={isPdf}>
+          <DocumentBody
+            model={model}
+            marks={marks}
+            query={query}
+            selected={selected}
+            focusTableId={tableId}
+            progressive
+            readCells={readCells}
+            onSelect={(c) => documentStore.getState().select(c)}
+            onToggleParagraph={(blockId) =>
+              void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
+            }
+          />
+        </PdfPagesSoFar>
       ) : (
         <div className="document-body">
           <ParseProgress />

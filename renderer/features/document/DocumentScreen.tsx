@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { MarkTarget } from '../../../shared/document/evidence';
 import { useAsk } from '../../stores/ask';
 import { documentStore, useDocument } from '../../stores/document';
@@ -34,7 +35,8 @@ interface Props {
 export function DocumentScreen({ id, tableId, cell }: Props) {
   // Only the slices this screen shows: parse progress events re-render ParseProgress, not this.
   const status = useDocument((st) => st.status);
-  const model = useDocument((st) => st.model);
+  // `partial`: a PDF's pages read so far, shown (as DocumentLayout's model) until `model` comes.
+  const [model, partial] = useDocument(useShallow((st) => [st.model, st.partial] as const));
   const error = useDocument((st) => st.error);
   const name = useDocument((st) => st.document?.name);
   const kind = useDocument((st) => st.document?.kind);
@@ -107,7 +109,7 @@ export function DocumentScreen({ id, tableId, cell }: Props) {
       )}
       <DocumentLayout
         id={id}
-        model={model}
+        model={model ?? partial}
         isPdf={isPdf}
         tableId={tableId}
         marks={marks}

@@ -33,6 +33,17 @@ export function firstGridTableId(blocks: readonly Block[], focusId?: string): st
 const throughBlock = (blocks: readonly Block[], id: string | undefined) =>
   id === undefined ? 0 : blocks.findIndex((b) => b.id === id) + 1;
 
+/**
+ * Blocks already drawn that stay drawn in the next model: all of them when it begins with the
+ * same blocks (a PDF's pages read so far, then more pages, then the whole model: same ids), so
+ * nothing the user scrolled to disappears; none for another document (PDFs share ids like p1-b0).
+ */
+function keptCount(before: Document, count: number, next: Document): number {
+  const last = Math.min(count, before.blocks.length) - 1;
+  const same = next.source.name === before.source.name;
+  return same && last >= 0 && next.blocks[last]?.id === before.blocks[last]!.id ? last + 1 : 0;
+}
+
 /** Draws every block of the progressive document body now (set while one is mounted). */
 let revealAll: (() => void) | undefined;
 
@@ -64,7 +75,10 @@ export function useDrawnBlockCount(
   if (drawn.model !== model)
     setDrawn({
       model,
-      count: progressive ? firstBlockCount(model.blocks, focusTableId) : total,
+      count: Math.max(
+        progressive ? firstBlockCount(model.blocks, focusTableId) : total,
+        keptCount(drawn.model, drawn.count, model),
+      ),
     });
   const count = Math.max(
     drawn.model === model ? drawn.count : 0,

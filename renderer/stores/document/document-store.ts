@@ -19,6 +19,13 @@ export interface DocumentState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   document?: DocumentSummary | undefined;
   model?: Document | undefined;
+  /**
+   * While a PDF is parsed: the pages read so far (`document.pages`), a prefix of the model to
+   * come, shown until it arrives; `partialPages` is how many. Dropped when the parse ends,
+   * whichever way: the final model replaces it, or the error says where the parse stopped.
+   */
+  partial?: Document | undefined;
+  partialPages?: number | undefined;
   error?: ApiError | undefined;
   progress?: Pick<EventPayload<'job.progress'>, 'done' | 'total' | 'unit'> | undefined;
   /** The job parsing the open document (from its progress events), while it runs. */
@@ -55,7 +62,29 @@ function followParseProgress(api: ApiClient, store: StoreApi<DocumentState>): vo
         parseJobId: p.jobId,
       });
   });
+  api.subscribe('document.pages', (p) => {
+    const { status, openId, partial, partialPages = 0 } = store.getState();
+    // Only the next pages in order: a window that opened mid-parse missed the first ones.
+    if (status !== 'loading' || openId !== p.documentId || p.fromPage !== partialPages + 1) return;
+    store.setState({
+      partial: partial
+        ? {
+            ...partial,
+            blocks: [...partial.blocks, ...p.document.blocks],
+            tables: [...partial.tables, ...p.document.tables],
+          }
+        : p.document,
+      partialPages: p.toPage,
+    });
+  });
 }
+
+/**
+ * No parse running: the pages read so far go when it ends, whichever way (the whole model
+ * replaces them, or the error says where the parse stopped), so no prefix is left looking like
+ * the document.
+ */
+const noParse = { partial: undefined, partialPages: undefined, cancelling: false } as const;
 
 /** The open document: its parsed model, the selected cell, evidence marks and the find query. */
 export function createDocumentStore(
@@ -81,6 +110,7 @@ export function createDocumentStore(
         openId: id,
         status: 'loading',
         model: undefined,
+        ...noParse,
         document: undefined,
         error: undefined,
         selected: undefined,
@@ -88,23 +118,22 @@ export function createDocumentStore(
         markTargets: [],
         progress: undefined,
         parseJobId: undefined,
-        cancelling: false,
       });
       const [opened, marks] = await (early(id) ?? askOpen(id));
       if (get().openId !== id) return; // the user moved on while this parsed
       if (!opened.ok) {
-        set({ status: 'error', error: opened.error, parseJobId: undefined, cancelling: false });
+        set({ status: 'error', error: opened.error, parseJobId: undefined, ...noParse });
         return;
       }
       set({
         status: 'ready',
         document: opened.value.document,
         model: opened.value.model,
+        ...noParse,
         marks: new Set(marks.ok ? marks.value.marks.map((m) => evidenceKey(m.target)) : []),
         markTargets: marks.ok ? marks.value.marks.map((m) => m.target) : [],
         progress: undefined,
         parseJobId: undefined,
-        cancelling: false,
       });
     },
     async cancelParse() {
