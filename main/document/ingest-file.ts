@@ -49,10 +49,9 @@ export async function ingestFile(path: string): Promise<Document> {
   const kind = kindOf(name, bytes);
   if (kind === 'pdf') {
     const { ingestPdf, PdfIngestError } = await import('../ingest/pdf/index.js');
-    const { Document } = await import('../../shared/document/index.js');
     try {
       // pdf.js's worker (main/ingest/pdf) does not check its Document; this is its one check.
-      return Document.parse(await ingestPdf({ name, bytes }));
+      return await checkDocument(await ingestPdf({ name, bytes }));
     } catch (e) {
       if (e instanceof PdfIngestError)
         throw new WorkbenchError(e.code === 'aborted' ? 'cancelled' : 'file-unreadable', e.message);
