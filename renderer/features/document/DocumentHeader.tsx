@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { Document } from '../../../shared/document';
-import { askStore } from '../../stores/ask';
+import { AskToggle } from '../../components/AskToggle';
 import { navigationStore } from '../../stores/navigation';
 import { FindBar } from './FindBar';
 
@@ -45,16 +45,7 @@ export function DocumentHeader({
         )}
       </div>
       {ready && <FindBar model={model} query={query} inputRef={findInput} />}
-      {ready && (
-        <button
-          type="button"
-          className="ask-toggle"
-          aria-pressed={askOpen}
-          onClick={() => askStore.getState().setPanelOpen(!askOpen)}
-        >
-          Ask
-        </button>
-      )}
+      {ready && <AskToggle open={askOpen} />}
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import type { DatasetSummary } from '../../../shared/datasets/stored-question';
-import { askStore } from '../../stores/ask';
+import { AskToggle } from '../../components/AskToggle';
 import type { Neighbours } from '../../stores/questions/filter-questions';
 import { goToQuestion } from './use-question-navigation';
 
@@ -59,14 +59,7 @@ export function QuestionHeader({
           Next ›
         </button>
       </nav>
-      <button
-        type="button"
-        className="ask-toggle"
-        aria-pressed={askOpen}
-        onClick={() => askStore.getState().setPanelOpen(!askOpen)}
-      >
-        Ask
-      </button>
+      <AskToggle open={askOpen} />
     </header>
   );
 }

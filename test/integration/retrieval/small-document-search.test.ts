@@ -28,6 +28,21 @@ function documents(): Document[] {
   });
 }
 
+/** Library rows for `count` records (ids in order), as the importer would add them. */
+function insertDocuments(conn: Database, count: number): number[] {
+  return Array.from(
+    { length: count },
+    (_, n) =>
+      documentsRepo(conn).insert({
+        name: `record-${n}.json`,
+        kind: 'sec-html',
+        size: 1,
+        sha256: (n + 1).toString(16).padStart(64, '0'),
+        importedAt: new Date().toISOString(),
+      }).id,
+  );
+}
+
 /**
  * Small documents (a dataset record: a few dozen units) keep their postings and unit rows in
  * memory after their first search (fts-index.ts, `LoadedPassages.small`), and a run builds its
@@ -43,16 +58,7 @@ describe('small documents: searched from memory, indexed together (real SQLite)'
   beforeAll(() => {
     tmp = tempDir('small-search-');
     db = openDatabase(join(tmp.dir, 'workbench.sqlite'));
-    for (let n = 0; n < docs.length; n++)
-      ids.push(
-        documentsRepo(db).insert({
-          name: `record-${n}.json`,
-          kind: 'sec-html',
-          size: 1,
-          sha256: (n + 1).toString(16).padStart(64, '0'),
-          importedAt: new Date().toISOString(),
-        }).id,
-      );
+    ids.push(...insertDocuments(db, docs.length));
   });
 
   afterAll(() => {
@@ -131,16 +137,7 @@ describe('small documents: searched from memory, indexed together (real SQLite)'
     const conn = openDatabase(join(other.dir, 'workbench.sqlite'));
     try {
       const service = new RetrievalService(conn);
-      const theirIds = docs.map(
-        (_, n) =>
-          documentsRepo(conn).insert({
-            name: `record-${n}.json`,
-            kind: 'sec-html',
-            size: 1,
-            sha256: (n + 1).toString(16).padStart(64, '0'),
-            importedAt: new Date().toISOString(),
-          }).id,
-      );
+      const theirIds = insertDocuments(conn, docs.length);
       const q = 'What was revenue in 2024?';
       for (const [i, id] of theirIds.entries()) {
         const one = await service.search(id, docs[i]!, q, { unit: 'cell' });
