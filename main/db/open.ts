@@ -12,6 +12,40 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
+  const deadline = Date.now() + OPEN_BUSY_WAIT_MS;
+  for (;;) {
+    try {
+      return openOnce(path, options);
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      if (Date.now() >= deadline)
+        throw new WorkbenchError(
+          'workspace-unavailable',
+          `${path} stayed locked by another process for ${OPEN_BUSY_WAIT_MS / 1000} s: ${(e as Error).message}`,
+        );
+      sleepSync(20 + Math.random() * 30);
+    }
+  }
+}
+
+/**
+ * How long an open keeps retrying while SQLite answers SQLITE_BUSY without waiting. In WAL mode
+ * a few moments skip the busy handler (sqlite.org/wal.html, "Sometimes queries return
+ * SQLITE_BUSY"): the last connection of another process cleaning up the WAL as it closes, or
+ * recovering it after a crash. Two CLI commands on a fresh workspace met exactly that.
+ */
+const OPEN_BUSY_WAIT_MS = 10_000;
+
+function isBusy(e: unknown): boolean {
+  return /^SQLITE_BUSY/.test((e as { code?: unknown }).code as string);
+}
+
+// A synchronous pause: openDatabase is synchronous, as better-sqlite3 is.
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function openOnce(path: string, options: OpenOptions): Database.Database {
   const nativeBinding = options.nativeBinding ?? process.env.WORKBENCH_SQLITE_BINDING;
   let db: Database.Database | undefined;
   try {
@@ -21,14 +55,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-  } catch (e) {
-    db?.close();
-    throw asWorkspaceError(e, path);
-  }
-  try {
     migrate(db);
   } catch (e) {
-    db.close();
+    db?.close();
     throw asWorkspaceError(e, path);
   }
   return db;
