@@ -5,26 +5,42 @@ import react from '@vitejs/plugin-react';
 const renderer = (p: string) => fileURLToPath(new URL(`./renderer/${p}`, import.meta.url));
 
 /**
- * renderer/boot.ts is an entry of its own, and its script comes first in index.html: a module
- * script named in the HTML would be bundled into the app's, and the point of the boot script is
- * to start asking for an opened document before the app's script has arrived and compiled.
+ * renderer/boot.ts is the page's script and imports the app (renderer/main.tsx) when it is
+ * time: on a document route only after it has drawn the document's first screen
+ * (first-paint.ts), since evaluating the app first held that picture back. So that the app's
+ * code is not fetched only then, its chunks (and their CSS) are named in the page too, as
+ * `modulepreload` (fetched and compiled, not run) and stylesheets.
  */
-function bootScriptFirst(): Plugin {
+function preloadApp(): Plugin {
   return {
-    name: 'workbench-boot-script-first',
+    name: 'workbench-preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === renderer('boot.ts'),
-        );
-        const app = html.indexOf('<script type="module"');
-        if (!boot || app < 0) throw new Error('renderer/boot.ts or the app script was not built');
-        // After the CSP's meta tag (Electron has no other), before the app's script: module
-        // scripts run in the order they are written.
-        const tag = `<script type="module" crossorigin src="./${boot.fileName}"></script>\n    `;
-        return html.slice(0, app) + tag + html.slice(app);
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId === renderer('main.tsx'));
+        if (!app) throw new Error('renderer/main.tsx was not built');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files = new Set<string>();
+        const css = new Set<string>();
+        for (let todo = [app.fileName], f = todo.pop(); f !== undefined; f = todo.pop()) {
+          const c = byName.get(f);
+          if (!c || files.has(f)) continue;
+          files.add(f);
+          for (const s of c.viteMetadata?.importedCss ?? []) css.add(s);
+          todo.push(...c.imports);
+        }
+        const named = (f: string) => html.includes(`/${f}"`);
+        const tags = [
+          ...[...files]
+            .filter((f) => !named(f))
+            .map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
+          ...[...css]
+            .filter((f) => !named(f))
+            .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
+        ];
+        return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
       },
     },
   };
@@ -54,8 +70,9 @@ function documentViewChunk(): { plugin: Plugin; test: (id: string) => boolean } 
         }
         return seen;
       };
+      // The app (main.tsx) is imported by the boot script but loads at startup too.
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      const startup = reach(entries);
+      const startup = reach([...entries, renderer('main.tsx')]);
       for (const id of reach([renderer('features/document/DocumentScreen.tsx')]))
         if (!startup.has(id) && !id.includes('/node_modules/')) view.add(id);
     },
@@ -69,12 +86,11 @@ const documentView = documentViewChunk();
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), bootScriptFirst(), documentView.plugin],
+  plugins: [react(), preloadApp(), documentView.plugin],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: renderer('index.html'), boot: renderer('boot.ts') },
       output: {
         codeSplitting: {
           groups: [

@@ -1,15 +1,39 @@
 /**
- * The window's first script, a small entry of its own (vite.config.mts puts it before the
- * app's): opening the app on a document (a reload, a link), the document's model, the document
- * view's code and the grid's are asked for as soon as this has arrived, while the app's script
- * (React, the stores, the Library) is still being fetched and compiled. The document store
- * takes the answer (stores/document/early-open.ts); the modules are the ones the app imports.
+ * The window's script, a small entry of its own (the page's only script; vite.config.mts
+ * preloads the app's chunks beside it). Opening the app on a document (a reload, a link), the
+ * document's model is asked for at once (stores/document/early-open.ts), and once it is here
+ * its first screen is drawn with plain DOM (features/document/first-paint.ts) before the app's
+ * script (React, the stores, the screens) is evaluated: evaluated first, it held the first
+ * table's cells back by its own time and then the view's, ag-grid's and the first commit's
+ * (docs/BENCHMARKS.md). The app starts right after that picture, or after `WAIT_MS` when the
+ * model takes longer (a parse): it does not wait for a parse. The view's and ag-grid's chunks
+ * are asked for with the app; the store takes the same answer.
  */
+import './styles.css';
+import { paintFirstScreen } from './features/document/first-paint';
 import { loadDocumentScreen } from './features/shell/document-screen-chunk';
+import { earlyFirstScreen } from './stores/document/early-open';
 import { parseRoute } from './stores/navigation/navigation-store';
-import './stores/document/early-open';
 
-if (parseRoute(window.location.hash).screen === 'document') {
-  void loadDocumentScreen().catch(() => undefined);
-  void import('./features/document/TableGrid').catch(() => undefined);
-}
+/** How long the app waits for a cached model before it starts anyway. */
+const WAIT_MS = 250;
+
+const startApp = () => void import('./main');
+const route = parseRoute(window.location.hash);
+const firstScreen = earlyFirstScreen();
+
+if (route.screen === 'document' && firstScreen) {
+  const painted = firstScreen.then((screen) => {
+    if (screen) paintFirstScreen(screen, route.tableId);
+  });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    startApp();
+    void loadDocumentScreen().catch(() => undefined);
+    void import('./features/document/TableGrid').catch(() => undefined);
+  };
+  painted.then(start, start);
+  window.setTimeout(start, WAIT_MS);
+} else startApp();

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { removeFirstPaint } from './first-paint';
 
 /**
  * The document view's first grid is what a user opening a filing waits for. What the view
@@ -20,6 +21,8 @@ export const onGridDrawn = (listener: () => void): (() => void) => subscribe(lis
 /** A grid's rows are in the DOM (ag-grid's `firstDataRendered`). */
 export function gridDrawn(): void {
   drawnAt = performance.now();
+  // The boot script's picture of the first screen gives way to the view (first-paint.ts).
+  removeFirstPaint();
   for (const listener of [...listeners]) listener();
 }
 

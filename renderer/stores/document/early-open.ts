@@ -1,35 +1,99 @@
 import type { MethodOutput } from '../../../shared/api/contract';
 import type { Result } from '../../../shared/api/result';
 import { api } from '../../api/client';
+import { takeToken } from '../../api/http-bridge';
 import { parseRoute } from '../navigation/navigation-store';
+import { firstScreenOf, type FirstScreen } from './first-screen-json';
 
 export type OpenAnswers = Promise<
   [Result<MethodOutput<'document.open'>>, Result<MethodOutput<'evidence.list'>>]
 >;
 
+/** Blocks of the first screen (the document view draws as many in its first commit). */
+const FIRST_SCREEN_BLOCKS = 30;
+
 /**
  * Opening the app on a document (a reload, a link, a new window): its model and evidence marks
- * are asked for as the app's first script runs, while the document screen's own chunk is still
- * being fetched, instead of after that screen has mounted. The document store takes this answer
- * for that document once (`takeEarlyOpen`). Imported by the shell for this side effect; it
- * stays free of zod so the first script does too.
+ * are asked for as the boot script runs, before the app's script, instead of after the
+ * document screen has mounted. The document store takes this answer for that document once
+ * (`takeEarlyOpen`); the boot script draws the first screen from it first (`earlyFirstScreen`).
+ * Free of zod and React, as the boot script is.
  */
-let early: { id: number; answers: OpenAnswers } | undefined;
+let early:
+  | { id: number; answers: () => OpenAnswers; firstScreen: Promise<FirstScreen | undefined> }
+  | undefined;
+
+/**
+ * Web mode: the model's answer as text, read only as far as the first screen needs; the whole
+ * is parsed when the store takes it (after the first screen is drawn). The same request as the
+ * HTTP bridge's (renderer/api/http-bridge.ts), which would parse the whole as it arrives.
+ * Undefined when it could not be had: the store then asks through the client.
+ */
+async function openText(id: number): Promise<string | undefined> {
+  try {
+    const token = takeToken();
+    const res = await fetch('/api/call/document.open', {
+      method: 'POST',
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({ id }),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    return type.startsWith('application/json') ? await res.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function askEarly(id: number): NonNullable<typeof early> {
+  const marks = api.call('evidence.list', { documentId: id });
+  if (window.workbench) {
+    // Electron: the preload bridge answers objects, so the first screen is cut from the model.
+    const answers: OpenAnswers = Promise.all([api.call('document.open', { id }), marks]);
+    const firstScreen = answers.then(([o]) =>
+      o.ok
+        ? {
+            document: o.value.document,
+            blocks: o.value.model.blocks.slice(0, FIRST_SCREEN_BLOCKS),
+            tables: o.value.model.tables,
+          }
+        : undefined,
+    );
+    return { id, answers: () => answers, firstScreen };
+  }
+  const text = openText(id);
+  const parsed = (t: string | undefined): Promise<Result<MethodOutput<'document.open'>>> => {
+    try {
+      if (t !== undefined)
+        return Promise.resolve(JSON.parse(t) as Result<MethodOutput<'document.open'>>);
+    } catch {
+      // Not JSON after all: asked again through the client, which says what went wrong.
+    }
+    return api.call('document.open', { id });
+  };
+  return {
+    id,
+    answers: () => Promise.all([text.then(parsed), marks]),
+    firstScreen: text.then((t) =>
+      t === undefined ? undefined : firstScreenOf(t, FIRST_SCREEN_BLOCKS),
+    ),
+  };
+}
 
 const route = parseRoute(window.location.hash);
-if (route.screen === 'document')
-  early = {
-    id: route.id,
-    answers: Promise.all([
-      api.call('document.open', { id: route.id }),
-      api.call('evidence.list', { documentId: route.id }),
-    ]),
-  };
+if (route.screen === 'document') early = askEarly(route.id);
+
+/** The first screen of the document asked for at load, if it was (the boot script draws it). */
+export const earlyFirstScreen = (): Promise<FirstScreen | undefined> | undefined =>
+  early?.firstScreen;
 
 /** The answers asked for at load for document `id`, once; undefined for any other. */
 export function takeEarlyOpen(id: number): OpenAnswers | undefined {
   if (early?.id !== id) return undefined;
   const { answers } = early;
   early = undefined;
-  return answers;
+  return answers();
 }

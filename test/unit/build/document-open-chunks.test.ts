@@ -43,12 +43,26 @@ function closure(roots: string[]): Set<string> {
   return seen;
 }
 
-/** What a document open loads: the page's scripts, then the view's and the grid's chunks. */
-function documentOpenChunks(): Set<string> {
+/** The page's module scripts (the boot script). */
+function pageScripts(): string[] {
   const html = builtPage();
   const scripts = [...html.matchAll(/<script type="module"[^>]*src="\.\/assets\/([^"]+)"/g)];
   expect(scripts.length, 'the page names its scripts').toBeGreaterThan(0);
-  const loaded = closure(scripts.map((m) => m[1]!));
+  return scripts.map((m) => m[1]!);
+}
+
+/** The chunks the page preloads (the app's, which the boot script imports when it is time). */
+const preloaded = () =>
+  [...builtPage().matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+
+/**
+ * What a document open loads: the page's scripts and the app's preloaded chunks, then the
+ * view's and the grid's chunks.
+ */
+function documentOpenChunks(): Set<string> {
+  const loaded = closure([...pageScripts(), ...preloaded()]);
   for (const lazy of [/^document-view-/, /^TableGrid-/]) {
     const target = [...loaded]
       .flatMap((f) => dynamicImports(chunkText(f)))
@@ -68,11 +82,22 @@ describe('the chunks a document open loads', () => {
     expect(withZod, 'chunks with zod among those a document open loads').toEqual([]);
   });
 
+  it('the boot script draws the first screen without React or ag-grid: neither is in its chunks', () => {
+    // The first screen is drawn before the app is evaluated (renderer/boot.ts): the boot
+    // script's own chunks carry no React (its element symbol) and no ag-grid (its root class).
+    const boot = closure(pageScripts());
+    const heavy = [...boot].filter((f) =>
+      /react\.transitional\.element|ag-root-wrapper/.test(chunkText(f)),
+    );
+    expect(heavy).toEqual([]);
+    // The app's chunks are named in the page (fetched beside the boot script), React among them.
+    const app = closure(preloaded());
+    expect([...app].some((f) => chunkText(f).includes('react.transitional.element'))).toBe(true);
+  });
+
   it('the mark finds zod where it is', () => {
     // The mark is still zod's: some chunk of the build (the other screens') carries it.
-    const html = builtPage();
-    const scripts = [...html.matchAll(/src="\.\/assets\/([^"]+)"/g)].map((m) => m[1]!);
-    const all = closure(scripts);
+    const all = closure([...pageScripts(), ...preloaded()]);
     for (const f of [...all]) for (const d of dynamicImports(chunkText(f))) all.add(d);
     const every = closure([...all]);
     expect([...every].some((f) => chunkText(f).includes(ZOD_MARK))).toBe(true);

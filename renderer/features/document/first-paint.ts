@@ -1,0 +1,175 @@
+import type { Block, Table } from '../../../shared/document';
+import { gridLayout } from '../../../shared/document/grid-layout';
+import type { FirstScreen } from '../../stores/document/first-screen-json';
+import './first-paint.css';
+
+/**
+ * A window opened on a document (a reload, a link) draws the document's first screen (its
+ * name, the first blocks and the first table's cells) from the boot script, with plain DOM,
+ * as soon as the cached model has arrived: before React, the app's stores, the document view
+ * and ag-grid (most of the renderer's code) have been evaluated, which took a cached open of a
+ * 10-K from ~300 to ~600 ms (docs/BENCHMARKS.md). It is a picture, not the view: inert and
+ * hidden from assistive technology, over the app while the app starts underneath it, removed
+ * once the view's first grid has drawn its rows (the grid then takes selection, the keyboard,
+ * the cell panel), when the route changes, or after a few seconds whatever happens.
+ * Filing text only ever goes in as text (`textContent`), never as HTML.
+ */
+const ID = 'first-paint';
+/** Rows of the first table drawn here: more are below the first screen. */
+const MAX_ROWS = 40;
+const GRID_ROW_PX = 28;
+const KEEP_MS = 5000;
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * The header rows of the first table: a column's last header text on the bottom row, the texts
+ * above it on the rows above, adjacent columns under one text sharing one cell (as ag-grid's
+ * column groups draw them).
+ */
+function headerRows(paths: string[][]): HTMLTableRowElement[] {
+  const depth = Math.max(1, ...paths.map((p) => p.length));
+  const group = (p: string[], level: number) =>
+    level < p.length - 1 ? p.slice(0, level + 1).join('\u0000') : undefined;
+  const rows: HTMLTableRowElement[] = [];
+  for (let level = 0; level < depth; level++) {
+    const tr = el('tr');
+    tr.append(el('th'));
+    for (let i = 0; i < paths.length;) {
+      const p = paths[i]!;
+      const bottom = level === depth - 1;
+      const key = bottom ? undefined : group(p, level);
+      let j = i + 1;
+      if (key !== undefined) while (j < paths.length && group(paths[j]!, level) === key) j++;
+      const th = el('th', undefined, bottom ? (p.at(-1) ?? '') : key === undefined ? '' : p[level]);
+      if (j - i > 1) th.colSpan = j - i;
+      tr.append(th);
+      i = j;
+    }
+    rows.push(tr);
+  }
+  return rows;
+}
+
+/** The first table's cells as a plain table, laid out as the grid lays them out. */
+function tableCells(table: Table): HTMLElement {
+  const layout = gridLayout(table);
+  const t = el('table', 'first-paint-grid');
+  const head = el('thead');
+  head.append(...headerRows(layout.columns.map((c) => c.headerPath)));
+  const body = el('tbody');
+  for (const r of layout.rows.slice(0, MAX_ROWS)) {
+    const tr = el('tr', `row-kind-${r.kind}`);
+    const label = el('td', 'label', r.label);
+    label.style.paddingLeft = `${8 + r.level * 16 + 24}px`;
+    tr.append(label);
+    for (const c of layout.columns) tr.append(el('td', 'value', r.cells[c.field]?.text ?? ''));
+    body.append(tr);
+  }
+  t.append(head, body);
+  const box = el('div', 'first-paint-table');
+  box.append(t);
+  // The rows not drawn keep their room, so what follows sits where the grid will put it.
+  const left = layout.rows.length - MAX_ROWS;
+  if (left > 0) box.style.paddingBottom = `${left * GRID_ROW_PX}px`;
+  return box;
+}
+
+function tableBlock(table: Table, withCells: boolean): HTMLElement {
+  const section = el('section', 'doc-table');
+  const header = el('header');
+  const caption = table.caption || `Table ${table.sourceIndex + 1}`;
+  const rows = table.rows.filter((r) => r.kind !== 'header').length;
+  header.append(
+    el('h4', undefined, caption),
+    el(
+      'span',
+      'hint',
+      `${table.scaleNote ? `${table.scaleNote} · ` : ''}${table.page ? `page ${table.page} · ` : ''}${rows} rows`,
+    ),
+  );
+  section.append(header);
+  if (withCells) section.append(tableCells(table));
+  else {
+    const room = el('div');
+    room.style.height = `${(rows + 1) * GRID_ROW_PX}px`;
+    section.append(room);
+  }
+  return section;
+}
+
+function textBlock(b: Exclude<Block, { type: 'table' }>): HTMLElement {
+  if (b.type === 'heading') return el('h3', `doc-heading level-${b.level}`, b.text);
+  const div = el('div', 'doc-paragraph');
+  div.append(el('p', undefined, b.text));
+  return div;
+}
+
+/**
+ * The first blocks, through the first table (drawn with its cells) when it is among them;
+ * undefined when there is none (the view's first screen is text only: nothing gained here).
+ */
+function firstBlocks({ blocks, tables: list }: FirstScreen): HTMLElement | undefined {
+  const first = blocks.findIndex((b) => b.type === 'table');
+  if (first < 0) return undefined;
+  const tables = new Map(list.map((t) => [t.id, t]));
+  const article = el('article', 'document-body');
+  for (const [i, b] of blocks.entries()) {
+    if (b.type !== 'table') article.append(textBlock(b));
+    else {
+      const t = tables.get(b.id);
+      if (t) article.append(tableBlock(t, i === first));
+    }
+  }
+  return article;
+}
+
+let timer: number | undefined;
+
+/** Takes the first screen away (the view's grid is drawn, or the user went elsewhere). */
+export function removeFirstPaint(): void {
+  document.getElementById(ID)?.remove();
+  window.removeEventListener('hashchange', removeFirstPaint);
+  if (timer !== undefined) window.clearTimeout(timer);
+  timer = undefined;
+}
+
+/**
+ * Draws the opened document's first screen over the window (see above). Nothing when the route
+ * names a table (the view scrolls to it) or the first screen has no table.
+ */
+export function paintFirstScreen(first: FirstScreen, tableId: string | undefined): boolean {
+  // A PDF's first screen is its page (the PDF page view's own business).
+  if (tableId !== undefined || first.document.kind === 'pdf' || document.getElementById(ID))
+    return false;
+  const article = firstBlocks(first);
+  if (!article) return false;
+  const root = el('div', 'app first-paint');
+  root.id = ID;
+  root.setAttribute('aria-hidden', 'true');
+  root.inert = true;
+  const screen = el('main', 'screen document-screen');
+  const header = el('header', 'screen-header');
+  const title = el('div');
+  title.append(el('span', 'back', '← Library'), el('h1', undefined, first.document.name));
+  header.append(title);
+  const layout = el('div', 'document-layout');
+  const content = el('div', 'document-content');
+  content.append(article);
+  layout.append(el('div', 'outline'), content);
+  screen.append(header, layout);
+  root.append(el('nav', 'sidebar'), screen);
+  document.body.append(root);
+  window.addEventListener('hashchange', removeFirstPaint);
+  timer = window.setTimeout(removeFirstPaint, KEEP_MS);
+  return true;
+}
