@@ -61,7 +61,7 @@ export class LlmCalls {
   ): Promise<ChatResult> {
     const started = performance.now();
     const site = this.site(ep, 'chat', model);
-    const client = clientFor(ep);
+    const client = () => clientFor(ep);
     let emitted = 0;
     const counted = onDelta
       ? (d: string) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openaiSdk } from './openai-sdk';
+import { postJson, PostFailure, type PostAnswer } from './json-post';
 import type OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
@@ -152,9 +153,11 @@ export class CutStreamError extends WorkbenchError {
 /**
  * One chat attempt. Streams when `onDelta` is given; `signal` joins cancel and timeout. Aborting
  * mid-stream ends the client's `for await` quietly, so the signal is checked after the loop.
+ * `client` is asked for only when the `openai` client is used: streams (and redirects); an
+ * answer that is not streamed is POSTed directly (`chatPlain`).
  */
 export async function chatOnce(
-  client: OpenAI,
+  client: () => OpenAI,
   site: CallSite,
   model: string,
   messages: ChatMessage[],
@@ -163,12 +166,9 @@ export async function chatOnce(
   onDelta?: (text: string) => void,
 ): Promise<ChatOutcome> {
   const body = requestBody(model, messages, params, site.baseUrl);
-  if (!onDelta) {
-    const res = await client.chat.completions.create({ ...body, stream: false }, { signal });
-    return completionOutcome(res, site, model, messages);
-  }
+  if (!onDelta) return chatPlain(client, site, model, messages, { ...body, stream: false }, signal);
 
-  const stream = await client.chat.completions.create(
+  const stream = await client().chat.completions.create(
     { ...body, stream: true, stream_options: { include_usage: true } },
     { signal },
   );
@@ -216,6 +216,98 @@ export async function chatOnce(
     model: served,
     refusal: refusal || finishReason === 'content_filter',
   };
+}
+
+/**
+ * A chat completion that is not streamed, POSTed with `postJson` instead of through the `openai`
+ * client, whose request and response machinery cost a run's question about as much CPU as all
+ * the rest of its answer (docs/BENCHMARKS.md, "Runs engine, fourth pass"). Nothing the caller
+ * sees changes: the body is the same object serialized the same way, the headers that matter are
+ * sent (JSON, the key as a Bearer token, none without a key), the answer is read as the client
+ * reads it (`parsedBody`), and every failure is thrown as the client's own error class
+ * (`APIError.generate` for a status, `APIConnectionError` with Node's error as its cause,
+ * `TypeError('terminated')` for a body cut short, `SyntaxError` for bad JSON), so `classify`
+ * types it as before. A redirect, which fetch would follow, is asked again through the client.
+ */
+async function chatPlain(
+  client: () => OpenAI,
+  site: CallSite,
+  model: string,
+  messages: ChatMessage[],
+  body: OpenAI.ChatCompletionCreateParamsNonStreaming,
+  signal: AbortSignal,
+): Promise<ChatOutcome> {
+  let answer: PostAnswer;
+  try {
+    answer = await postJson(
+      `${site.baseUrl}/chat/completions`,
+      JSON.stringify(body),
+      headersFor(site.key),
+      signal,
+    );
+  } catch (e) {
+    throw e instanceof PostFailure ? asClientError(e) : e;
+  }
+  const { status } = answer;
+  if (status >= 300 && status < 400) {
+    const res = await client().chat.completions.create(body, { signal });
+    return completionOutcome(res, site, model, messages);
+  }
+  if (status < 200 || status >= 300) throw statusError(answer);
+  const res = parsedBody(answer) as OpenAI.ChatCompletion | string | null | undefined;
+  return completionOutcome(
+    typeof res === 'object' && res !== null ? res : undefined,
+    site,
+    model,
+    messages,
+  );
+}
+
+/** The request headers of a direct POST: what the `openai` client sends that a server reads. */
+function headersFor(key: string | undefined): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'user-agent': 'filing-workbench',
+    ...(key !== undefined ? { authorization: `Bearer ${key}` } : {}),
+  };
+}
+
+/** A 2xx body as the `openai` client's `defaultParseResponse` reads it. */
+function parsedBody({ status, headers, text }: PostAnswer): unknown {
+  if (status === 204) return null;
+  const mediaType = headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const json = mediaType?.includes('application/json') || mediaType?.endsWith('+json');
+  if (!json) return text;
+  if (headers['content-length'] === '0' || !text) return undefined;
+  return JSON.parse(text) as unknown; // a SyntaxError is classified as malformed JSON
+}
+
+/** An error status as the `openai` client throws it (its `makeStatusError`). */
+function statusError({ status, headers, text }: PostAnswer): Error {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const message = parsed ? undefined : text;
+  const error =
+    parsed && typeof parsed === 'object' && (parsed as { error?: unknown }).error == null
+      ? { error: parsed }
+      : parsed;
+  const h = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) h.append(name, v);
+  }
+  return openaiSdk().APIError.generate(status, error as object | undefined, message, h);
+}
+
+/** No whole answer, as the `openai` client over fetch says it. */
+function asClientError(f: PostFailure): Error {
+  if (f.kind === 'dropped') return new TypeError('terminated', { cause: f.cause });
+  return new (openaiSdk().APIConnectionError)({ message: 'Connection error.', cause: f.cause });
 }
 
 /** One embeddings attempt; vectors in input order, checked for shape. */
