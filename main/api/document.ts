@@ -5,6 +5,8 @@ import type { HandlerMap } from './registry';
 export const documentHandlers: HandlerMap = {
   'document.open': ({ id }, { documents }) => documents.open(id),
 
+  'document.firstScreen': ({ id }, { documents }) => documents.firstScreen(id),
+
   'document.original': async ({ id }, { documents, workspace }) => {
     const doc = documents.file(id);
     const bytes = await readFile(workspace.files.pathFor(doc.sha256));

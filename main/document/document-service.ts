@@ -3,6 +3,11 @@ import type { DocumentSummary } from '../../shared/library/document';
 import { documentJobSubject, type ProgressUnit } from '../../shared/jobs/job';
 import { jsonBytes, type JsonBytes } from '../../shared/api/json-bytes';
 import type { Document } from '../../shared/document';
+import {
+  FIRST_SCREEN_BLOCKS,
+  firstBlocksOf,
+  type FirstScreen,
+} from '../../shared/document/first-screen-json';
 import { parseCacheRepo } from '../db/parse-cache-repo';
 import { documentsRepo, isFileDocument, type FileDocument } from '../db/documents-repo';
 import { parseStoredDatasetDocument } from '../../shared/datasets/dataset-document';
@@ -30,6 +35,9 @@ export type ParseDocument = (
 
 export type OpenedDocument = { document: DocumentSummary; model: Document };
 
+/** First screens kept in memory (each a few kB), the most recently read last. */
+const FIRST_SCREENS_KEPT = 64;
+
 /**
  * Opens documents as models: a dataset record as stored at import; a library file from the
  * cache when the parser has not changed, else by parsing off the main thread. Two opens of one
@@ -37,6 +45,8 @@ export type OpenedDocument = { document: DocumentSummary; model: Document };
  */
 export class DocumentService {
   private readonly inflight = new Map<number, Promise<Uint8Array>>();
+  /** Filings' first blocks and their tables as JSON (`"blocks":[…],"tables":[…]`), by id. */
+  private readonly firstScreens = new Map<number, Buffer>();
 
   constructor(
     private readonly ws: Workspace,
@@ -79,6 +89,49 @@ export class DocumentService {
         Buffer.from('}'),
       ]),
     );
+  }
+
+  /**
+   * A filing's first screen (its summary, first blocks and their tables) as small JSON bytes,
+   * for a window opened on it to draw before its app has started; null when its model is not
+   * cached (no parse is started for this) or it is not an SEC filing (a PDF's first screen is
+   * its page). Cut from the model once (kept in memory) without parsing the rest of it.
+   */
+  async firstScreen(id: number): Promise<JsonBytes<FirstScreen> | null> {
+    const document = this.summary(id);
+    if (!isFileDocument(document) || document.kind !== 'sec-html') return null;
+    let first = this.firstScreens.get(id);
+    if (!first) {
+      const cached = parseCacheRepo(this.ws.db).get(id);
+      if (!cached || cached.parser_version !== PARSER_VERSION) return null;
+      const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
+      first = bytes === null ? undefined : this.keepFirstScreen(id, bytes);
+      if (!first) return null;
+    }
+    return jsonBytes<FirstScreen>(
+      Buffer.concat([
+        Buffer.from(`{"document":${JSON.stringify(document)},`),
+        first,
+        Buffer.from('}'),
+      ]),
+    );
+  }
+
+  /** Cuts the first screen from a model's JSON bytes and keeps it (undefined: not a model). */
+  private keepFirstScreen(id: number, model: Uint8Array): Buffer | undefined {
+    const bytes = Buffer.from(model.buffer, model.byteOffset, model.byteLength);
+    // One character per byte: JSON's structure is ASCII; the pieces are read back as UTF-8.
+    const first = firstBlocksOf(bytes.toString('latin1'), FIRST_SCREEN_BLOCKS, (s, e) =>
+      bytes.toString('utf8', s, e),
+    );
+    if (!first) return undefined;
+    const json = JSON.stringify(first);
+    const kept = Buffer.from(json.slice(1, -1));
+    this.firstScreens.delete(id);
+    this.firstScreens.set(id, kept);
+    if (this.firstScreens.size > FIRST_SCREENS_KEPT)
+      this.firstScreens.delete(this.firstScreens.keys().next().value!);
+    return kept;
   }
 
   /**
@@ -152,6 +205,8 @@ export class DocumentService {
     // The parser validated it (a parser bug must not poison the cache). The file first, then
     // the row that points at it: a crash in between leaves an orphan file, swept at next open.
     const json = model.$jsonBytes;
+    // The next window opened on it draws its first screen from this (a few ms for a 10-K).
+    if (document.kind === 'sec-html') this.keepFirstScreen(document.id, json);
     try {
       const file = await this.ws.models.write(document.id, PARSER_VERSION, json);
       parseCacheRepo(this.ws.db).put(document.id, PARSER_VERSION, file, json.byteLength);

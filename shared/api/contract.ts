@@ -21,7 +21,7 @@ import {
   FactsSeriesInput,
   FactsSeriesResult,
 } from '../facts/company-facts';
-import { Document } from '../document';
+import { Block, Document, Table } from '../document';
 import { JobEventState, JobKind, JobState, JobSummary, ProgressUnit } from '../jobs/job';
 import { AskPhase, AskRequest, AskResult, PromptTemplate } from '../ask/ask';
 import {
@@ -160,6 +160,17 @@ export const contract = {
   'document.open': {
     input: z.object({ id: z.number().int() }).strict(),
     output: z.object({ document: DocumentSummary, model: Document }),
+  },
+  /**
+   * A filing's first screen (its summary, first blocks and the tables they name) when its model
+   * is cached, else null (nothing is parsed for it): what a window opened on the document draws
+   * before the app has started (renderer/boot.ts). Small, and kept in memory by the service.
+   */
+  'document.firstScreen': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z
+      .object({ document: DocumentSummary, blocks: z.array(Block), tables: z.array(Table) })
+      .nullable(),
   },
   /** The imported original, for the PDF page view. */
   'document.original': {

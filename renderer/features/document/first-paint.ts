@@ -1,6 +1,6 @@
 import type { Block, Table } from '../../../shared/document';
 import { gridLayout } from '../../../shared/document/grid-layout';
-import type { FirstScreen } from '../../stores/document/first-screen-json';
+import type { FirstScreen } from '../../../shared/document/first-screen-json';
 import './first-paint.css';
 
 /**

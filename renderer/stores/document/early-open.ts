@@ -3,14 +3,15 @@ import type { Result } from '../../../shared/api/result';
 import { api } from '../../api/client';
 import { takeToken } from '../../api/http-bridge';
 import { parseRoute } from '../navigation/navigation-store';
-import { firstScreenOf, type FirstScreen } from './first-screen-json';
+import {
+  FIRST_SCREEN_BLOCKS,
+  firstScreenOf,
+  type FirstScreen,
+} from '../../../shared/document/first-screen-json';
 
 export type OpenAnswers = Promise<
   [Result<MethodOutput<'document.open'>>, Result<MethodOutput<'evidence.list'>>]
 >;
-
-/** Blocks of the first screen (the document view draws as many in its first commit). */
-const FIRST_SCREEN_BLOCKS = 30;
 
 /**
  * Opening the app on a document (a reload, a link, a new window): its model and evidence marks
@@ -48,22 +49,43 @@ async function openText(id: number): Promise<string | undefined> {
   }
 }
 
+/**
+ * The first screen: the server's (`document.firstScreen`, a few kB, when the model is cached),
+ * else cut from the model's answer once it is here (`fromModel`: a parse, which may be long).
+ */
+function firstScreenOr(
+  id: number,
+  fromModel: () => Promise<FirstScreen | undefined>,
+): Promise<FirstScreen | undefined> {
+  return api
+    .call('document.firstScreen', { id })
+    .then((r) => (r.ok && r.value ? r.value : fromModel()));
+}
+
 function askEarly(id: number): NonNullable<typeof early> {
+  // Asked first: the small answer is not queued behind the model's.
+  const first = (fromModel: () => Promise<FirstScreen | undefined>) => firstScreenOr(id, fromModel);
   const marks = api.call('evidence.list', { documentId: id });
   if (window.workbench) {
     // Electron: the preload bridge answers objects, so the first screen is cut from the model.
-    const answers: OpenAnswers = Promise.all([api.call('document.open', { id }), marks]);
-    const firstScreen = answers.then(([o]) =>
-      o.ok
-        ? {
-            document: o.value.document,
-            blocks: o.value.model.blocks.slice(0, FIRST_SCREEN_BLOCKS),
-            tables: o.value.model.tables,
-          }
-        : undefined,
+    // (`answers` is asked for just below, before this runs: after the first screen's answer.)
+    const firstScreen = first(() =>
+      answers.then(([o]) =>
+        o.ok
+          ? {
+              document: o.value.document,
+              blocks: o.value.model.blocks.slice(0, FIRST_SCREEN_BLOCKS),
+              tables: o.value.model.tables,
+            }
+          : undefined,
+      ),
     );
+    const answers: OpenAnswers = Promise.all([api.call('document.open', { id }), marks]);
     return { id, answers: () => answers, firstScreen };
   }
+  const firstScreen = first(() =>
+    text.then((t) => (t === undefined ? undefined : firstScreenOf(t, FIRST_SCREEN_BLOCKS))),
+  );
   const text = openText(id);
   const parsed = (t: string | undefined): Promise<Result<MethodOutput<'document.open'>>> => {
     try {
@@ -77,9 +99,7 @@ function askEarly(id: number): NonNullable<typeof early> {
   return {
     id,
     answers: () => Promise.all([text.then(parsed), marks]),
-    firstScreen: text.then((t) =>
-      t === undefined ? undefined : firstScreenOf(t, FIRST_SCREEN_BLOCKS),
-    ),
+    firstScreen,
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenOf } from '../../../renderer/stores/document/first-screen-json';
+import { firstBlocksOf, firstScreenOf } from '../../../shared/document/first-screen-json';
 
 // The boot script reads document.open's answer only as far as the first screen needs
-// (renderer/stores/document/first-screen-json.ts): what it takes must be what JSON.parse of the
+// (shared/document/first-screen-json.ts): what it takes must be what JSON.parse of the
 // whole gives, whatever the strings hold.
 
 const tricky = 'quote " backslash \\ \\" brackets ] } [ { , : unicode ‘é’ 𝄞 \u2028 \n tab\t';
@@ -38,6 +38,17 @@ describe('the first screen read from document.open’s answer', () => {
       expect(ids.size).toBe(4);
       expect(first.tables).toEqual(model.tables.filter((t) => ids.has(t.id)));
     }
+  });
+
+  it('reads a model’s UTF-8 bytes as latin1 and decodes the pieces (the service’s way)', () => {
+    const bytes = Buffer.from(JSON.stringify(model));
+    const first = firstBlocksOf(bytes.toString('latin1'), 30, (s, e) =>
+      bytes.toString('utf8', s, e),
+    )!;
+    expect(first.blocks).toEqual(model.blocks.slice(0, 30));
+    expect(first.tables.map((t) => t.caption)).toEqual(
+      model.tables.slice(0, 4).map((t) => t.caption),
+    );
   });
 
   it('takes fewer blocks than asked when the document has fewer, and no tables when none', () => {

@@ -1,14 +1,26 @@
-import type { Block, Table } from '../../../shared/document';
-import type { DocumentSummary } from '../../../shared/library/document';
+import type { Block } from './block';
+import type { Table } from './table';
+import type { DocumentSummary } from '../library/document';
 
-/** What the document's first screen shows (features/document/first-paint.ts draws it). */
-export interface FirstScreen {
-  document: DocumentSummary;
-  /** The document's first blocks, in order. */
+/** Blocks of the first screen (the document view draws as many in its first commit). */
+export const FIRST_SCREEN_BLOCKS = 30;
+
+/** The first blocks of a document and the tables they name (in document order). */
+export interface FirstBlocks {
   blocks: Block[];
-  /** The tables those blocks name (in document order). */
   tables: Table[];
 }
+
+/**
+ * What the document's first screen shows: the renderer's boot script draws it
+ * (renderer/features/document/first-paint.ts) before the app has started.
+ */
+export interface FirstScreen extends FirstBlocks {
+  document: DocumentSummary;
+}
+
+/** The text of `text`'s characters from `start` to `end` (a byte range, for UTF-8 bytes read as latin1). */
+type Decode = (start: number, end: number) => string;
 
 /**
  * `document.open`'s answer as text (`{"ok":true,"value":{"document":…,"model":…}}`), read only
@@ -26,24 +38,51 @@ export function firstScreenOf(text: string, blockCount: number): FirstScreen | u
     const modelAt = memberAt(text, 'model', value);
     if (docAt < 0 || modelAt < 0) return undefined;
     const document = JSON.parse(text.slice(docAt, valueEnd(text, docAt))) as DocumentSummary;
-    const blocksAt = memberAt(text, 'blocks', modelAt);
-    const tablesAt = memberAt(text, 'tables', modelAt);
-    if (blocksAt < 0 || tablesAt < 0) return undefined;
-    const blocks: Block[] = [];
-    walkArray(text, blocksAt, (s) => blocks.push(JSON.parse(s) as Block) >= blockCount);
-    const wanted = new Set(blocks.filter((b) => b.type === 'table').map((b) => b.id));
-    const tables: Table[] = [];
-    // Tables are in document order: those of the first blocks come first.
-    if (wanted.size > 0)
-      walkArray(text, tablesAt, (s) => {
-        const t = JSON.parse(s) as Table;
-        if (wanted.has(t.id)) tables.push(t);
-        return tables.length >= wanted.size;
-      });
-    return { document, blocks, tables };
+    const first = firstBlocksAt(text, modelAt, blockCount, (s, e) => text.slice(s, e));
+    return first && { document, ...first };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The first `blockCount` blocks of a model's JSON and the tables they name, read as
+ * `firstScreenOf` reads them. `text` may be UTF-8 bytes read as latin1 (one character per
+ * byte: JSON's structure is ASCII), with `decode` reading a byte range as UTF-8.
+ */
+export function firstBlocksOf(
+  text: string,
+  blockCount: number,
+  decode: Decode = (s, e) => text.slice(s, e),
+): FirstBlocks | undefined {
+  try {
+    return firstBlocksAt(text, skipSpace(text, 0), blockCount, decode);
+  } catch {
+    return undefined;
+  }
+}
+
+function firstBlocksAt(
+  text: string,
+  modelAt: number,
+  blockCount: number,
+  decode: Decode,
+): FirstBlocks | undefined {
+  const blocksAt = memberAt(text, 'blocks', modelAt);
+  const tablesAt = memberAt(text, 'tables', modelAt);
+  if (blocksAt < 0 || tablesAt < 0) return undefined;
+  const blocks: Block[] = [];
+  walkArray(text, blocksAt, (s, e) => blocks.push(JSON.parse(decode(s, e)) as Block) >= blockCount);
+  const wanted = new Set(blocks.filter((b) => b.type === 'table').map((b) => b.id));
+  const tables: Table[] = [];
+  // Tables are in document order: those of the first blocks come first.
+  if (wanted.size > 0)
+    walkArray(text, tablesAt, (s, e) => {
+      const t = JSON.parse(decode(s, e)) as Table;
+      if (wanted.has(t.id)) tables.push(t);
+      return tables.length >= wanted.size;
+    });
+  return { blocks, tables };
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -119,13 +158,13 @@ function member(text: string, i: number, key: string): string | undefined {
   return at < 0 ? undefined : text.slice(at, valueEnd(text, at));
 }
 
-/** The elements' texts of the array at `i`, one by one, until `visit` answers true. */
-function walkArray(text: string, i: number, visit: (element: string) => boolean): void {
+/** Where the array at `i`'s elements start and end, one by one, until `visit` answers true. */
+function walkArray(text: string, i: number, visit: (start: number, end: number) => boolean): void {
   if (text[i] !== '[') throw new Error('not an array');
   let j = skipSpace(text, i + 1);
   while (text[j] !== ']') {
     const end = valueEnd(text, j);
-    if (visit(text.slice(j, end))) return;
+    if (visit(j, end)) return;
     j = skipSpace(text, end);
     if (text[j] === ',') j = skipSpace(text, j + 1);
   }
