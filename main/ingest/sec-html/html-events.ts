@@ -31,10 +31,31 @@ export type AttributeName = (typeof readAttributeNames)[number];
 
 const slotOfName = new Map<string, number>(readAttributeNames.map((n, i) => [n, i]));
 
-/** Wanted names as filings usually spell them (lowercase, and XBRL's camelCase), by length. */
-const spellings: [string, number][][] = [];
-const spell = (name: string, as: AttributeName) =>
-  (spellings[name.length] ??= []).push([name, slotOfName.get(as) as number]);
+/** An attribute's slot, for `TagAttributes.at`: looked up once, not per tag. */
+export const attributeSlot = (name: AttributeName): number => slotOfName.get(name) as number;
+
+/**
+ * Wanted names as filings usually spell them (lowercase, and XBRL's camelCase), keyed by their
+ * length and lowercased first letter (`spellingKey`): the names and their slots side by side.
+ * A name whose key has no entry cannot lowercase to a wanted name, so most unwanted names
+ * ("class", "href", "scheme") are refused without being sliced.
+ */
+const spelledNames = new Map<number, string[]>();
+const spelledSlots = new Map<number, number[]>();
+const spellingKey = (length: number, firstLower: number) => length * 128 + firstLower;
+const spell = (name: string, as: AttributeName) => {
+  const key = spellingKey(name.length, name.charCodeAt(0) | 0x20);
+  let names = spelledNames.get(key);
+  let slots = spelledSlots.get(key);
+  if (names === undefined || slots === undefined) {
+    names = [];
+    slots = [];
+    spelledNames.set(key, names);
+    spelledSlots.set(key, slots);
+  }
+  names.push(name);
+  slots.push(slotOfName.get(as) as number);
+};
 for (const name of readAttributeNames) spell(name, name);
 spell('contextRef', 'contextref');
 spell('unitRef', 'unitref');
@@ -46,6 +67,11 @@ export class TagAttributes {
 
   get(name: AttributeName): string | undefined {
     return this.values[slotOfName.get(name) as number];
+  }
+
+  /** The value in a slot (`attributeSlot`): `get` without the name's lookup, for every tag. */
+  at(slot: number): string | undefined {
+    return this.values[slot];
   }
 
   /** Whether the tag has the attribute at all (as `name in attribs` did). */
@@ -166,9 +192,17 @@ class HtmlEvents implements TokenizerCallbacks {
   }
 
   onclosetag(start: number, endIndex: number): void {
+    // Most end tags close the innermost element, spelled as it was opened: compared in place,
+    // with nothing sliced or lowercased (an element on the stack is never a void one)
+    const stack = this.stack;
+    const top = stack[stack.length - 1];
+    if (top !== undefined && top.length === endIndex - start && this.html.startsWith(top, start)) {
+      stack.pop();
+      this.handler.onclosetag(top);
+      return;
+    }
     const name = this.html.slice(start, endIndex).toLowerCase();
     if (!voidElements.has(name)) {
-      const stack = this.stack;
       const at = stack.lastIndexOf(name);
       if (at !== -1) {
         while (stack.length > at) this.handler.onclosetag(stack.pop() as string);
@@ -222,13 +256,19 @@ class HtmlEvents implements TokenizerCallbacks {
   /** The wanted attribute a name is (compared lowercased, as the Parser lowercases it), or -1. */
   private slotOf(start: number, end: number): number {
     const html = this.html;
+    // Only names of a wanted name's length and first letter (any case) can be wanted. The
+    // first letter is lowercased as an ASCII letter; any other character maps to a key no
+    // wanted name has (wanted names start with a letter), or to one whose candidates then fail.
+    const key = spellingKey(end - start, html.charCodeAt(start) | 0x20);
+    const names = spelledNames.get(key);
+    if (names === undefined) return -1;
     // As filings spell them: compared in place, natively (a loop over the characters costs
-    // more in code V8 has not optimized yet)
-    const spelled = spellings[end - start];
-    if (spelled !== undefined) {
-      for (const [name, slot] of spelled) if (html.startsWith(name, start)) return slot;
+    // more in code V8 has not optimized yet; so does for-of with destructuring, cold)
+    const slots = spelledSlots.get(key) as number[];
+    for (let i = 0; i < names.length; i++) {
+      if (html.startsWith(names[i] as string, start)) return slots[i] as number;
     }
-    // Any other spelling ("STYLE", "ColSpan") or name, lowercased as the Parser does
+    // Any other spelling ("STYLE", "ColSpan"), lowercased as the Parser does
     return slotOfName.get(html.slice(start, end).toLowerCase()) ?? -1;
   }
 

@@ -1,4 +1,4 @@
-import { readHtml, type TagAttributes, type TagHandler } from './html-events';
+import { attributeSlot, readHtml, type TagAttributes, type TagHandler } from './html-events';
 import { readInlineStyle, type InlineStyle } from './inline-style';
 import { XbrlResourceReader } from './ixbrl-resources';
 import type {
@@ -30,6 +30,36 @@ const invisibleTags = new Set([
 ]); // prettier-ignore
 
 const boldTags = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Where a raised run is not a footnote mark (it is the cell's or row's own element). */
+const tableTags = new Set(['table', 'tr', 'td', 'th']);
+
+const headingTags = new Map([
+  ['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6],
+]); // prettier-ignore
+
+/*
+ * What the sets above say of a tag, as bits: one lookup per element instead of one per set
+ * (tag names are fresh strings, hashed and compared at each lookup). A heading's level sits
+ * above the flags.
+ */
+const isBlock = 1;
+const isInvisible = 2;
+const isBold = 4;
+const isTablePart = 8;
+const headingShift = 4;
+const tagFlags = new Map<string, number>();
+const flag = (tags: Iterable<string>, bit: number) => {
+  for (const tag of tags) tagFlags.set(tag, (tagFlags.get(tag) ?? 0) | bit);
+};
+flag(blockTags, isBlock);
+flag(invisibleTags, isInvisible);
+flag(boldTags, isBold);
+flag(tableTags, isTablePart);
+for (const [tag, level] of headingTags) flag([tag], level << headingShift);
+
+const styleSlot = attributeSlot('style');
+const hiddenSlot = attributeSlot('hidden');
 
 /** A leading non-breaking space in a cell counts as this much indentation (pt). */
 const nbspIndentPt = 2.5;
@@ -79,10 +109,20 @@ function span(value: string | undefined): number {
 
 interface Frame {
   tag: string;
+  /** The tag's `tagFlags`. */
+  flags: number;
   /** 1-based position among the parent's children with the same tag (for element paths). */
   index: number;
-  /** Children seen so far per tag; reused (cleared) when the frame object is reused. */
-  counts: Map<string, number>;
+  /**
+   * Children seen so far per tag (see nextIndex): the first tags in two lists, side by side,
+   * emptied by setting `childKinds` to 0 when the frame object is reused (a Map's clear
+   * allocates; this ran for every element), and the rest, when a filing has more kinds of
+   * children than `listedKinds` under one element, in a Map.
+   */
+  childTags: string[];
+  childCounts: number[];
+  childKinds: number;
+  moreCounts: Map<string, number> | null;
   hidden: boolean;
   bold: boolean;
   sup: boolean;
@@ -104,9 +144,6 @@ interface RaisedRun {
   depth: number;
   bold: boolean;
 }
-
-/** "1", "(2)", "a", "*", "1,2", "(1)(3)": marks only, each a number, a letter or symbols. */
-const tableTags = new Set(['table', 'tr', 'td', 'th']);
 
 // one mark: "(1)", "(a)", "1", "a", "*", "†"; bare marks in a list need a separator ("1,2")
 const oneMark = String.raw`(?:\(\s*(?:\d{1,2}|[a-z])\s*\)|\d{1,2}|[a-z]|[*\u2020\u2021\u00a7]+)`;
@@ -139,20 +176,47 @@ interface TextBuffer {
   headingTag: number | null;
 }
 
-const headingTags = new Map([
-  ['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6],
-]); // prettier-ignore
-
 const newFrame = (): Frame => ({
   tag: '',
+  flags: 0,
   index: 1,
-  counts: new Map(),
+  childTags: [],
+  childCounts: [],
+  childKinds: 0,
+  moreCounts: null,
   hidden: false,
   bold: false,
   sup: false,
   fact: false,
   style: undefined,
 });
+
+/** Kinds of children counted in a frame's lists before its Map (real filings: a few). */
+const listedKinds = 16;
+
+/** The 1-based index of a new child `tag` of `frame` among its children with that tag. */
+function nextIndex(frame: Frame, tag: string): number {
+  const tags = frame.childTags;
+  const counts = frame.childCounts;
+  const kinds = frame.childKinds;
+  for (let i = 0; i < kinds; i++) {
+    if (tags[i] === tag) {
+      const index = (counts[i] as number) + 1;
+      counts[i] = index;
+      return index;
+    }
+  }
+  if (kinds < listedKinds) {
+    tags[kinds] = tag;
+    counts[kinds] = 1;
+    frame.childKinds = kinds + 1;
+    return 1;
+  }
+  const more = (frame.moreCounts ??= new Map<string, number>());
+  const index = (more.get(tag) ?? 0) + 1;
+  more.set(tag, index);
+  return index;
+}
 
 /** Told of each tag and text run in filing order (`html-events.ts`). */
 class Walker implements TagHandler {
@@ -217,26 +281,31 @@ class Walker implements TagHandler {
       return;
     }
     const parent = this.frames[this.depth] as Frame;
-    const index = (parent.counts.get(name) ?? 0) + 1;
-    parent.counts.set(name, index);
-    const styleText = attribs.get('style');
+    const index = nextIndex(parent, name);
+    const flags = tagFlags.get(name) ?? 0;
+    const styleText = attribs.at(styleSlot);
     const style = styleText === undefined ? plainStyle : readInlineStyle(styleText, false);
     const hidden =
-      parent.hidden || style.hidden || invisibleTags.has(name) || attribs.has('hidden');
+      parent.hidden ||
+      style.hidden ||
+      (flags & isInvisible) !== 0 ||
+      attribs.at(hiddenSlot) !== undefined;
     if (name === 'title') this.inTitle = true;
-    if (blockTags.has(name) || name === 'br') this.boundary(name);
+    if ((flags & isBlock) !== 0 || name === 'br') this.boundary(name);
     this.depth++;
     let frame = this.frames[this.depth];
     if (frame === undefined) {
       frame = newFrame();
       this.frames.push(frame);
-    } else if (frame.counts.size > 0) {
-      frame.counts.clear();
+    } else {
+      frame.childKinds = 0;
+      frame.moreCounts = null;
     }
     frame.tag = name;
+    frame.flags = flags;
     frame.index = index;
     frame.hidden = hidden;
-    frame.bold = style.bold ?? (boldTags.has(name) || parent.bold);
+    frame.bold = style.bold ?? ((flags & isBold) !== 0 || parent.bold);
     frame.sup = parent.sup || name === 'sup';
     frame.fact = false;
     frame.style = styleText;
@@ -244,7 +313,7 @@ class Walker implements TagHandler {
     else if (name === 'ix:resources') this.resourcesDepth = this.depth;
     if (
       (name === 'sup' || style.raised === true) &&
-      !tableTags.has(name) &&
+      (flags & isTablePart) === 0 &&
       this.raisedRun === null &&
       this.table?.cell != null
     ) {
@@ -254,8 +323,8 @@ class Walker implements TagHandler {
     else if (name === 'tr') this.openRow();
     else if (name === 'td' || name === 'th') this.openCell(name, attribs);
     else if (name === 'ix:nonfraction' && !hidden) frame.fact = this.openFact(attribs);
-    else if (this.table === null && headingTags.has(name))
-      this.startText(headingTags.get(name) ?? 1);
+    else if (this.table === null && flags >> headingShift !== 0)
+      this.startText(flags >> headingShift);
   }
 
   onclosetag(name: string): void {
@@ -267,12 +336,13 @@ class Walker implements TagHandler {
     while (at > 0 && (this.frames[at] as Frame).tag !== name) at--;
     if (at === 0) return; // a stray end tag
     while (this.depth >= at) {
-      this.closeElement((this.frames[this.depth] as Frame).tag);
+      this.closeElement(this.frames[this.depth] as Frame);
       this.depth--;
     }
   }
 
-  private closeElement(tag: string): void {
+  private closeElement(frame: Frame): void {
+    const tag = frame.tag;
     if (this.resourcesDepth > 0) {
       if (this.depth === this.resourcesDepth) this.resourcesDepth = 0;
       else this.resources.close(tag);
@@ -282,8 +352,8 @@ class Walker implements TagHandler {
     else if (tag === 'td' || tag === 'th') this.closeCell();
     else if (tag === 'tr') this.closeRow();
     else if (tag === 'table') this.closeTable();
-    else if (tag === 'ix:nonfraction' && (this.frames[this.depth] as Frame).fact) this.closeFact();
-    if (blockTags.has(tag) && tag !== 'table' && tag !== 'tr') this.boundary(tag);
+    else if (tag === 'ix:nonfraction' && frame.fact) this.closeFact();
+    if ((frame.flags & isBlock) !== 0 && tag !== 'table' && tag !== 'tr') this.boundary(tag);
   }
 
   ontext(data: string): void {

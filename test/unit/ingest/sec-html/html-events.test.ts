@@ -73,6 +73,9 @@ const cases: Record<string, string> = {
   'comments, CDATA, declarations': '<!DOCTYPE html><!-- <td> --><![CDATA[x<y]]><?xml v?>a< b <1 <>',
   'xbrl names':
     '<ix:nonFraction name="us-gaap:X" contextRef="c1" unitRef="usd" scale="6" sign="-" format="ixt:num-dot-decimal" decimals="-6" xsi:nil="true">1</ix:nonFraction><xbrldi:explicitMember dimension="a:B">m</xbrldi:explicitMember>',
+  'names near the wanted ones':
+    '<td sTyLe="a" Scale="2" stile="x" colSpam="3" CONTEXTREF="c" unitREF="u" Xsi:Nil="true" ' +
+    'hiddenx dimensio="d">x</TD ><Span>y</SPAN><div>z</div >',
   'names outside ASCII': '<td \u212Aey="k" st\u0130yle="s" style="t">x</td>',
   'foreign content': '<svg><path d="x"/><title>t</title></svg><math><mi>x</mi></math>',
   'select and form tags':
