@@ -9,6 +9,7 @@ import type {
   TracedCell,
   TracedFact,
 } from '../../shared/sandbox/types';
+import { newFastFunction, type FastAnswer } from './fast-host-call';
 import { readVmString } from './read-result';
 import { MAX_REQUEST_CHARS } from './snippets';
 import { compact } from '../../shared/util/compact';
@@ -83,7 +84,36 @@ function readRequest(ctx: QuickJSContext, handle: QuickJSHandle): string | undef
   if (ctx.typeof(handle) !== 'string') return undefined;
   const text = ctx.getString(handle);
   if (text.includes('\uFFFD')) return readString(ctx, handle, MAX_REQUEST_CHARS) || undefined;
-  return text !== '' && text.length <= MAX_REQUEST_CHARS ? text : undefined;
+  return checkedRequest(text);
+}
+
+/** A request as read by the fast path (which leaves U+FFFD to readRequest), checked alike. */
+const checkedRequest = (text: string | undefined): string | undefined =>
+  text !== undefined && text !== '' && text.length <= MAX_REQUEST_CHARS ? text : undefined;
+
+/** What a lookup answers, through either call path (fast-host-call.ts). */
+function toResult(ctx: QuickJSContext, out: FastAnswer): VmCallResult<QuickJSHandle> {
+  if (typeof out === 'number') return { value: ctx.newNumber(out) };
+  if (typeof out === 'string') return { value: ctx.newString(out) };
+  return { error: ctx.newError(out) };
+}
+
+/**
+ * A lookup helper's host function: `answer` gets the checked request text (undefined when it
+ * was missing, not a string or too long), by the fast path when the context has it.
+ */
+function lookupFunction(
+  ctx: QuickJSContext,
+  fn: string,
+  answer: (text: string | undefined) => FastAnswer,
+): QuickJSHandle {
+  return newFastFunction(
+    ctx,
+    fn,
+    (requestHandle) =>
+      toResult(ctx, answer(requestHandle ? readRequest(ctx, requestHandle) : undefined)),
+    (raw) => answer(checkedRequest(raw)),
+  );
 }
 
 type CellRequest = { tableId: string; row: CellAddress; col: CellAddress };
@@ -136,6 +166,9 @@ function fail(ctx: QuickJSContext, name: string, message: string): VmCallResult<
   return { error: ctx.newError({ name, message }) };
 }
 
+/** An error the program sees, as a lookup answers it. */
+const failure = (name: string, message: string): FastAnswer => ({ name, message });
+
 /** The trace's record of the grid cell read, when the table carries positions. */
 function tracedCell(tableId: string, cell: SandboxCell, value: number): TracedCell | undefined {
   if (cell.row === undefined || cell.col === undefined) return undefined;
@@ -159,14 +192,13 @@ export function createCellFunction(
   trace: TraceRecorder,
   fn: 'cell' | 'cellInfo' = 'cell',
 ): QuickJSHandle {
-  return ctx.newFunction(fn, (requestHandle) => {
-    const text = requestHandle ? readRequest(ctx, requestHandle) : undefined;
+  return lookupFunction(ctx, fn, (text) => {
     const request =
       text === undefined
         ? `${fn}(tableId, rowPath, colPath): arguments too long`
         : parseCellRequest(text, fn);
     // A wrong argument is the program's TypeError; it is not a read, so it is not traced.
-    if (typeof request === 'string') return fail(ctx, 'TypeError', request);
+    if (typeof request === 'string') return failure('TypeError', request);
     const { tableId, row, col } = request;
     const found = set.findCell(tableId, row, col, fn);
     const entry: TraceEntry = {
@@ -177,11 +209,9 @@ export function createCellFunction(
     const read = found.ok ? tracedCell(tableId, found.cell, found.value) : undefined;
     if (read) entry.cell = read;
     record(trace, entry);
-    if (!found.ok) return fail(ctx, 'LookupError', found.message);
-    if (fn === 'cell') return ctx.newNumber(found.value);
-    return ctx.newString(
-      JSON.stringify(cellInfoOf(tableId, { ...found.cell, value: found.value })),
-    );
+    if (!found.ok) return failure('LookupError', found.message);
+    if (fn === 'cell') return found.value;
+    return JSON.stringify(cellInfoOf(tableId, { ...found.cell, value: found.value }));
   });
 }
 
@@ -272,9 +302,8 @@ export function createFactFunction(
   trace: TraceRecorder,
   fn: 'fact' | 'facts',
 ): QuickJSHandle {
-  return ctx.newFunction(fn, (requestHandle) => {
-    const text = requestHandle ? readRequest(ctx, requestHandle) : undefined;
-    if (text === undefined) return fail(ctx, 'TypeError', `${fn}(): arguments too long`);
+  return lookupFunction(ctx, fn, (text) => {
+    if (text === undefined) return failure('TypeError', `${fn}(): arguments too long`);
     if (fn === 'facts') {
       let concept: unknown;
       try {
@@ -283,26 +312,25 @@ export function createFactFunction(
         concept = undefined;
       }
       if (typeof concept !== 'string' || concept.length > MAX_NAME_CHARS)
-        return fail(ctx, 'TypeError', 'facts(concept): concept must be a string');
+        return failure('TypeError', 'facts(concept): concept must be a string');
       const list = set.all(concept);
       record(trace, { fn: 'facts', args: [concept], value: list ? list.length : null });
       if (!list)
-        return fail(
-          ctx,
+        return failure(
           'LookupError',
           `facts(${JSON.stringify(concept.slice(0, 200))}): no such concept${set.nearestConcepts(concept)}`.slice(
             0,
             1000,
           ),
         );
-      return ctx.newString(JSON.stringify(list.map(tracedFact)));
+      return JSON.stringify(list.map(tracedFact));
     }
     const request = parseFactRequest(text);
-    if (typeof request === 'string') return fail(ctx, 'TypeError', request);
+    if (typeof request === 'string') return failure('TypeError', request);
     const found = set.find(request.concept, request.period, request.dims);
     record(trace, factTraceEntry(request, found.ok ? found.fact : null));
-    if (!found.ok) return fail(ctx, 'LookupError', found.message);
-    return ctx.newString(JSON.stringify(tracedFact(found.fact)));
+    if (!found.ok) return failure('LookupError', found.message);
+    return JSON.stringify(tracedFact(found.fact));
   });
 }
 
