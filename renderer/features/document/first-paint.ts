@@ -119,9 +119,11 @@ function textBlock(b: Exclude<Block, { type: 'table' }>): HTMLElement {
  * undefined when there is none (the view's first screen is text only: nothing gained here).
  */
 function firstBlocks({ blocks, tables: list }: FirstScreen): HTMLElement | undefined {
-  const first = blocks.findIndex((b) => b.type === 'table');
-  if (first < 0) return undefined;
   const tables = new Map(list.map((t) => [t.id, t]));
+  // The view creates the first table block's grid at once (progressive-blocks.ts): its picture
+  // is drawn only when that table is there to draw (else no grid would come to replace it).
+  const first = blocks.findIndex((b) => b.type === 'table');
+  if (first < 0 || !tables.has(blocks[first]!.id)) return undefined;
   const article = el('article', 'document-body');
   for (const [i, b] of blocks.entries()) {
     if (b.type !== 'table') article.append(textBlock(b));
@@ -167,7 +169,9 @@ export function paintFirstScreen(first: FirstScreen, tableId: string | undefined
   content.append(article);
   layout.append(el('div', 'outline'), content);
   screen.append(header, layout);
-  root.append(el('nav', 'sidebar'), screen);
+  const sidebar = el('nav', 'sidebar');
+  sidebar.append(el('div', 'brand', 'Filing Workbench'));
+  root.append(sidebar, screen);
   document.body.append(root);
   window.addEventListener('hashchange', removeFirstPaint);
   timer = window.setTimeout(removeFirstPaint, KEEP_MS);
