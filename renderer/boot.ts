@@ -13,6 +13,7 @@ import './styles.css';
 import { paintFirstScreen } from './features/document/first-paint';
 import { loadDocumentScreen } from './features/shell/document-screen-chunk';
 import { earlyFirstScreen } from './stores/document/early-open';
+import { openEarly as openPdfEarly } from './stores/document/pdf-original';
 import { parseRoute } from './stores/navigation/navigation-store';
 
 /** How long the app waits for a cached model before it starts anyway. */
@@ -21,6 +22,9 @@ const WAIT_MS = 250;
 const startApp = () => void import('./main');
 const route = parseRoute(window.location.hash);
 const firstScreen = earlyFirstScreen();
+// The document's kind, and for a PDF its original, pdf.js and pdf.js's worker, asked for now
+// too (stores/document/pdf-original.ts).
+if (route.screen === 'document') openPdfEarly(route.id);
 
 if (route.screen === 'document' && firstScreen) {
   const painted = firstScreen.then((screen) => {

@@ -7,6 +7,8 @@ export const documentHandlers: HandlerMap = {
 
   'document.firstScreen': ({ id }, { documents }) => documents.firstScreen(id),
 
+  'document.summary': ({ id }, { documents }) => documents.summary(id),
+
   'document.original': async ({ id }, { documents, workspace }) => {
     const doc = documents.file(id);
     const bytes = await readFile(workspace.files.pathFor(doc.sha256));

@@ -161,6 +161,11 @@ export const contract = {
     input: z.object({ id: z.number().int() }).strict(),
     output: z.object({ document: DocumentSummary, model: Document }),
   },
+  /** A document's library entry (its name and kind), without reading it. */
+  'document.summary': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: DocumentSummary,
+  },
   /**
    * A filing's first screen (its summary, first blocks and the tables they name) when its model
    * is cached, else null (nothing is parsed for it): what a window opened on the document draws

@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Table } from '../../../shared/document';
 import { pdfTableTitle } from './outline-entries';
 
@@ -51,7 +51,9 @@ interface DrawInput {
 /**
  * Draws the page on the canvas with pdf.js (at the screen's pixel density, shown at the zoom's
  * CSS size) and answers the outlines of its tables once it is drawn. `canvas` goes on the
- * view's <canvas>.
+ * view's <canvas>. The drawing does not wait for the tables: while a PDF is parsed each batch of
+ * pages read makes a new list of them, and a drawing restarted for each batch (every 300 ms)
+ * kept the page blank under load; the outlines follow the list over the page drawn.
  */
 export function useDrawnPdfPage({
   pdf,
@@ -62,7 +64,11 @@ export function useDrawnPdfPage({
   setPageWidth,
 }: DrawInput): { canvas: RefObject<HTMLCanvasElement | null>; outlines: TableOutline[] } {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [outlines, setOutlines] = useState<{ pdf: PDFDocumentProxy; list: TableOutline[] }>();
+  const [drawn, setDrawn] = useState<{
+    pdf: PDFDocumentProxy;
+    page: number;
+    viewport: PageViewport;
+  }>();
   useEffect(() => {
     if (!pdf || !canvas.current) return;
     let task: { cancel(): void; promise: Promise<void> } | undefined;
@@ -71,7 +77,8 @@ export function useDrawnPdfPage({
       try {
         const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
         const natural = p.getViewport({ scale: 1 }).width;
-        if (natural !== pageWidth) setPageWidth(natural);
+        // Another width changes the scale: this effect runs again with it.
+        if (natural !== pageWidth) return setPageWidth(natural);
         // Drawn at the screen's density, shown at the zoom's CSS size.
         const dpr = window.devicePixelRatio || 1;
         const viewport = p.getViewport({ scale: scale * dpr });
@@ -84,7 +91,7 @@ export function useDrawnPdfPage({
         task = p.render({ canvas: c, viewport });
         await task.promise;
         if (cancelled) return;
-        setOutlines({ pdf, list: outlinesOf(tablesOnPage, viewport) });
+        setDrawn({ pdf, page, viewport });
       } catch (e) {
         // A cancelled render, or a document destroyed while its page was drawn, is expected.
         if (!cancelled) console.warn(`PDF page ${page}: ${(e as Error).message}`);
@@ -94,6 +101,13 @@ export function useDrawnPdfPage({
       cancelled = true;
       task?.cancel();
     };
-  }, [pdf, page, tablesOnPage, scale, pageWidth, setPageWidth]);
-  return { canvas, outlines: outlines && outlines.pdf === pdf ? outlines.list : [] };
+  }, [pdf, page, scale, pageWidth, setPageWidth]);
+  const outlines = useMemo(
+    () =>
+      drawn && drawn.pdf === pdf && drawn.page === page
+        ? outlinesOf(tablesOnPage, drawn.viewport)
+        : [],
+    [drawn, pdf, page, tablesOnPage],
+  );
+  return { canvas, outlines };
 }

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Document } from '../../../shared/document';
 import { cellAt } from '../../../shared/document/grid-layout';
 import { documentStore, useDocument } from '../../stores/document';
 import type { DocumentState } from '../../stores/document/document-store';
-import { preloadPdf, releasePdf } from '../../stores/document/pdf-original';
+import { isEarlyPdf, onEarlyPdf, preloadPdf, releasePdf } from '../../stores/document/pdf-original';
 import { useLibrary } from '../../stores/library';
 import { preloadTableGrid, revealDocument } from './DocumentBody';
 
@@ -15,8 +15,8 @@ export function scrollToBlock(id: string) {
 
 /**
  * Whether the document is a PDF. It is known as one before its parse ends (from the library's
- * list, or from the parse's progress, counted in pages): its page is shown while its tables are
- * read.
+ * list, the kind asked for by the window's first script, or the parse's progress, counted in
+ * pages): its page is shown while its tables are read.
  */
 export function useIsPdf(
   id: number,
@@ -27,9 +27,10 @@ export function useIsPdf(
   const parsingPages = useDocument(
     (st) => st.status === 'loading' && st.openId === id && st.progress?.unit === 'pages',
   );
+  const earlyPdf = useSyncExternalStore(onEarlyPdf, () => isEarlyPdf(id));
   return status === 'ready'
     ? kind === 'pdf'
-    : status !== 'error' && (listedKind === 'pdf' || parsingPages);
+    : status !== 'error' && (listedKind === 'pdf' || earlyPdf || parsingPages);
 }
 
 /** Opens the document in the store, and loads what its view will need meanwhile. */
