@@ -10,6 +10,7 @@ import type {
   RawTable,
 } from '../table/raw-types';
 import { leadingNbsp, nonSpaceLength } from './text-measure';
+import { collapseSpaces } from '../table/collapse-spaces';
 
 /**
  * One pass of htmlparser2 over a filing, keeping only what the builders need: text runs between
@@ -450,7 +451,7 @@ class Walker implements TagHandler {
     if (buf === null || buf.chars === 0) return;
     this.items.push({
       type: 'text',
-      text: buf.text.replace(/\s+/g, ' ').trim(),
+      text: collapseSpaces(buf.text).trim(),
       path: buf.path,
       headingTag: buf.headingTag,
       chars: buf.chars,
