@@ -29,6 +29,7 @@ import {
   FACTS_SNIPPET,
   SOLUTION_CALL,
   SOLUTION_PROBE,
+  SOLUTION_SUFFIX,
   TABLE_SNIPPET,
 } from './snippets';
 
@@ -45,6 +46,9 @@ export interface ProgramJob {
   facts?: SandboxFact[];
   limits: SandboxLimits;
 }
+
+/** execute() asks for the program to be run again on its own (see SOLUTION_SUFFIX). */
+export const RUN_ALONE = Symbol('run alone');
 
 /** Budget for our own calls after the program stopped (describing what it threw). */
 const AFTERCARE_MS = 50;
@@ -201,9 +205,16 @@ export class ContextRun {
     if (needs.table) this.install(TABLE_SNIPPET, createTableFunction(ctx, set, trace), 'table');
   }
 
-  execute(): Outcome {
+  /**
+   * Runs the program and reads its answer. With `joined` (a program that declares solution,
+   * see DECLARES_SOLUTION) the program and the solution() call are one evaluation; RUN_ALONE
+   * then means this run's result must be dropped and the program run again, without
+   * `joined`, in a fresh runtime (see SOLUTION_SUFFIX for when).
+   */
+  execute(joined: boolean): Outcome | typeof RUN_ALONE {
     const { ctx, job, deadline } = this;
     deadline.at = performance.now() + job.limits.timeoutMs;
+    if (joined) return this.executeJoined();
     const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
     if (evaluated.error) return this.thrown(evaluated.error);
     let answer = this.own(evaluated.value);
@@ -219,16 +230,49 @@ export class ContextRun {
       let type = ctx.typeof(value);
       if (type === 'undefined') {
         // Either solution() answered undefined or there is no solution function at all.
-        const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
-        if (probe.error) return this.thrown(probe.error);
-        const isFunction = ctx.sameValue(this.own(probe.value), ctx.true);
-        if (deadline.interruptedBy) return this.interrupted();
+        const isFunction = this.solutionIsFunction();
+        if (typeof isFunction !== 'boolean') return isFunction;
         if (!isFunction) type = ctx.typeof(answer);
         else answer = value;
       } else answer = value;
       return this.settle(answer, type);
     }
     return this.settle(answer, ctx.typeof(answer));
+  }
+
+  private executeJoined(): Outcome | typeof RUN_ALONE {
+    const { ctx, job, deadline } = this;
+    const evaluated = ctx.evalCode(job.program + SOLUTION_SUFFIX, PROGRAM_FILE, {
+      type: 'global',
+    });
+    if (evaluated.error) {
+      const outcome = this.thrown(evaluated.error);
+      // A SyntaxError may be the suffix's doing (or, thrown at run time, the program's own:
+      // running it again alone answers both exactly).
+      return !outcome.ok && outcome.error.kind === 'syntax' && !deadline.interruptedBy
+        ? RUN_ALONE
+        : outcome;
+    }
+    const value = this.own(evaluated.value);
+    if (deadline.interruptedBy) return this.interrupted();
+    const type = ctx.typeof(value);
+    if (type === 'undefined') {
+      const isFunction = this.solutionIsFunction();
+      if (typeof isFunction !== 'boolean') return isFunction;
+      // No solution function after all: the answer is the program's completion value.
+      if (!isFunction) return RUN_ALONE;
+    }
+    return this.settle(value, type);
+  }
+
+  /** Whether `solution` is a function, asked in the context (or how asking failed). */
+  private solutionIsFunction(): boolean | Outcome {
+    const { ctx, deadline } = this;
+    const probe = ctx.evalCode(SOLUTION_PROBE, 'sandbox-call.js', { type: 'global' });
+    if (probe.error) return this.thrown(probe.error);
+    const isFunction = ctx.sameValue(this.own(probe.value), ctx.true);
+    if (deadline.interruptedBy) return this.interrupted();
+    return isFunction;
   }
 
   /**

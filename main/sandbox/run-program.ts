@@ -3,6 +3,7 @@ import type { SandboxResult } from '../../shared/sandbox/types';
 import {
   ContextRun,
   helpersNamedIn,
+  RUN_ALONE,
   type Deadline,
   type Outcome,
   type ProgramJob,
@@ -11,6 +12,7 @@ import { FixedClock } from './fixed-clock';
 import { LogSink, type TraceRecorder } from './host-helpers';
 import { intrinsicsFor } from './intrinsics';
 import type { GrowCeiling, QuickJSInstance } from './quickjs-module';
+import { DECLARES_SOLUTION } from './snippets';
 
 export type { ProgramJob } from './context-run';
 
@@ -48,23 +50,41 @@ export interface ProgramRun {
  * (e.g. the wasm instance aborted mid-program); the caller must then replace the instance.
  */
 export function runProgram(
-  { qjs, memory, growCeiling }: QuickJSInstance,
+  instance: QuickJSInstance,
   job: ProgramJob,
   options: RunProgramOptions = {},
 ): ProgramRun {
   const started = performance.now();
+  const joined = DECLARES_SOLUTION.test(job.program);
+  const first = runOnce(instance, job, options, started, joined);
+  if (first !== RUN_ALONE) return first;
+  // The joined evaluation could not answer exactly (a SyntaxError, or no solution function):
+  // the same program alone, in a fresh runtime, with a fresh trace, log and deadline.
+  const alone = runOnce(instance, job, options, performance.now(), false);
+  if (alone === RUN_ALONE) throw new Error('sandbox: a program run alone asked to run alone');
+  alone.result.durationMs = performance.now() - started;
+  return alone;
+}
+
+function runOnce(
+  { qjs, memory, growCeiling }: QuickJSInstance,
+  job: ProgramJob,
+  options: RunProgramOptions,
+  started: number,
+  joined: boolean,
+): ProgramRun | typeof RUN_ALONE {
   const { limits } = job;
   const trace: TraceRecorder = { entries: [], truncated: false, max: limits.maxTraceEntries };
   const logs = new LogSink(limits.maxLogChars);
 
   // The seed becomes Math.random's state when the context is created; then time is fixed.
   clock.install(limits.seed);
-  let ran: { outcome: Outcome; abandon: boolean } | undefined;
+  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean } | undefined;
   let retire: ProgramRun['retire'];
   try {
     const rt = qjs.newRuntime();
     try {
-      ran = runInRuntime(rt, memory, growCeiling, job, options, started, trace, logs);
+      ran = runInRuntime(rt, memory, growCeiling, job, options, started, trace, logs, joined);
     } finally {
       if (ran?.abandon) retire = 'abandoned';
       else {
@@ -81,13 +101,19 @@ export function runProgram(
     growCeiling.bytes = Infinity;
     clock.restore();
   }
+  const { outcome } = ran;
+  if (outcome === RUN_ALONE) {
+    // Asked only before any promise job ran; an instance that cannot free a runtime must not
+    // run the program again: the caller replaces it, as after any host-side failure.
+    if (retire) throw new Error('sandbox: the QuickJS runtime could not be freed');
+    return RUN_ALONE;
+  }
   const base = {
     trace: trace.entries,
     traceTruncated: trace.truncated,
     logs: logs.text,
     durationMs: performance.now() - started,
   };
-  const { outcome } = ran;
   return {
     result: outcome.ok
       ? { ...base, ok: true, value: outcome.value }
@@ -105,7 +131,8 @@ function runInRuntime(
   started: number,
   trace: TraceRecorder,
   logs: LogSink,
-): { outcome: Outcome; abandon: boolean } {
+  joined: boolean,
+): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean } {
   const { limits } = job;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
@@ -157,11 +184,11 @@ function runInRuntime(
     }
     ctx.dispose();
   };
-  let outcome: Outcome;
+  let outcome: Outcome | typeof RUN_ALONE;
   const run = new ContextRun(ctx, rt, job, deadline, owned);
   try {
     run.installHelpers(helpers, trace, logs);
-    outcome = run.execute();
+    outcome = run.execute(joined);
   } catch (error) {
     try {
       disposeAll();
