@@ -82,6 +82,7 @@ export function PdfPageView({
     page,
     tablesOnPage,
     scale,
+    measured: available > 0 || zoom.mode !== 'fit',
     pageWidth,
     setPageWidth,
   });

@@ -43,36 +43,52 @@ interface DrawInput {
   page: number;
   tablesOnPage: Table[];
   scale: number;
+  /** Whether the view's width is known (a fit-width scale before it is would be redrawn). */
+  measured: boolean;
   /** The page's natural width, told back through setPageWidth once it is known. */
   pageWidth: number;
   setPageWidth: (width: number) => void;
 }
 
+/** A drawing of a page under way: another scale waits for it rather than cancel it. */
+interface Drawing {
+  pdf: PDFDocumentProxy;
+  page: number;
+  task: { cancel(): void; promise: Promise<void> };
+}
+
 /**
  * Draws the page on the canvas with pdf.js (at the screen's pixel density, shown at the zoom's
  * CSS size) and answers the outlines of its tables once it is drawn. `canvas` goes on the
- * view's <canvas>. The drawing does not wait for the tables: while a PDF is parsed each batch of
- * pages read makes a new list of them, and a drawing restarted for each batch (every 300 ms)
- * kept the page blank under load; the outlines follow the list over the page drawn.
+ * view's <canvas>. What restarted the drawing and kept the page blank under load:
+ * - the tables: while a PDF is parsed each batch of pages read (every 300 ms) makes a new list
+ *   of them, so the outlines follow the list over the page drawn instead;
+ * - the scale, as the view's width settles while the screen is laid out: a drawing under way of
+ *   the same page is finished (stretched to the new size meanwhile) and the page drawn again
+ *   at the new scale after it. Another page or document cancels it.
  */
 export function useDrawnPdfPage({
   pdf,
   page,
   tablesOnPage,
   scale,
+  measured,
   pageWidth,
   setPageWidth,
 }: DrawInput): { canvas: RefObject<HTMLCanvasElement | null>; outlines: TableOutline[] } {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef<Drawing>(undefined);
   const [drawn, setDrawn] = useState<{
     pdf: PDFDocumentProxy;
     page: number;
     viewport: PageViewport;
   }>();
   useEffect(() => {
-    if (!pdf || !canvas.current) return;
-    let task: { cancel(): void; promise: Promise<void> } | undefined;
+    if (!pdf || !canvas.current || !measured) return;
     let cancelled = false;
+    const before = drawing.current;
+    const samePage = before?.pdf === pdf && before.page === page;
+    if (!samePage) before?.task.cancel();
     void (async () => {
       try {
         const p = await pdf.getPage(Math.min(Math.max(page, 1), pdf.numPages));
@@ -84,12 +100,16 @@ export function useDrawnPdfPage({
         const viewport = p.getViewport({ scale: scale * dpr });
         const c = canvas.current;
         if (!c || cancelled) return;
-        c.width = Math.floor(viewport.width);
-        c.height = Math.floor(viewport.height);
         c.style.width = `${Math.floor(viewport.width / dpr)}px`;
         c.style.height = `${Math.floor(viewport.height / dpr)}px`;
-        task = p.render({ canvas: c, viewport });
-        await task.promise;
+        if (samePage) await before.task.promise.catch(() => undefined);
+        if (cancelled) return;
+        c.width = Math.floor(viewport.width);
+        c.height = Math.floor(viewport.height);
+        const mine: Drawing = { pdf, page, task: p.render({ canvas: c, viewport }) };
+        drawing.current = mine;
+        await mine.task.promise;
+        if (drawing.current === mine) drawing.current = undefined;
         if (cancelled) return;
         setDrawn({ pdf, page, viewport });
       } catch (e) {
@@ -97,11 +117,13 @@ export function useDrawnPdfPage({
         if (!cancelled) console.warn(`PDF page ${page}: ${(e as Error).message}`);
       }
     })();
+    // Not cancelled here: the next run cancels it if it draws another page (or the view goes).
     return () => {
       cancelled = true;
-      task?.cancel();
     };
-  }, [pdf, page, scale, pageWidth, setPageWidth]);
+  }, [pdf, page, scale, measured, pageWidth, setPageWidth]);
+  // The view gone: its drawing under way is stopped.
+  useEffect(() => () => drawing.current?.task.cancel(), []);
   const outlines = useMemo(
     () =>
       drawn && drawn.pdf === pdf && drawn.page === page
