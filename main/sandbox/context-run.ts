@@ -79,20 +79,28 @@ export interface HelperNeeds {
   facts: boolean;
 }
 
+/** The helpers' names as whole words; the longer of two names sharing a start first. */
+const HELPER_NAMES = /\b(?:console|cellInfo|cell|table|facts|fact)\b/g;
+
 /**
  * Helpers are installed when the program's source names them: each costs host functions and
  * property writes (table() also a parse) and most programs use none. A program reaching one
  * through a computed name finds it missing: it can only fail, not reach more.
  */
 export function helpersNamedIn(program: string): HelperNeeds {
-  return {
-    console: /\bconsole\b/.test(program),
-    cell: /\bcell\b/.test(program),
-    cellInfo: /\bcellInfo\b/.test(program),
-    table: /\btable\b/.test(program),
-    fact: /\bfact\b/.test(program),
-    facts: /\bfacts\b/.test(program),
+  const needs: HelperNeeds = {
+    console: false,
+    cell: false,
+    cellInfo: false,
+    table: false,
+    fact: false,
+    facts: false,
   };
+  // One scan for all six words (six scans were ~1.5 µs of a small program's run).
+  HELPER_NAMES.lastIndex = 0;
+  for (let m = HELPER_NAMES.exec(program); m; m = HELPER_NAMES.exec(program))
+    needs[m[0] as keyof HelperNeeds] = true;
+  return needs;
 }
 
 /**
