@@ -1,5 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
 /** What a POST answered: its status, headers and whole body as text. */
 export interface PostAnswer {
@@ -54,7 +56,6 @@ export function postJson(
     if (signal.aborted) return reject(signal.reason as Error);
     const target = new URL(url);
     const secure = target.protocol === 'https:';
-    const length = String(Buffer.byteLength(body));
     let settled = false;
     let current: http.ClientRequest | undefined;
     const onAbort = () => {
@@ -68,29 +69,21 @@ export function postJson(
       signal.removeEventListener('abort', onAbort);
       then();
     };
+    const options: http.RequestOptions = {
+      method: 'POST',
+      agent: secure ? agents.https : agents.http,
+      // What fetch asks for and decodes (undici: brotli only over https).
+      headers: {
+        'accept-encoding': secure ? 'br, gzip, deflate' : 'gzip, deflate',
+        ...headers,
+        'content-length': String(Buffer.byteLength(body)),
+      },
+    };
     const send = (mayResend: boolean) => {
       let answered = false;
-      const req = (secure ? https : http).request(target, {
-        method: 'POST',
-        agent: secure ? agents.https : agents.http,
-        headers: { ...headers, 'content-length': length },
-      });
+      const req = (secure ? https : http).request(target, options);
       current = req;
-      // fetch (undici) gives up connecting after 10 s; without this a host that never answers
-      // the handshake would hold the attempt until its own timeout (minutes).
-      req.on('socket', (socket) => {
-        if (!socket.connecting) return;
-        const timer = setTimeout(() => {
-          const e = new Error(
-            `Connect Timeout Error (attempted address: ${target.host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`,
-          );
-          req.destroy(Object.assign(e, { code: 'UND_ERR_CONNECT_TIMEOUT' }));
-        }, CONNECT_TIMEOUT_MS);
-        timer.unref();
-        const connected = () => clearTimeout(timer);
-        socket.once(secure ? 'secureConnect' : 'connect', connected);
-        socket.once('close', connected);
-      });
+      req.on('socket', (socket) => connectTimeout(req, socket, secure, target.host));
       req.on('error', (e: NodeJS.ErrnoException) => {
         if (answered || settled) return;
         if (mayResend && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE'))
@@ -99,26 +92,77 @@ export function postJson(
       });
       req.on('response', (res) => {
         answered = true;
-        const chunks: Buffer[] = [];
-        const dropped = (e?: Error) =>
-          settle(() => reject(new PostFailure('dropped', e ?? new Error('other side closed'))));
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', dropped);
-        res.on('aborted', () => dropped());
-        res.on('close', () => {
-          if (!res.complete) dropped();
-        });
-        res.on('end', () => {
-          if (!res.complete) return dropped();
-          const text =
-            chunks.length === 1
-              ? chunks[0]!.toString('utf8')
-              : Buffer.concat(chunks).toString('utf8');
-          settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-        });
+        readAnswer(res).then(
+          (answer) => settle(() => resolve(answer)),
+          (e: Error) => settle(() => reject(e)),
+        );
       });
       req.end(body);
     };
     send(true);
   });
+}
+
+/**
+ * fetch (undici) gives up connecting after 10 s; without this a host that never answers the
+ * handshake would hold the attempt until its own timeout (minutes).
+ */
+function connectTimeout(
+  req: http.ClientRequest,
+  socket: Socket,
+  secure: boolean,
+  host: string,
+): void {
+  if (!socket.connecting) return;
+  const timer = setTimeout(() => {
+    const e = new Error(
+      `Connect Timeout Error (attempted address: ${host}, timeout: ${CONNECT_TIMEOUT_MS}ms)`,
+    );
+    req.destroy(Object.assign(e, { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+  }, CONNECT_TIMEOUT_MS);
+  timer.unref();
+  const connected = () => clearTimeout(timer);
+  socket.once(secure ? 'secureConnect' : 'connect', connected);
+  socket.once('close', connected);
+}
+
+/** The whole body of a response, decoded; a body cut short is a `dropped` PostFailure. */
+function readAnswer(res: http.IncomingMessage): Promise<PostAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const dropped = (e?: Error) =>
+      reject(new PostFailure('dropped', e ?? new Error('other side closed')));
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('error', dropped);
+    res.on('aborted', () => dropped());
+    res.on('close', () => {
+      if (!res.complete) dropped();
+    });
+    res.on('end', () => {
+      if (!res.complete) return dropped();
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      try {
+        const text = decoded(bytes, res.headers['content-encoding']).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e))); // zlib: bad compressed data
+      }
+    });
+  });
+}
+
+/** A body in the content coding the server chose (as fetch decodes it); others as they came. */
+function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(bytes);
+    case 'br':
+      return brotliDecompressSync(bytes);
+    case 'deflate':
+      // zlib-wrapped as the standard says, or raw deflate as some servers send it.
+      return (bytes[0]! & 0x0f) === 0x08 ? inflateSync(bytes) : inflateRawSync(bytes);
+    default:
+      return bytes;
+  }
 }

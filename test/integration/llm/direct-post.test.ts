@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postJson, PostFailure } from '../../../main/llm/json-post';
 import { clientFor } from '../../../main/llm/openai-calls';
@@ -80,6 +81,38 @@ describe('a chat answer that is not streamed is POSTed directly', () => {
     expect(JSON.parse(again.text)).toMatchObject({ id: 'c1' });
     expect(requests).toBe(3);
     expect(connections).toBe(2);
+  });
+
+  it('asks for and decodes gzip, deflate and brotli answers, as fetch does', async () => {
+    const seen: (string | undefined)[] = [];
+    const codings = ['gzip', 'deflate', 'br', 'identity'];
+    const server = createHttpServer((req, res) => {
+      seen.push(req.headers['accept-encoding']);
+      const coding = codings[seen.length - 1]!;
+      const raw = Buffer.from(ANSWER);
+      const body =
+        coding === 'gzip'
+          ? gzipSync(raw)
+          : coding === 'deflate'
+            ? deflateSync(raw)
+            : coding === 'br'
+              ? brotliCompressSync(raw)
+              : raw;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding });
+      res.end(body);
+      req.resume();
+    });
+    const port = await listening(server);
+    for (const _ of codings) {
+      const r = await postJson(
+        `http://127.0.0.1:${port}/v1/chat/completions`,
+        '{}',
+        {},
+        new AbortController().signal,
+      );
+      expect(r.text).toBe(ANSWER);
+    }
+    expect(seen[0]).toBe('gzip, deflate');
   });
 
   it('follows a redirect through the openai client, as fetch would', async () => {
