@@ -245,7 +245,15 @@ describe('hostile GGUF files are refused before any model process starts', () =>
         expect(lines[0]).toMatch(/^workbench: /);
         expect(lines[0]!.replace(/^workbench: /, '')).toMatch(h.expected);
         expect(r.stdout).toBe('');
-        expect(r.ms - baseline.ms, `${file}: ${Math.round(r.ms)} ms`).toBeLessThan(2000);
+        // A refusal that reads the file's claimed sizes is slow every time; a load spike on a
+        // shared CI machine is not: over budget, both sides are measured once more.
+        let overBaseline = r.ms - baseline.ms;
+        if (overBaseline >= 2000) {
+          const again = await cli(['models', '--workspace', ws]);
+          const retry = await cli(['models', '--workspace', ws, '--model-file', h.path]);
+          overBaseline = Math.min(overBaseline, retry.ms - again.ms);
+        }
+        expect(overBaseline, `${file}: ${Math.round(r.ms)} ms`).toBeLessThan(2000);
         expect(processesWithEnv('WORKBENCH_TEST_MARK', r.mark)).toEqual([]);
       }
     });
