@@ -27,8 +27,9 @@ const firstScreen = earlyFirstScreen();
 if (route.screen === 'document') openPdfEarly(route.id);
 
 if (route.screen === 'document' && firstScreen) {
+  // Not a partial screen (a filing still read): the view shows that, with the read's progress.
   const painted = firstScreen.then((screen) => {
-    if (screen) paintFirstScreen(screen, route.tableId);
+    if (screen && !screen.partial) paintFirstScreen(screen, route.tableId);
   });
   let started = false;
   const start = () => {

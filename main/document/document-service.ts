@@ -31,9 +31,29 @@ export type ParseDocument = (
   signal?: AbortSignal,
   /** A PDF's pages read so far, in page order, while the rest is read (parsed-pages.ts). */
   onPages?: (batch: ParsedPages) => void,
+  /**
+   * A filing's first blocks and their tables (`FirstBlocks` as UTF-8 JSON), read from its
+   * beginning before the rest (first-blocks-read.ts); not called for small files.
+   */
+  onFirstBlocks?: (json: Uint8Array) => void,
 ) => Promise<JsonBytes<Document>>;
 
 export type OpenedDocument = { document: DocumentSummary; model: Document };
+
+/** The answer of `firstScreen`: the summary spliced before the kept blocks and tables. */
+function firstScreenAnswer(
+  document: DocumentSummary,
+  first: Buffer,
+  partial: boolean,
+): JsonBytes<FirstScreen> {
+  return jsonBytes<FirstScreen>(
+    Buffer.concat([
+      Buffer.from(`{"document":${JSON.stringify(document)},${partial ? '"partial":true,' : ''}`),
+      first,
+      Buffer.from('}'),
+    ]),
+  );
+}
 
 /** First screens kept in memory (each a few kB), the most recently read last. */
 const FIRST_SCREENS_KEPT = 64;
@@ -47,6 +67,11 @@ export class DocumentService {
   private readonly inflight = new Map<number, Promise<Uint8Array>>();
   /** Filings' first blocks and their tables as JSON (`"blocks":[…],"tables":[…]`), by id. */
   private readonly firstScreens = new Map<number, Buffer>();
+  /**
+   * While a filing is read: its first blocks read from its beginning (the same JSON), and who
+   * waits for them or the read's end.
+   */
+  private readonly firstRead = new Map<number, { json?: Buffer; wake: (() => void)[] }>();
 
   constructor(
     private readonly ws: Workspace,
@@ -100,21 +125,37 @@ export class DocumentService {
   async firstScreen(id: number): Promise<JsonBytes<FirstScreen> | null> {
     const document = this.summary(id);
     if (!isFileDocument(document) || document.kind !== 'sec-html') return null;
-    let first = this.firstScreens.get(id);
-    if (!first) {
-      const cached = parseCacheRepo(this.ws.db).get(id);
-      if (!cached || cached.parser_version !== PARSER_VERSION) return null;
-      const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
-      first = bytes === null ? undefined : this.keepFirstScreen(id, bytes);
-      if (!first) return null;
-    }
-    return jsonBytes<FirstScreen>(
-      Buffer.concat([
-        Buffer.from(`{"document":${JSON.stringify(document)},`),
-        first,
-        Buffer.from('}'),
-      ]),
+    const first = this.firstScreens.get(id) ?? (await this.firstScreenFromCache(id));
+    if (first) return firstScreenAnswer(document, first, false);
+    // Not read yet: its read is started (or joined, as document.open would), and what its
+    // beginning holds answered as soon as it is read, else the whole's, else null.
+    const read = this.fileModel(document).then(
+      () => undefined,
+      () => undefined,
     );
+    const reading = this.firstRead.get(id);
+    if (reading && !reading.json)
+      await Promise.race([read, new Promise<void>((wake) => reading.wake.push(wake))]);
+    const whole = this.firstScreens.get(id);
+    if (whole) return firstScreenAnswer(document, whole, false);
+    const partial = this.firstRead.get(id)?.json;
+    return partial ? firstScreenAnswer(document, partial, true) : null;
+  }
+
+  private async firstScreenFromCache(id: number): Promise<Buffer | undefined> {
+    const cached = parseCacheRepo(this.ws.db).get(id);
+    if (!cached || cached.parser_version !== PARSER_VERSION) return undefined;
+    const bytes = await this.ws.models.read(cached.model_file, cached.model_bytes);
+    return bytes === null ? undefined : this.keepFirstScreen(id, bytes);
+  }
+
+  /** The first blocks read from a filing's beginning while the rest is read. */
+  private firstBlocksRead(id: number, json: Uint8Array): void {
+    const reading = this.firstRead.get(id);
+    if (!reading || reading.json) return;
+    const text = Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8');
+    reading.json = Buffer.from(text.slice(1, -1));
+    for (const wake of reading.wake.splice(0)) wake();
   }
 
   /** Cuts the first screen from a model's JSON bytes and keeps it (undefined: not a model). */
@@ -164,7 +205,13 @@ export class DocumentService {
     }
     let pending = this.inflight.get(id);
     if (!pending) {
-      pending = this.parseAndStore(document).finally(() => this.inflight.delete(id));
+      const reading = { wake: [] as (() => void)[] };
+      if (document.kind === 'sec-html') this.firstRead.set(id, reading);
+      pending = this.parseAndStore(document).finally(() => {
+        this.inflight.delete(id);
+        this.firstRead.delete(id);
+        for (const wake of reading.wake.splice(0)) wake();
+      });
       this.inflight.set(id, pending);
     }
     return pending;
@@ -200,6 +247,7 @@ export class DocumentService {
           job.signal,
           (batch) =>
             this.bus?.emit('document.pages', { documentId: document.id, jobId: job.id, ...batch }),
+          (json) => this.firstBlocksRead(document.id, json),
         ),
     );
     // The parser validated it (a parser bug must not poison the cache). The file first, then

@@ -10,6 +10,7 @@ import type { ParseDocument } from './document-service';
 import type { ParseRequest } from './parse-job';
 import type { ParsedPages } from './parsed-pages';
 import type { PdfParseRequest } from './pdf-parse-worker';
+import type { HtmlParseRequest } from './parse-worker';
 
 export interface ParseLimits {
   timeoutMs: number;
@@ -32,6 +33,8 @@ export interface ParseInWorkerOptions extends Partial<ParseLimits> {
   slots?: Slots;
   /** Tests only: the PDF worker waits this long after each page (pdf-parse-worker.ts). */
   testOnlyPageDelayMs?: number;
+  /** Tests only: the HTML worker waits this long after sending the first blocks (parse-worker.ts). */
+  testOnlyHtmlHoldMs?: number;
 }
 
 const defaultLimits: ParseLimits = { timeoutMs: 5 * 60_000, maxHeapMb: 4096, pdfMaxHeapMb: 2048 };
@@ -56,9 +59,9 @@ export const parseSlots = (): Slots => (processSlots ??= new Slots(defaultParseW
  * timeout and on cancel; progress is forwarded as it comes; at most `slots.limit` run at once.
  */
 export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument {
-  const { slots: own, testOnlyPageDelayMs, ...given } = options;
+  const { slots: own, testOnlyPageDelayMs, testOnlyHtmlHoldMs, ...given } = options;
   const limits: ParseLimits = { ...defaultLimits, ...given };
-  return async (request, onProgress, signal, onPages) => {
+  return async (request, onProgress, signal, onPages, onFirstBlocks) => {
     const slots = own ?? parseSlots();
     let release: () => void;
     try {
@@ -71,7 +74,12 @@ export function parseInWorker(options: ParseInWorkerOptions = {}): ParseDocument
     try {
       return request.kind === 'pdf'
         ? await parsePdf(request, { onProgress, onPages, testOnlyPageDelayMs }, limits, signal)
-        : await parseHtml(request, onProgress, limits, signal);
+        : await parseHtml(
+            request,
+            { onProgress, onFirstBlocks, testOnlyHtmlHoldMs },
+            limits,
+            signal,
+          );
     } finally {
       release();
     }
@@ -129,15 +137,31 @@ async function parsePdf(
 
 async function parseHtml(
   request: ParseRequest,
-  onProgress: Parameters<ParseDocument>[1],
+  to: {
+    onProgress: Parameters<ParseDocument>[1];
+    onFirstBlocks: Parameters<ParseDocument>[4];
+    testOnlyHtmlHoldMs: number | undefined;
+  },
   limits: ParseLimits,
   signal: AbortSignal | undefined,
 ): Promise<JsonBytes<Document>> {
+  const { onProgress, onFirstBlocks, testOnlyHtmlHoldMs } = to;
+  // The first blocks come on a port of their own, as a PDF's pages do (parsePdf).
+  const first = onFirstBlocks ? new MessageChannel() : undefined;
+  let ended = false;
+  first?.port1.on('message', (json: Uint8Array) => {
+    if (!ended) onFirstBlocks?.(json);
+  });
   try {
-    const json = await runInWorker<ParseRequest, Uint8Array>({
+    const json = await runInWorker<HtmlParseRequest, Uint8Array>({
       kind: 'parse',
       module: { callerFilename: __filename, dir: __dirname, name: 'parse-worker' },
-      input: request,
+      input: {
+        ...request,
+        ...(first ? { firstPort: first.port2 } : {}),
+        ...(testOnlyHtmlHoldMs ? { testOnlyHoldMs: testOnlyHtmlHoldMs } : {}),
+      },
+      ...(first ? { transfer: [first.port2] } : {}),
       timeoutMs: limits.timeoutMs,
       maxHeapMb: limits.maxHeapMb,
       signal,
@@ -147,6 +171,9 @@ async function parseHtml(
   } catch (e) {
     if (!(e instanceof JobError)) throw e;
     throw workerError(request.name, e, limits);
+  } finally {
+    ended = true;
+    first?.port1.close();
   }
 }
 

@@ -3,24 +3,42 @@
  * back as UTF-8 JSON in a transferred buffer, so the main thread only stores and forwards bytes.
  */
 import { readFile } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import { WorkbenchError } from '../../shared/api/result';
 import { ingestBytes } from '../ingest/ingest-bytes';
 import { serveJob } from '../jobs/serve-job';
 import { checkDocument } from './check-document';
+import { firstBlocksRead, sendFirstBlocks } from './first-blocks-read';
 import type { ParseRequest } from './parse-job';
+
+export interface HtmlParseRequest extends ParseRequest {
+  /** Where the first blocks read from the file's beginning go (first-blocks-read.ts). */
+  firstPort?: MessagePort;
+  /**
+   * Tests only (parseInWorker's option; no API, CLI or setting reaches it): wait this long
+   * after the first blocks are sent, so a test sees the view while the parse still runs.
+   */
+  testOnlyHoldMs?: number;
+}
 
 // Checking and serialising the model take about a sixth of a big filing's time (1.5 and 2.2 s
 // of 27.5 s at 300 MB), so reading reports up to 85 %.
 const readingPercent = 85;
 
-serveJob<ParseRequest, Uint8Array>(
+serveJob<HtmlParseRequest, Uint8Array>(
   async (req, report) => {
     let lastPercent = -1;
     const progress = (percent: number) => {
       if (percent > lastPercent) report((lastPercent = percent), 100, 'percent');
     };
+    // At once: the view offers Cancel from the job's first progress on.
+    progress(0);
+    const bytes = await readFile(req.path);
+    if (req.firstPort)
+      await sendFirstBlocks(req.firstPort, firstBlocksRead(req.name, bytes, checkDocument));
+    if (req.testOnlyHoldMs) await new Promise((r) => setTimeout(r, req.testOnlyHoldMs));
     // ingestBytes decodes old Windows-1252 filings too, and picks the reader by content.
-    const model = ingestBytes(req.name, await readFile(req.path), {
+    const model = ingestBytes(req.name, bytes, {
       onProgress: (share) => progress(Math.floor(share * readingPercent)),
     });
     // The one check of this Document, where it is built from the file's bytes (the untrusted

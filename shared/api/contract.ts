@@ -167,14 +167,21 @@ export const contract = {
     output: DocumentSummary,
   },
   /**
-   * A filing's first screen (its summary, first blocks and the tables they name) when its model
-   * is cached, else null (nothing is parsed for it): what a window opened on the document draws
-   * before the app has started (renderer/boot.ts). Small, and kept in memory by the service.
+   * A filing's first screen (its summary, first blocks and the tables they name): what a window
+   * opened on the document draws before the app has started (renderer/boot.ts). Cut from the
+   * cached model (kept in memory); a filing not read yet is read (as document.open would), and
+   * the first blocks read from its beginning are answered with `partial` while the rest is read.
+   * Null for a PDF (its page is its first screen) or when the read fails.
    */
   'document.firstScreen': {
     input: z.object({ id: z.number().int() }).strict(),
     output: z
-      .object({ document: DocumentSummary, blocks: z.array(Block), tables: z.array(Table) })
+      .object({
+        document: DocumentSummary,
+        partial: z.boolean().optional(),
+        blocks: z.array(Block),
+        tables: z.array(Table),
+      })
       .nullable(),
   },
   /** The imported original, for the PDF page view. */

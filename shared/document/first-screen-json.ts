@@ -17,6 +17,11 @@ export interface FirstBlocks {
  */
 export interface FirstScreen extends FirstBlocks {
   document: DocumentSummary;
+  /**
+   * Read from the file's beginning while the rest is still read: a prefix of what the whole
+   * model will hold (shown with the parse's progress, replaced by the whole).
+   */
+  partial?: boolean | undefined;
 }
 
 /** The text of `text`'s characters from `start` to `end` (a byte range, for UTF-8 bytes read as latin1). */

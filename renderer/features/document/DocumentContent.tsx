@@ -1,6 +1,7 @@
 import type { Document } from '../../../shared/document';
 import { documentStore } from '../../stores/document';
 import type { CellRef } from '../../stores/document/document-store';
+import { BeginningSoFar } from './BeginningSoFar';
 import { DocumentBody } from './DocumentBody';
 import { ParseProgress } from './ParseProgress';
 import { PdfPagesSoFar } from './PdfPagesSoFar';
@@ -42,19 +43,21 @@ export function DocumentContent({
       )}
       {model ? (
         <PdfPagesSoFar isPdf={isPdf}>
-          <DocumentBody
-            model={model}
-            marks={marks}
-            query={query}
-            selected={selected}
-            focusTableId={tableId}
-            progressive
-            readCells={readCells}
-            onSelect={(c) => documentStore.getState().select(c)}
-            onToggleParagraph={(blockId) =>
-              void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
-            }
-          />
+          <BeginningSoFar isPdf={isPdf}>
+            <DocumentBody
+              model={model}
+              marks={marks}
+              query={query}
+              selected={selected}
+              focusTableId={tableId}
+              progressive
+              readCells={readCells}
+              onSelect={(c) => documentStore.getState().select(c)}
+              onToggleParagraph={(blockId) =>
+                void documentStore.getState().toggleEvidence({ type: 'paragraph', blockId })
+              }
+            />
+          </BeginningSoFar>
         </PdfPagesSoFar>
       ) : (
         <div className="document-body">

@@ -72,7 +72,8 @@ export function DocumentScreen({ id, tableId, cell }: Props) {
   // A PDF's page is shown while it is parsed, in the place (and the same component, keeping its
   // page and zoom) where it stays once the tables are read.
   const parsing = status === 'loading' || status === 'idle';
-  if ((parsing && !isPdf) || (!parsing && (status === 'error' || !model))) {
+  // A filing still read shows its beginning once read (`partial`), as a PDF its pages.
+  if ((parsing && !isPdf && !partial) || (!parsing && (status === 'error' || !model))) {
     return (
       <main className="screen">
         {header}

@@ -6,6 +6,8 @@ import { evidenceKey } from '../../../shared/document/evidence-key';
 import type { DocumentSummary } from '../../../shared/library/document';
 import { documentJobSubject } from '../../../shared/jobs/job-subject';
 import type { Document } from '../../../shared/document';
+import type { FirstScreen } from '../../../shared/document/first-screen-json';
+import { documentSchemaVersion } from '../../../shared/document/schema-version';
 import type { ApiClient } from '../../api/client-core';
 
 export interface CellRef {
@@ -86,6 +88,30 @@ function followParseProgress(api: ApiClient, store: StoreApi<DocumentState>): vo
  */
 const noParse = { partial: undefined, partialPages: undefined, cancelling: false } as const;
 
+/**
+ * A filing's first blocks read from its beginning (`document.firstScreen` answering `partial`)
+ * as the prefix of its model shown while the rest is read, as a PDF's pages read so far are.
+ */
+const beginningModel = (first: FirstScreen): Document => ({
+  schemaVersion: documentSchemaVersion,
+  source: { name: first.document.name, kind: 'sec-html', bytes: 0 },
+  title: first.document.name,
+  blocks: first.blocks,
+  tables: first.tables,
+  warnings: [],
+});
+
+/** An open that has not answered by then asks for the filing's first blocks read so far. */
+const ASK_BEGINNING_AFTER_MS = 100;
+
+/** The filing's beginning, shown while the open document `id` is still read. */
+async function showBeginning(api: ApiClient, store: StoreApi<DocumentState>, id: number) {
+  const r = await api.call('document.firstScreen', { id });
+  const { openId, status, partial } = store.getState();
+  if (r.ok && r.value?.partial && openId === id && status === 'loading' && !partial)
+    store.setState({ partial: beginningModel(r.value), document: r.value.document });
+}
+
 /** The open document: its parsed model, the selected cell, evidence marks and the find query. */
 export function createDocumentStore(
   api: ApiClient,
@@ -119,7 +145,9 @@ export function createDocumentStore(
         progress: undefined,
         parseJobId: undefined,
       });
-      const [opened, marks] = await (early(id) ?? askOpen(id));
+      // A read of the whole (a big filing, seconds): its beginning is shown meanwhile.
+      const slow = setTimeout(() => void showBeginning(api, store, id), ASK_BEGINNING_AFTER_MS);
+      const [opened, marks] = await (early(id) ?? askOpen(id)).finally(() => clearTimeout(slow));
       if (get().openId !== id) return; // the user moved on while this parsed
       if (!opened.ok) {
         set({ status: 'error', error: opened.error, parseJobId: undefined, ...noParse });
