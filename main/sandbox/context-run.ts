@@ -255,22 +255,21 @@ export class ContextRun {
     });
     if (evaluated.error) {
       const outcome = this.thrown(evaluated.error);
+      if (outcome.ok || deadline.interruptedBy) return outcome;
       // A SyntaxError may be the suffix's doing (or, thrown at run time, the program's own:
       // running it again alone answers both exactly).
-      return !outcome.ok && outcome.error.kind === 'syntax' && !deadline.interruptedBy
-        ? RUN_ALONE
-        : outcome;
-    }
-    const value = this.own(evaluated.value);
-    if (deadline.interruptedBy) return this.interrupted();
-    const type = ctx.typeof(value);
-    if (type === 'undefined') {
+      if (outcome.error.kind === 'syntax') return RUN_ALONE;
+      if (outcome.error.kind !== 'runtime') return outcome;
+      // The program, or solution(), threw; or there is no solution function to call (the
+      // suffix calls it unchecked): then the answer is the program's completion value.
       const isFunction = this.solutionIsFunction();
       if (typeof isFunction !== 'boolean') return isFunction;
-      // No solution function after all: the answer is the program's completion value.
-      if (!isFunction) return RUN_ALONE;
+      return isFunction ? outcome : RUN_ALONE;
     }
-    return this.settle(value, type);
+    // solution() was called: an undefined answer is its own.
+    const value = this.own(evaluated.value);
+    if (deadline.interruptedBy) return this.interrupted();
+    return this.settle(value, ctx.typeof(value));
   }
 
   /** Whether `solution` is a function, asked in the context (or how asking failed). */
