@@ -4,6 +4,7 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from 'pdfjs-
 // queued with the rest, before the worker could be started.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { api } from '../../api/client';
+import { parseRoute } from '../navigation/navigation-store';
 
 /*
  * A PDF document's original, opened by pdf.js, for the page view (renderer/features/document/
@@ -124,7 +125,9 @@ export function openEarly(documentId: number): void {
     if (!r.ok || r.value.kind !== 'pdf') return;
     earlyPdfs.add(documentId);
     for (const l of listeners) l();
-    preloadPdf(documentId);
+    // Not if the window has left the document meanwhile: nothing would let go of it.
+    const route = parseRoute(window.location.hash);
+    if (route.screen === 'document' && route.id === documentId) preloadPdf(documentId);
   });
 }
 
