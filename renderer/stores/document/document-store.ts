@@ -146,8 +146,11 @@ export function createDocumentStore(
         parseJobId: undefined,
       });
       // A read of the whole (a big filing, seconds): its beginning is shown meanwhile.
-      const slow = setTimeout(() => void showBeginning(api, store, id), ASK_BEGINNING_AFTER_MS);
-      const [opened, marks] = await (early(id) ?? askOpen(id)).finally(() => clearTimeout(slow));
+      // Asked for at load (a window opened on it): not answered yet, it may well be a read.
+      const asked = early(id);
+      const wait = asked ? 0 : ASK_BEGINNING_AFTER_MS;
+      const slow = setTimeout(() => void showBeginning(api, store, id), wait);
+      const [opened, marks] = await (asked ?? askOpen(id)).finally(() => clearTimeout(slow));
       if (get().openId !== id) return; // the user moved on while this parsed
       if (!opened.ok) {
         set({ status: 'error', error: opened.error, parseJobId: undefined, ...noParse });
