@@ -11,7 +11,7 @@
  *   5. a python3 subprocess per program: what isolating a Python PoT pipeline costs.
  *
  * Run: node --import tsx test/bench/sandbox-throughput.ts   (BENCH_N=… to change the size)
- * The machine may be shared: each figure is the best of ROUNDS interleaved rounds, and CPU
+ * The machine may be shared: each figure is the best of ROUNDS (default 5) interleaved rounds, and CPU
  * time (all threads) is reported next to wall time.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,7 @@ import type { SandboxJob, SandboxTable } from '../../shared/sandbox/types';
 
 const N = Number(process.env.BENCH_N ?? 3000);
 const PY_N = Number(process.env.BENCH_PY_N ?? 60);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 const INCOME: SandboxTable = {
   id: 'income',
@@ -258,6 +258,12 @@ async function main(): Promise<void> {
         },
       ),
     );
+    // Right after production, so the within-round ratio compares the two under the same load.
+    add(
+      await measure('minimal loop: fresh runtime + fresh context', N, () =>
+        contextPerProgram(instance.qjs, list, false),
+      ),
+    );
     add(
       await measure('same work in-process (no worker)', N, () =>
         freshInProcess(instance, list, false),
@@ -266,11 +272,6 @@ async function main(): Promise<void> {
     add(
       await measure('same, but all intrinsics in every context', N, () =>
         freshInProcess(instance, list, true),
-      ),
-    );
-    add(
-      await measure('minimal loop: fresh runtime + fresh context', N, () =>
-        contextPerProgram(instance.qjs, list, false),
       ),
     );
     add(
@@ -331,7 +332,26 @@ async function main(): Promise<void> {
   const ofFloor = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   console.log(
     `production ÷ bare fresh-runtime-and-context floor: ${ofFloor(production.perSecWall, floor.perSecWall)} wall, ` +
-      `${ofFloor(production.perCpuSecond, floor.perCpuSecond)} per CPU-second (target ≥ 75%)`,
+      `${ofFloor(production.perCpuSecond, floor.perCpuSecond)} per CPU-second (target ≥ 75%; best of each)`,
+  );
+  // The best of each path may come from rounds under different load (on a shared machine the
+  // two bests drifted 20+ points apart): the ratio within each round, median over the rounds,
+  // compares the two under the same load.
+  const perRound = (pick: (m: Measure) => number) => {
+    const prod = rounds[production.label] ?? [];
+    const base = rounds[floor.label] ?? [];
+    const ratios = prod.map((m, i) => pick(m) / pick(base[i] ?? m)).sort((a, b) => a - b);
+    return ratios[Math.floor(ratios.length / 2)] ?? 0;
+  };
+  console.log(
+    `production ÷ floor within each round, median of ${ROUNDS}: ` +
+      `${ofFloor(
+        perRound((m) => m.perSecWall),
+        1,
+      )} wall, ${ofFloor(
+        perRound((m) => m.perCpuSecond),
+        1,
+      )} per CPU-second`,
   );
   console.log(
     `targets: ≥ 2,500 programs/s per core → ${perCore >= 2500 ? 'met' : 'NOT met'} (${fmt(perCore)}); ` +
