@@ -21,6 +21,14 @@ export interface HtmlParseRequest extends ParseRequest {
   testOnlyHoldMs?: number;
 }
 
+/** Tests only: waits `ms`, reporting progress every 250 ms as a slow read would. */
+async function hold(ms: number, tick: () => void): Promise<void> {
+  for (let left = ms; left > 0; left -= 250) {
+    tick();
+    await new Promise((r) => setTimeout(r, Math.min(250, left)));
+  }
+}
+
 // Checking and serialising the model take about a sixth of a big filing's time (1.5 and 2.2 s
 // of 27.5 s at 300 MB), so reading reports up to 85 %.
 const readingPercent = 85;
@@ -36,7 +44,7 @@ serveJob<HtmlParseRequest, Uint8Array>(
     const bytes = await readFile(req.path);
     if (req.firstPort)
       await sendFirstBlocks(req.firstPort, firstBlocksRead(req.name, bytes, checkDocument));
-    if (req.testOnlyHoldMs) await new Promise((r) => setTimeout(r, req.testOnlyHoldMs));
+    if (req.testOnlyHoldMs) await hold(req.testOnlyHoldMs, () => report(0, 100, 'percent'));
     // ingestBytes decodes old Windows-1252 filings too, and picks the reader by content.
     const model = ingestBytes(req.name, bytes, {
       onProgress: (share) => progress(Math.floor(share * readingPercent)),
