@@ -158,6 +158,8 @@ const NO_FACTS: SandboxFact[] = [];
 export class ContextRun {
   /** An interrupt landed while promise jobs ran (see ProgramRun.retire). */
   interruptedInJobs = false;
+  /** When the program's own time ends (the aftercare after a throw has its own deadline). */
+  programDeadline = 0;
 
   constructor(
     private readonly ctx: QuickJSContext,
@@ -217,11 +219,14 @@ export class ContextRun {
    * Runs the program and reads its answer. With `joined` (a program that declares solution,
    * see DECLARES_SOLUTION) the program and the solution() call are one evaluation; RUN_ALONE
    * then means this run's result must be dropped and the program run again, without
-   * `joined`, in a fresh runtime (see SOLUTION_SUFFIX for when).
+   * `joined`, in a fresh runtime, until `programDeadline` (see SOLUTION_SUFFIX for when).
    */
-  execute(joined: boolean): Outcome | typeof RUN_ALONE {
+  execute(joined: boolean, until?: number): Outcome | typeof RUN_ALONE {
     const { ctx, job, deadline } = this;
-    deadline.at = performance.now() + job.limits.timeoutMs;
+    // A program run again alone keeps the deadline of its first run (`until`): together the
+    // two never run longer than its limit.
+    deadline.at = until ?? performance.now() + job.limits.timeoutMs;
+    this.programDeadline = deadline.at;
     if (joined) return this.executeJoined();
     const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
     if (evaluated.error) return this.thrown(evaluated.error);

@@ -57,11 +57,12 @@ export function runProgram(
   const started = performance.now();
   const joined = DECLARES_SOLUTION.test(job.program);
   const first = runOnce(instance, job, options, started, joined);
-  if (first !== RUN_ALONE) return first;
+  if (!('runAlone' in first)) return first;
   // The joined evaluation could not answer exactly (a SyntaxError, or no solution function):
-  // the same program alone, in a fresh runtime, with a fresh trace, log and deadline.
-  const alone = runOnce(instance, job, options, performance.now(), false);
-  if (alone === RUN_ALONE) throw new Error('sandbox: a program run alone asked to run alone');
+  // the same program alone, in a fresh runtime, with a fresh trace and log, by the deadline
+  // of the first run.
+  const alone = runOnce(instance, job, options, performance.now(), false, first.runAlone);
+  if ('runAlone' in alone) throw new Error('sandbox: a program run alone asked to run alone');
   alone.result.durationMs = performance.now() - started;
   return alone;
 }
@@ -72,19 +73,31 @@ function runOnce(
   options: RunProgramOptions,
   started: number,
   joined: boolean,
-): ProgramRun | typeof RUN_ALONE {
+  until?: number,
+): ProgramRun | { runAlone: number } {
   const { limits } = job;
   const trace: TraceRecorder = { entries: [], truncated: false, max: limits.maxTraceEntries };
   const logs = new LogSink(limits.maxLogChars);
 
   // The seed becomes Math.random's state when the context is created; then time is fixed.
   clock.install(limits.seed);
-  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean } | undefined;
+  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; until: number } | undefined;
   let retire: ProgramRun['retire'];
   try {
     const rt = qjs.newRuntime();
     try {
-      ran = runInRuntime(rt, memory, growCeiling, job, options, started, trace, logs, joined);
+      ran = runInRuntime(
+        rt,
+        memory,
+        growCeiling,
+        job,
+        options,
+        started,
+        trace,
+        logs,
+        joined,
+        until,
+      );
     } finally {
       if (ran?.abandon) retire = 'abandoned';
       else {
@@ -106,7 +119,7 @@ function runOnce(
     // Asked only before any promise job ran; an instance that cannot free a runtime must not
     // run the program again: the caller replaces it, as after any host-side failure.
     if (retire) throw new Error('sandbox: the QuickJS runtime could not be freed');
-    return RUN_ALONE;
+    return { runAlone: ran.until };
   }
   const base = {
     trace: trace.entries,
@@ -132,7 +145,8 @@ function runInRuntime(
   trace: TraceRecorder,
   logs: LogSink,
   joined: boolean,
-): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean } {
+  until: number | undefined,
+): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; until: number } {
   const { limits } = job;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
@@ -188,7 +202,7 @@ function runInRuntime(
   const run = new ContextRun(ctx, rt, job, deadline, owned);
   try {
     run.installHelpers(helpers, trace, logs);
-    outcome = run.execute(joined);
+    outcome = run.execute(joined, until);
   } catch (error) {
     try {
       disposeAll();
@@ -198,5 +212,5 @@ function runInRuntime(
     throw error;
   }
   disposeAll();
-  return { outcome, abandon: run.interruptedInJobs };
+  return { outcome, abandon: run.interruptedInJobs, until: run.programDeadline };
 }

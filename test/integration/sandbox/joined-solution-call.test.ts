@@ -83,4 +83,28 @@ describe('solution() called in the program’s own evaluation', () => {
     const r = run('if (false) { function solution() { return 1; } }\nconsole.log("once");\n7');
     expect(r).toMatchObject({ ok: true, value: 7, logs: 'once\n' });
   });
+  it('a program run again alone keeps the deadline of its first run', () => {
+    // Calibrate a loop to ~70% of the deadline, then let the program fail in a way that runs it
+    // again alone (a solution that is not a function): two runs would need ~140%.
+    const loop = (n: number) => `let i = 0; while (i < ${n}) i++;`;
+    const timed = (n: number) =>
+      runProgram(instance, {
+        program: `${loop(n)}\n7`,
+        tables: [],
+        limits: resolveLimits({ timeoutMs: 10_000 }),
+      }).result.durationMs;
+    timed(5_000_000);
+    const probeMs = timed(5_000_000);
+    const timeoutMs = 1000;
+    const n = Math.round((5_000_000 * 0.7 * timeoutMs) / Math.max(1, probeMs));
+    const r = runProgram(instance, {
+      program: `const solution = 5;\n${loop(n)}\n7`,
+      tables: [],
+      limits: resolveLimits({ timeoutMs }),
+    }).result;
+    // Either the second run fit in what was left, or it was stopped at the first run's deadline.
+    expect(r.durationMs).toBeLessThan(timeoutMs + 150);
+    if (!r.ok) expect(r.error.kind).toBe('timeout');
+    else expect(r.value).toBe(7);
+  }, 30_000);
 });
