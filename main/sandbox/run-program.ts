@@ -59,12 +59,18 @@ export function runProgram(
   const first = runOnce(instance, job, options, started, joined);
   if (!('runAlone' in first)) return first;
   // The joined evaluation could not answer exactly (a SyntaxError, or no solution function):
-  // the same program alone, in a fresh runtime, with a fresh trace and log, by the deadline
-  // of the first run.
+  // the same program alone, in a fresh runtime, with a fresh trace and log, within the
+  // deadline and the memory of the first run.
   const alone = runOnce(instance, job, options, performance.now(), false, first.runAlone);
   if ('runAlone' in alone) throw new Error('sandbox: a program run alone asked to run alone');
   alone.result.durationMs = performance.now() - started;
   return alone;
+}
+
+/** What a program run again alone keeps of its first run: the deadline and the heap baseline. */
+interface Resume {
+  until: number;
+  heapAtStart: number;
 }
 
 function runOnce(
@@ -73,15 +79,15 @@ function runOnce(
   options: RunProgramOptions,
   started: number,
   joined: boolean,
-  until?: number,
-): ProgramRun | { runAlone: number } {
+  resume?: Resume,
+): ProgramRun | { runAlone: Resume } {
   const { limits } = job;
   const trace: TraceRecorder = { entries: [], truncated: false, max: limits.maxTraceEntries };
   const logs = new LogSink(limits.maxLogChars);
 
   // The seed becomes Math.random's state when the context is created; then time is fixed.
   clock.install(limits.seed);
-  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; until: number } | undefined;
+  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; resume: Resume } | undefined;
   let retire: ProgramRun['retire'];
   try {
     const rt = qjs.newRuntime();
@@ -96,7 +102,7 @@ function runOnce(
         trace,
         logs,
         joined,
-        until,
+        resume,
       );
     } finally {
       if (ran?.abandon) retire = 'abandoned';
@@ -119,7 +125,7 @@ function runOnce(
     // Asked only before any promise job ran; an instance that cannot free a runtime must not
     // run the program again: the caller replaces it, as after any host-side failure.
     if (retire) throw new Error('sandbox: the QuickJS runtime could not be freed');
-    return { runAlone: ran.until };
+    return { runAlone: ran.resume };
   }
   const base = {
     trace: trace.entries,
@@ -145,8 +151,8 @@ function runInRuntime(
   trace: TraceRecorder,
   logs: LogSink,
   joined: boolean,
-  until: number | undefined,
-): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; until: number } {
+  resume: Resume | undefined,
+): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; resume: Resume } {
   const { limits } = job;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
@@ -157,7 +163,9 @@ function runInRuntime(
   };
   // QuickJS's own accounting undercounts (see quickjs-module.ts), so the handler also watches
   // the wasm heap: growth since the start is memory this program holds.
-  const heapAtStart = memory.buffer.byteLength;
+  // A run again alone measures from where the first run started: the pages that run grew
+  // and freed count against the same limit, so the two together never hold more.
+  const heapAtStart = resume?.heapAtStart ?? memory.buffer.byteLength;
   // ...and a hard ceiling stops growth soon after (see QuickJSInstance.growCeiling). Its margin
   // covers emscripten's habit of growing 5-20% more than asked, so a program within its limit
   // is never refused; the handler above gives the exact verdict.
@@ -202,7 +210,7 @@ function runInRuntime(
   const run = new ContextRun(ctx, rt, job, deadline, owned);
   try {
     run.installHelpers(helpers, trace, logs);
-    outcome = run.execute(joined, until);
+    outcome = run.execute(joined, resume?.until);
   } catch (error) {
     try {
       disposeAll();
@@ -212,5 +220,9 @@ function runInRuntime(
     throw error;
   }
   disposeAll();
-  return { outcome, abandon: run.interruptedInJobs, until: run.programDeadline };
+  return {
+    outcome,
+    abandon: run.interruptedInJobs,
+    resume: { until: run.programDeadline, heapAtStart },
+  };
 }
