@@ -17,7 +17,7 @@ import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscri
  * runs program code. Anything else (a lone surrogate to read exactly, a function this module
  * did not register) goes to the generic path, which stays installed underneath.
  *
- * It reaches three members quickjs-emscripten keeps private (the context's callback table,
+ * It reaches members quickjs-emscripten keeps private (the context's callback table,
  * `getFunction`, `module`, `ffi`), checked when a context is prepared: if a release renames
  * them, `enableFastHostCalls` returns false and every call takes the generic path (slower,
  * same results). `fast-host-call.test.ts` fails in that case, so an upgrade notices.
