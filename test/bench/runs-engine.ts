@@ -17,6 +17,7 @@
  *                                                   profile of the engine's part alone;
  *                                                   BENCH_PROFILE_RAW=…: of the raw part)
  */
+import { setMaxListeners } from 'node:events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -97,6 +98,8 @@ async function postRate(baseUrl: string, n: number, concurrency: number, prompt:
   let next = 0;
   const started = performance.now();
   const signal = new AbortController().signal;
+  // One signal under every request in flight, as the engine's own (run-engine.ts does the same).
+  setMaxListeners(0, signal);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < n) {
