@@ -1,15 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../shared/library/document';
-import { rendererDir } from '../../main/app-paths';
 import { parseInWorker } from '../../main/document/parse-in-worker';
-import { startServices, type Services } from '../../main/services';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath } from '../support/data-dir';
-import { tempDir } from '../support/temp-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
 
 /** Boeing's 2024 10-K (3.3 MB, 106 tables): its first table is 0.4 MB in. */
 const ba = dataPath('sec-more', 'ba-10-k-2025-02-03.html');
@@ -30,42 +26,21 @@ const HOLD_MS = 6000;
 describe.skipIf(!present)(
   'A big filing’s beginning shown while it is read (web mode, Chromium)',
   () => {
-    let services: Services;
-    let server: WebServer;
-    let browser: Browser;
+    let session: WebSession;
+    let server: WebSession['server'];
     let page: Page;
-    let cleanup: () => void;
     let id: number;
-    const errors: string[] = [];
+    let errors: string[];
 
     beforeAll(async () => {
-      ensureBuiltRenderer();
-      const t = tempDir('workbench-ws-');
-      services = await startServices({
-        workspaceDir: t.dir,
-        host: { kind: 'web' },
+      session = await openWebSession([ba], undefined, {
         parse: parseInWorker({ testOnlyHtmlHoldMs: HOLD_MS }),
       });
-      cleanup = () => {
-        services.close();
-        t.cleanup();
-      };
-      const r = await services.registry.call('library.importPaths', { paths: [ba] });
-      const item = r.ok ? (r.value as ImportReport).items[0] : undefined;
-      if (!item?.ok) throw new Error('import failed');
-      id = item.document.id;
-      server = await startWebServer({ services, rendererDir: rendererDir(), maxBodyBytes: 1e9 });
-      browser = await launchBrowser();
-      page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
+      ({ server, page, errors } = session);
+      id = session.ids[0]!;
     }, 60_000);
     afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-      cleanup?.();
+      await session?.close();
     });
 
     it('shows the first table in its grid with the progress before the read ends, then the whole in the same elements', async () => {

@@ -2,15 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../shared/library/document';
-import { rendererDir } from '../../main/app-paths';
 import type { ParseDocument } from '../../main/document/document-service';
 import { parseInWorker } from '../../main/document/parse-in-worker';
-import { startServices, type Services } from '../../main/services';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath } from '../support/data-dir';
-import { tempDir } from '../support/temp-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
 
 /** 9 pages, 10 tables, one on page 1. */
 const ulta = dataPath('financebench', 'pdfs', 'ULTABEAUTY_2023Q4_EARNINGS.pdf');
@@ -41,11 +37,10 @@ const INK = `(() => {
  * fetched once, and an HTML filing's are not fetched at all.
  */
 describe.skipIf(!present)('a PDF page drawn before its parse reports (web mode, Chromium)', () => {
-  let services: Services;
-  let server: WebServer;
+  let session: WebSession;
+  let server: WebSession['server'];
   let browser: Browser;
   let page: Page;
-  let cleanup: () => void;
   let pdfId: number;
   let htmlId: number;
   let releaseParse: () => void = () => undefined;
@@ -65,36 +60,20 @@ describe.skipIf(!present)('a PDF page drawn before its parse reports (web mode, 
   };
 
   beforeAll(async () => {
-    ensureBuiltRenderer();
-    const t = tempDir('workbench-ws-');
     const real = parseInWorker();
     // The real parse, started only once the test lets it: no progress, no pages until then.
     const parse: ParseDocument = async (...args) => {
       await held;
       return real(...args);
     };
-    services = await startServices({ workspaceDir: t.dir, host: { kind: 'web' }, parse });
-    cleanup = () => {
-      services.close();
-      t.cleanup();
-    };
-    const r = await services.registry.call('library.importPaths', { paths: [ulta, html] });
-    const items = r.ok ? (r.value as ImportReport).items : [];
-    [pdfId, htmlId] = items.map((i) => (i.ok ? i.document.id : NaN)) as [number, number];
-    server = await startWebServer({
-      services,
-      rendererDir: rendererDir(),
-      maxBodyBytes: 64 * 1024 * 1024,
-    });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    session = await openWebSession([ulta, html], undefined, { parse });
+    ({ server, browser, page } = session);
+    [pdfId, htmlId] = session.ids as [number, number];
     watch(page);
   }, 60_000);
   afterAll(async () => {
     releaseParse();
-    await browser?.close();
-    await server?.close();
-    cleanup?.();
+    await session?.close();
   });
 
   const waitInPage = (what: string, timeoutMs: number) =>

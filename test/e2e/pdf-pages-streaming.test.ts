@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document } from '../../shared/document';
 import type { JobSummary } from '../../shared/jobs/job';
-import type { ImportReport } from '../../shared/library/document';
-import { rendererDir } from '../../main/app-paths';
 import { parseInWorker } from '../../main/document/parse-in-worker';
-import { startServices, type Services } from '../../main/services';
-import { startWebServer, type WebServer } from '../../main/server/web-server';
-import { artifactsDir, ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { artifactsDir } from '../support/browser';
 import { dataPath } from '../support/data-dir';
-import { tempDir } from '../support/temp-dir';
+import { openWebSession, type WebSession } from '../support/web-session';
 
 /** 14 pages, 22 tables, two of them on page 1. */
 const amcor = dataPath('financebench', 'pdfs', 'AMCOR_2023Q4_EARNINGS.pdf');
@@ -34,47 +30,23 @@ const PAGE_DELAY_MS = 600;
  * them when the parse ends, in the same elements. A cancelled parse leaves none of them.
  */
 describe.skipIf(!present)('PDF pages shown while the PDF is parsed (web mode, Chromium)', () => {
-  let services: Services;
-  let server: WebServer;
-  let browser: Browser;
+  let session: WebSession;
+  let services: WebSession['services'];
+  let server: WebSession['server'];
   let page: Page;
-  let cleanup: () => void;
   let amcorId: number;
   let ultaId: number;
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
-    ensureBuiltRenderer();
-    const t = tempDir('workbench-ws-');
-    services = await startServices({
-      workspaceDir: t.dir,
-      host: { kind: 'web' },
+    session = await openWebSession([amcor, ulta], undefined, {
       parse: parseInWorker({ testOnlyPageDelayMs: PAGE_DELAY_MS }),
     });
-    cleanup = () => {
-      services.close();
-      t.cleanup();
-    };
-    const r = await services.registry.call('library.importPaths', { paths: [amcor, ulta] });
-    const items = r.ok ? (r.value as ImportReport).items : [];
-    const ids = items.map((i) => (i.ok ? i.document.id : NaN));
-    [amcorId, ultaId] = [ids[0]!, ids[1]!];
-    server = await startWebServer({
-      services,
-      rendererDir: rendererDir(),
-      maxBodyBytes: 64 * 1024 * 1024,
-    });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    ({ services, server, page, errors } = session);
+    [amcorId, ultaId] = session.ids as [number, number];
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    cleanup?.();
+    await session?.close();
   });
 
   const parseJob = async (label: string) => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ImportReport } from '../../shared/library/document';
+import type { ParseDocument } from '../../main/document/document-service';
 import { rendererDir } from '../../main/app-paths';
 import { startWebServer, type WebServer } from '../../main/server/web-server';
 import { ensureBuiltRenderer, launchBrowser } from './browser';
@@ -19,14 +20,16 @@ export interface WebSession {
 
 /**
  * A fresh workspace with `files` imported, web mode on 127.0.0.1, and Chromium on it: what an
- * end-to-end test of one screen needs.
+ * end-to-end test of one screen needs. `parse` replaces the services' parse (a test that holds or
+ * slows the real one).
  */
 export async function openWebSession(
   files: string[],
   viewport = { width: 1500, height: 1000 },
+  options: { parse?: ParseDocument } = {},
 ): Promise<WebSession> {
   ensureBuiltRenderer();
-  const ctx = await tempServices({ host: 'web' });
+  const ctx = await tempServices({ host: 'web', ...options });
   const ids: number[] = [];
   if (files.length) {
     const r = await ctx.services.registry.call('library.importPaths', { paths: files });
