@@ -34,7 +34,7 @@ import type { ImportReport } from '../../shared/library/document';
 import type { Document } from '../../shared/document';
 import { rendererDir } from '../../main/app-paths';
 import { startWebServer } from '../../main/server/web-server';
-import { ensureBuiltRenderer, launchBrowser } from '../support/browser';
+import { ensureBuiltRenderer, launchBrowser, waitInPage } from '../support/browser';
 import { dataPath, hasData, noDataMessage } from '../support/data-dir';
 import { tempServices } from '../support/services';
 
@@ -126,19 +126,10 @@ async function openOnce(
         ? `(() => { const m = window.__firstPaint; return m && m.cells !== undefined && m.pageInk !== undefined; })()`
         : // The whole parse too: the pages read so far come before it (issue 26).
           `(() => { const m = window.__firstPaint; return m && m.text !== undefined && m.pageInk !== undefined && performance.getEntriesByType('resource').some((e) => e.name.includes('/api/call/document.open')); })()`;
-    // Waited for in the page, in one evaluation (the app's CSP forbids the eval behind
-    // waitForFunction's strings). Not polled from here: the web server runs in this process, and
-    // each of playwright's calls (its stack trace, source-mapped) held the server's event loop for
-    // tens of ms under load, delaying the very files the page was waiting for.
-    await page.evaluate<boolean>(`new Promise((resolve) => {
-      const deadline = performance.now() + ${timeoutMs};
-      const check = () => {
-        if (${done}) resolve(true);
-        else if (performance.now() > deadline) resolve(false);
-        else setTimeout(check, 20);
-      };
-      check();
-    })`);
+    // Waited for in the page: each of playwright's calls (its stack trace, source-mapped) held
+    // the in-process server's event loop for tens of ms under load, delaying the very files the
+    // page was waiting for.
+    await waitInPage(page, done, timeoutMs, 20);
     await page.waitForTimeout(2000);
     return await page.evaluate<Marks>(`(() => {
       const m = { ...window.__firstPaint };

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParseDocument } from '../../main/document/document-service';
 import { parseInWorker } from '../../main/document/parse-in-worker';
-import { artifactsDir } from '../support/browser';
+import { artifactsDir, waitInPage } from '../support/browser';
 import { dataPath } from '../support/data-dir';
 import { openWebSession, type WebSession } from '../support/web-session';
 
@@ -76,20 +76,11 @@ describe.skipIf(!present)('a PDF page drawn before its parse reports (web mode, 
     await session?.close();
   });
 
-  const waitInPage = (what: string, timeoutMs: number) =>
-    page.evaluate<boolean>(`new Promise((resolve) => {
-      const deadline = performance.now() + ${timeoutMs};
-      const check = () => {
-        if (${what}) resolve(true);
-        else if (performance.now() > deadline) resolve(false);
-        else setTimeout(check, 50);
-      };
-      check();
-    })`);
+  const waitFor = (what: string, timeoutMs: number) => waitInPage(page, what, timeoutMs);
 
   it('draws page 1 while the parse has told nothing, keeps it when the tables come, and fetches the PDF once', async () => {
     await page.goto(`${server.url}#/document/${pdfId}`);
-    expect(await waitInPage(INK, 30_000)).toBe(true);
+    expect(await waitFor(INK, 30_000)).toBe(true);
     // Nothing is read yet: no pages so far, no tables; the page says which it is.
     expect(await page.locator('section.doc-table').count()).toBe(0);
     expect(await page.getByRole('progressbar', { name: 'Reading the document' }).count()).toBe(1);
@@ -109,7 +100,7 @@ describe.skipIf(!present)('a PDF page drawn before its parse reports (web mode, 
     // The same canvas, with page 1's table outlined on it.
     expect(await page.locator('[aria-label="PDF page"] canvas[data-mark="first"]').count()).toBe(1);
     await page.locator('[data-table-outline^="p1-"]').first().waitFor({ timeout: 10_000 });
-    expect(await waitInPage(INK, 10_000)).toBe(true);
+    expect(await waitFor(INK, 10_000)).toBe(true);
     expect(calls.filter((c) => c === 'document.original')).toHaveLength(1);
     expect(errors.join('\n')).toBe('');
   }, 120_000);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { rendererDir } from '../../main/app-paths';
 import { repoRoot } from './cli';
 
@@ -35,4 +35,27 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Waits inside the page until `condition` (a JavaScript expression) is true, polling every
+ * `everyMs`; false after `timeoutMs`. One evaluation: the app's CSP forbids the eval behind
+ * waitForFunction's strings, and polling from the test holds the event loop of a web server
+ * running in the test's process.
+ */
+export function waitInPage(
+  page: Page,
+  condition: string,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<boolean> {
+  return page.evaluate<boolean>(`new Promise((resolve) => {
+    const deadline = performance.now() + ${timeoutMs};
+    const check = () => {
+      if (${condition}) resolve(true);
+      else if (performance.now() > deadline) resolve(false);
+      else setTimeout(check, ${everyMs});
+    };
+    check();
+  })`);
 }
