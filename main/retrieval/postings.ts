@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Passage } from '../../shared/retrieval/passages';
 import { perConnection } from '../db/per-connection';
+import { asciiTokens } from './ascii-tokens';
 
 /**
  * A document's own postings (migration 24, `retrieval_postings`): per term, the units holding it
@@ -82,6 +83,19 @@ export function decodePostings(
   return into;
 }
 
+/**
+ * Adds one unit column's tokens to the postings being built (`value` = unit index × 8 + column
+ * bit): one value per unit and column, as FTS5's vocabulary (detail=column) has it.
+ */
+function addTokens(lists: Map<string, number[]>, tokens: readonly string[], value: number): void {
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t]!;
+    const list = lists.get(token);
+    if (list === undefined) lists.set(token, [value]);
+    else if (list[list.length - 1] !== value) list.push(value);
+  }
+}
+
 /** A question's terms seen on this connection, with their tokens (bounded). */
 const TERM_CACHE = 4096;
 
@@ -156,37 +170,94 @@ export const ftsTokenizer = perConnection((db: Database) => {
   const prepared = () => (statements ??= tokenizerStatements(db));
   const cache = new Map<string, readonly string[]>();
 
+  /** Each unit's (index × 8 + column bit) values by token, through FTS5 (the units given). */
+  const viaFts = (units: readonly Passage[], indexes: readonly number[]) => {
+    const s = prepared();
+    const lists = new Map<string, number[]>();
+    try {
+      for (const i of indexes)
+        s.insUnit.run(i, units[i]!.body, units[i]!.headers, units[i]!.caption);
+      for (const [term, list] of s.unitTokens.all()) lists.set(term, list.split(',').map(Number));
+    } finally {
+      s.clearUnits.run();
+    }
+    return lists;
+  };
+  const encoded = (lists: Map<string, number[]>) =>
+    [...lists.keys()].sort().map((term) => {
+      const values = lists.get(term)!;
+      // group_concat's order is SQLite's to choose: units ascending, whatever it chose.
+      if (values.some((v, i) => i > 0 && v < values[i - 1]!)) values.sort((x, y) => x - y);
+      return { term, units: encodePostings(values) };
+    });
+
   return {
-    /** Each token of the units with its encoded postings (units indexed from 0), term order. */
+    /**
+     * Each token of the units with its encoded postings (units indexed from 0), term order.
+     * Units all in ASCII are tokenized here (ascii-tokens.ts: FTS5's tokens, without the
+     * round trip through a temp table); any other unit through FTS5 as before.
+     */
     postingsOf(units: readonly Passage[]): { term: string; units: Buffer }[] {
-      const s = prepared();
-      const out: { term: string; units: Buffer }[] = [];
-      try {
-        units.forEach((u, i) => s.insUnit.run(i, u.body, u.headers, u.caption));
-        for (const [term, list] of s.unitTokens.all()) {
-          const values = list.split(',').map(Number);
-          // group_concat's order is SQLite's to choose: units ascending, whatever it chose.
-          if (values.some((v, i) => i > 0 && v < values[i - 1]!)) values.sort((x, y) => x - y);
-          out.push({ term, units: encodePostings(values) });
+      const lists = new Map<string, number[]>();
+      const others: number[] = [];
+      // Plain loops: no closure made per unit or column (this runs for every unit indexed).
+      for (let i = 0; i < units.length; i++) {
+        const u = units[i]!;
+        const body = asciiTokens(u.body);
+        const headers = body && asciiTokens(u.headers);
+        const caption = headers && asciiTokens(u.caption);
+        if (caption === undefined) {
+          others.push(i);
+          continue;
         }
-      } finally {
-        s.clearUnits.run();
+        addTokens(lists, body!, i * 8 + 1);
+        addTokens(lists, headers!, i * 8 + 2);
+        addTokens(lists, caption, i * 8 + 4);
       }
-      return out;
+      if (others.length > 0)
+        for (const [term, values] of viaFts(units, others)) {
+          const list = lists.get(term);
+          if (list === undefined) lists.set(term, values);
+          // Sorted by `encoded`: both lists are ascending, a unit is in one of them only.
+          else list.push(...values);
+        }
+      return encoded(lists);
+    },
+    /** As `postingsOf`, every unit through FTS5 (what the tests compare the above with). */
+    postingsViaFts(units: readonly Passage[]): { term: string; units: Buffer }[] {
+      return encoded(
+        viaFts(
+          units,
+          units.map((_, i) => i),
+        ),
+      );
     },
     /**
      * The tokens of each term, as a `"term"` phrase query would have them: usually one (a
      * question's terms are runs of letters and digits), none for a term FTS5 drops entirely,
-     * several when its tokenizer splits what the question's did not.
+     * several when its tokenizer splits what the question's did not. ASCII terms are
+     * tokenized here (ascii-tokens.ts), any other through FTS5.
      */
     tokensOf(terms: readonly string[]): (readonly string[])[] {
       const missing = [...new Set(terms.filter((t) => !cache.has(t)))];
       if (missing.length > 0) {
-        const found = tokenizeTerms(prepared(), missing);
         if (cache.size + missing.length > TERM_CACHE) cache.clear();
-        missing.forEach((t, i) => cache.set(t, found[i]!));
+        const others: string[] = [];
+        for (const t of missing) {
+          const tokens = asciiTokens(t);
+          if (tokens === undefined) others.push(t);
+          else cache.set(t, tokens);
+        }
+        if (others.length > 0) {
+          const found = tokenizeTerms(prepared(), others);
+          others.forEach((t, i) => cache.set(t, found[i]!));
+        }
       }
       return terms.map((t) => cache.get(t)!);
+    },
+    /** As `tokensOf`, every term through FTS5 (uncached; what the tests compare it with). */
+    tokensViaFts(terms: readonly string[]): string[][] {
+      return tokenizeTerms(prepared(), terms);
     },
   };
 });
