@@ -13,17 +13,17 @@ import type { SandboxLimits } from '../../shared/sandbox/limits';
 import type { SandboxError, SandboxTable, SandboxValue } from '../../shared/sandbox/types';
 import {
   createCellFunction,
+  createCellHelper,
   createFactFunction,
   createTableFunction,
   prepareArgumentReading,
   type LogSink,
   type TraceRecorder,
 } from './host-helpers';
-import { enableFastHostCalls } from './fast-host-call';
+import { captureJsonRequestTools, enableFastHostCalls } from './fast-host-call';
 import { readResult } from './read-result';
 import {
   CELL_INFO_SNIPPET,
-  CELL_SNIPPET,
   DESCRIBE_SNIPPET,
   FACT_SNIPPET,
   FACTS_SNIPPET,
@@ -209,7 +209,11 @@ export class ContextRun {
         this.install(FACTS_SNIPPET, createFactFunction(ctx, facts, trace, 'facts'), 'facts');
     }
     const set = tableSetFor(this.job.tables);
-    if (needs.cell) this.install(CELL_SNIPPET, createCellFunction(ctx, set, trace), 'cell');
+    if (needs.cell) {
+      // A host function, no wrapper to parse (see newJsonRequestFunction).
+      const cell = own(createCellHelper(ctx, captureJsonRequestTools(ctx, own), set, trace));
+      ctx.setProp(ctx.global, 'cell', cell);
+    }
     if (needs.cellInfo)
       this.install(CELL_INFO_SNIPPET, createCellFunction(ctx, set, trace, 'cellInfo'), 'cell-info');
     if (needs.table) this.install(TABLE_SNIPPET, createTableFunction(ctx, set, trace), 'table');

@@ -9,7 +9,12 @@ import type {
   TracedCell,
   TracedFact,
 } from '../../shared/sandbox/types';
-import { newFastFunction, type FastAnswer } from './fast-host-call';
+import {
+  newFastFunction,
+  newJsonRequestFunction,
+  type FastAnswer,
+  type JsonRequestTools,
+} from './fast-host-call';
 import { readVmString } from './read-result';
 import { MAX_REQUEST_CHARS } from './snippets';
 import { compact } from '../../shared/util/compact';
@@ -183,7 +188,7 @@ function tracedCell(tableId: string, cell: SandboxCell, value: number): TracedCe
 }
 
 /**
- * hostCell(json) for CELL_SNIPPET (a number) or, with `fn` 'cellInfo', hostCellInfo(json) for
+ * hostCell(json) (a number, for createCellHelper's cell()) or, with `fn` 'cellInfo', hostCellInfo(json) for
  * CELL_INFO_SNIPPET (the CellInfo as JSON); the caller disposes the handle.
  */
 export function createCellFunction(
@@ -192,7 +197,33 @@ export function createCellFunction(
   trace: TraceRecorder,
   fn: 'cell' | 'cellInfo' = 'cell',
 ): QuickJSHandle {
-  return lookupFunction(ctx, fn, (text) => {
+  return lookupFunction(ctx, fn, cellAnswer(set, trace, fn));
+}
+
+/**
+ * cell(tableId, row, col) itself, a host function (no wrapper to parse in the context: see
+ * newJsonRequestFunction); set it on the global object. It reads, traces and fails as
+ * the wrapper it replaced (`h=>{const j=JSON.stringify;globalThis.cell=function cell(t,r,c){…}}`) did.
+ */
+export function createCellHelper(
+  ctx: QuickJSContext,
+  tools: JsonRequestTools,
+  set: TableSet,
+  trace: TraceRecorder,
+): QuickJSHandle {
+  const answer = cellAnswer(set, trace, 'cell');
+  return newJsonRequestFunction(ctx, tools, 'cell', MAX_REQUEST_CHARS, (raw) =>
+    answer(checkedRequest(raw)),
+  );
+}
+
+/** What cell()/cellInfo() answer for a request (undefined: missing or too long). */
+function cellAnswer(
+  set: TableSet,
+  trace: TraceRecorder,
+  fn: 'cell' | 'cellInfo',
+): (text: string | undefined) => FastAnswer {
+  return (text) => {
     const request =
       text === undefined
         ? `${fn}(tableId, rowPath, colPath): arguments too long`
@@ -212,7 +243,7 @@ export function createCellFunction(
     if (!found.ok) return failure('LookupError', found.message);
     if (fn === 'cell') return found.value;
     return JSON.stringify(cellInfoOf(tableId, { ...found.cell, value: found.value }));
-  });
+  };
 }
 
 type FactRequest = { concept: string; period: string; dims: Record<string, string> };

@@ -2,8 +2,10 @@
  * Small pieces of JavaScript evaluated inside a program's context. QuickJS (as wasm) parses at
  * ~0.1–0.25 µs per character, so one all-purpose prelude (6 KB: 1.4 ms) would cost more than
  * the whole rest of a run. Instead there is almost none: console is a pure host object
- * (host-helpers.ts), Math.random and Date need no JavaScript (fixed-clock.ts), the cell() and
- * table() wrappers are a few lines installed only when the program names them, and the
+ * (host-helpers.ts), Math.random and Date need no JavaScript (fixed-clock.ts), cell() is a host
+ * function that stringifies its arguments with the context's own JSON.stringify
+ * (fast-host-call.ts newJsonRequestFunction: its wrapper was ~20 µs of parsing per context),
+ * the other wrappers are a few lines installed only when the program names them, and the
  * describer is evaluated only after a failure.
  *
  * The wrappers evaluate to a function taking the host function and capturing the built-ins
@@ -21,13 +23,6 @@ export const MAX_REQUEST_CHARS = 64 * 1024;
 
 /** `s` if a string of at most MAX_REQUEST_CHARS, else '' (which no stringify ever returns). */
 const CHECKED = `(typeof s=='string'&&s.length<=${MAX_REQUEST_CHARS}?s:'')`;
-
-/**
- * install(hostCell): cell(tableId, row, col) → hostCell(JSON of the three). Written compact on
- * purpose: most programs that read the document call cell(), and parsing this in every fresh
- * context costs ~0.1 µs per character (the readable form of 190 characters: 24 µs, this: ~21).
- */
-export const CELL_SNIPPET = `h=>{const j=JSON.stringify;globalThis.cell=function cell(t,r,c){const s=j([t,r,c]);return h(${CHECKED})}}`;
 
 /** install(hostCellInfo): cellInfo(tableId, row, col) → a frozen plain object parsed from JSON. */
 export const CELL_INFO_SNIPPET = `(function (hostCellInfo) {

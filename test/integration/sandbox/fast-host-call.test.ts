@@ -1,9 +1,12 @@
-import type { QuickJSContext, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  captureJsonRequestTools,
   enableFastHostCalls,
   newFastFunction,
+  newJsonRequestFunction,
   usesFastHostCalls,
+  type FastAnswer,
 } from '../../../main/sandbox/fast-host-call';
 import { loadQuickJS, type QuickJSInstance } from '../../../main/sandbox/quickjs-module';
 import { runProgram } from '../../../main/sandbox/run-program';
@@ -152,5 +155,181 @@ describe('fast host calls', () => {
     expect(run([a, b])).toMatchObject({ ok: true, value: 2 });
     expect(run([a])).toMatchObject({ ok: true, value: 'LookupError' });
     expect(run([a, b])).toMatchObject({ ok: true, value: 2 });
+  });
+});
+
+/**
+ * cell() as a host function (newJsonRequestFunction) instead of a wrapper parsed in every
+ * context: what the program sees must be what the wrapper `function cell(t, r, c) { return
+ * host(JSON.stringify([t, r, c])) }` gave it, through the short path and the generic one alike.
+ */
+describe('JSON-request host functions', () => {
+  let instance: QuickJSInstance;
+  beforeAll(async () => {
+    instance = await loadQuickJS(64 * 1024 * 1024);
+  });
+
+  /** What the host answers a request, in every mode (undefined: none to read). */
+  function answer(request: string | undefined): FastAnswer {
+    if (request === '["fail",null,null]') return { name: 'LookupError', message: 'no' };
+    return request ?? 'none';
+  }
+
+  /**
+   * Runs `code` in a fresh context whose echo(a, b, c) answers what answer() makes of the
+   * request: the host function by the short or the generic path, or the wrapper it replaced.
+   */
+  function echo(code: string, mode: 'fast' | 'generic' | 'wrapper'): unknown {
+    const rt = instance.qjs.newRuntime();
+    const ctx = rt.newContext();
+    const owned: QuickJSHandle[] = [];
+    const own = (h: QuickJSHandle) => {
+      owned.push(h);
+      return h;
+    };
+    try {
+      if (mode === 'wrapper') {
+        // The shape of the cell() wrapper newJsonRequestFunction replaced, with this test's limit of 100 characters.
+        const host = own(
+          ctx.newFunction('h', (h) => {
+            const text = h ? ctx.getString(h) : '';
+            const out = answer(text === '' ? undefined : text);
+            if (typeof out === 'string') return ctx.newString(out);
+            if (typeof out === 'number') return ctx.newNumber(out);
+            return { error: ctx.newError(out) };
+          }),
+        );
+        const installer = own(
+          ctx.unwrapResult(
+            ctx.evalCode(
+              "h=>{const j=JSON.stringify;globalThis.echo=function echo(t,r,c){const s=j([t,r,c]);return h((typeof s=='string'&&s.length<=100?s:''))}}",
+            ),
+          ),
+        );
+        own(ctx.unwrapResult(ctx.callFunction(installer, ctx.undefined, host)));
+      } else {
+        if (mode === 'fast') expect(enableFastHostCalls(ctx)).toBe(true);
+        const tools = captureJsonRequestTools(ctx, own);
+        const fn = own(newJsonRequestFunction(ctx, tools, 'echo', 100, answer));
+        ctx.setProp(ctx.global, 'echo', fn);
+      }
+      const r = ctx.evalCode(code);
+      const handle = r.error ?? r.value;
+      const out: unknown = ctx.dump(handle);
+      handle.dispose();
+      return r.error ? { thrown: out } : out;
+    } finally {
+      for (let i = owned.length - 1; i >= 0; i--) owned[i]?.dispose();
+      ctx.dispose();
+      rt.dispose();
+    }
+  }
+
+  const cases: { name: string; code: string; expected: unknown }[] = [
+    { name: 'three arguments', code: "echo('t', ['a', 'b'], 2)", expected: '["t",["a","b"],2]' },
+    { name: 'missing ones as null', code: "echo('t')", expected: '["t",null,null]' },
+    { name: 'extra ones dropped', code: 'echo(1, 2, 3, 4)', expected: '[1,2,3]' },
+    {
+      name: "the program's own toJSON runs",
+      code: "echo('t', { toJSON() { return 'mine'; } }, 'c')",
+      expected: '["t","mine","c"]',
+    },
+    {
+      name: 'lone surrogates and NULs arrive exactly (escaped by JSON)',
+      code: "echo('a\\ud800', 'b\\u0000c', '\\ufffd')",
+      expected: '["a\\ud800","b\\u0000c","\ufffd"]',
+    },
+    {
+      // QuickJS's JSON.stringify sets index 0 of an array of its own (1 hit, as in the
+      // wrapper); making the request's array adds none (Array.of defines its elements).
+      name: 'a setter on Array.prototype runs as often as with the wrapper',
+      code: "let hit = 0; Object.defineProperty(Array.prototype, '0', { set() { hit++; }, configurable: true }); echo('t', 'r', 'c') + hit",
+      expected: '["t","r","c"]1',
+    },
+    {
+      name: 'a JSON.stringify or Array.of replaced by the program changes nothing',
+      code: "JSON.stringify = () => 'forged'; Array.of = () => ['forged']; echo('t', 'r', 'c')",
+      expected: '["t","r","c"]',
+    },
+    {
+      name: 'what toJSON throws reaches the program itself',
+      code: "const boom = { why: 1 }; try { echo('t', { toJSON() { throw boom; } }) } catch (e) { e === boom }",
+      expected: true,
+    },
+    {
+      name: 'a cycle is the TypeError JSON.stringify throws',
+      code: 'const a = []; a.push(a); try { echo(a) } catch (e) { e instanceof TypeError }',
+      expected: true,
+    },
+    {
+      name: 'no string to send (Array.prototype.toJSON) is no request',
+      code: 'Array.prototype.toJSON = () => undefined; echo(1, 2, 3)',
+      expected: 'none',
+    },
+    {
+      name: 'a request over the limit is not read',
+      code: "echo('x'.repeat(200))",
+      expected: 'none',
+    },
+    {
+      name: "the host's errors are the program's errors",
+      code: "try { echo('fail') } catch (e) { [e instanceof Error, e.name, e.message].join() }",
+      expected: 'true,LookupError,no',
+    },
+    {
+      name: 'nested: a toJSON that calls it again',
+      code: "echo('outer', { toJSON() { return echo('inner'); } })",
+      expected: '["outer","[\\"inner\\",null,null]",null]',
+    },
+  ];
+
+  it.each(cases)('$name: the short path, the generic path and the wrapper agree', (c) => {
+    const fast = echo(c.code, 'fast');
+    expect(fast).toEqual(c.expected);
+    expect(echo(c.code, 'generic')).toEqual(fast);
+    expect(echo(c.code, 'wrapper')).toEqual(fast);
+  });
+
+  it('is a host function: prints as native code, not a constructor', () => {
+    const probe =
+      "[/native code/.test(String(echo)), echo.name, (() => { try { new echo(); return 'constructed'; } catch (e) { return e.name; } })()].join()";
+    expect(echo(probe, 'fast')).toBe('true,echo,TypeError');
+    expect(echo(probe, 'generic')).toBe('true,echo,TypeError');
+  });
+
+  it('cell() of a program run is a host function with the same reads, misses and trace', () => {
+    const limits = resolveLimits();
+    const table: SandboxTable = {
+      id: 'income',
+      cells: [{ rowPath: ['Revenue'], colPath: ['2023'], value: 1890.25, row: 1, col: 1 }],
+    };
+    const r = runProgram(instance, {
+      program: `function solution() {
+        let miss = '';
+        try { cell('income', ['Costs'], ['2023']); } catch (e) { miss = e.name; }
+        if (!/native code/.test(String(cell)) || miss !== 'LookupError') return 'wrong';
+        return cell('income', { toJSON() { return ['Revenue']; } }, '2023');
+      }`,
+      tables: [table],
+      limits,
+    }).result;
+    expect(r).toMatchObject({ ok: true, value: 1890.25 });
+    expect(r.trace.map((e) => [e.fn, e.args, e.value])).toEqual([
+      ['cell', ['income', ['Costs'], ['2023']], null],
+      ['cell', ['income', ['Revenue'], ['2023']], 1890.25],
+    ]);
+  });
+
+  it('an interrupt inside a toJSON stays uncatchable: the program cannot go on', () => {
+    const limits = resolveLimits({ timeoutMs: 200 });
+    const r = runProgram(instance, {
+      program: `function solution() {
+        try { cell('income', { toJSON() { for (;;) {} } }, '2023'); } catch (e) { return 'caught'; }
+        return 'went on';
+      }`,
+      tables: [{ id: 'income', cells: [] }],
+      limits,
+    }).result;
+    expect(r).toMatchObject({ ok: false, error: { kind: 'timeout' } });
   });
 });
