@@ -3,7 +3,11 @@ import { parseDocumentFast } from '../../shared/document/document-parse.generate
 
 /**
  * The one schema check of a Document built from a file's bytes, before it is written, cached
- * or shown: what `Document.parse` (zod) returns, with the same keys in the same order.
+ * or shown: what `Document.parse` (zod) returns, with the same keys in the same order. A
+ * Document already so (the SEC reader builds its objects with the schema's keys in the
+ * schema's order) is checked where it is and returned itself: no second Document to allocate
+ * and keep alive until it is written (docs/BENCHMARKS.md, "CLI ingest: the Document checked
+ * in place"). Any other is copied into that form, as zod would.
  *
  * Why the check stays at run time: the file is untrusted and the Document is our reader's
  * output; a reader bug on a hostile or odd filing (a NaN, a negative row, a missing field)

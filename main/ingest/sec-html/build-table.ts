@@ -162,7 +162,19 @@ export function analyseTable(raw: RawTable, around: TableSurroundings): TableAna
       if (p.footnotes !== undefined && p.firstCol < valueCol)
         marks = [...(marks ?? []), ...p.footnotes];
     }
-    tableRows.push(marks === undefined ? row : { ...row, footnotes: marks });
+    // Keys in the schema's order, so the Document is checked in place (check-document.ts)
+    tableRows.push(
+      marks === undefined
+        ? row
+        : {
+            sourceRow: row.sourceRow,
+            kind: row.kind,
+            label: row.label,
+            footnotes: marks,
+            level: row.level,
+            path: row.path,
+          },
+    );
   });
   return {
     data: true,

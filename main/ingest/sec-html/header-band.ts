@@ -1,6 +1,7 @@
 import type { HeaderNode } from '../../../shared/document';
 import { spanParent } from '../../../shared/document/header-span';
 import { isNumeric, isYearLike } from '../table/cell-value';
+import { addFootnotes, headerKeysAfterFootnotes } from '../table/add-footnotes';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
 import { cleanHeader, isPureScaleNote } from '../table/header-text';
 
@@ -293,14 +294,24 @@ export function columnHeaderTree(bands: HeaderBand[]): HeaderNode[] {
     for (const pieces of band.pieces) {
       const level: HeaderNode[] = [];
       for (const p of pieces.filter(usableHeader)) {
-        const node: HeaderNode = {
-          text: cleanHeader(p.text),
-          sourceRow: p.row,
-          firstCol: p.firstCol,
-          lastCol: p.lastCol,
-          children: [],
-        };
-        if (p.footnotes !== undefined) node.footnotes = p.footnotes;
+        // Keys in the schema's order, so the Document is checked in place (check-document.ts)
+        const node: HeaderNode =
+          p.footnotes === undefined
+            ? {
+                text: cleanHeader(p.text),
+                sourceRow: p.row,
+                firstCol: p.firstCol,
+                lastCol: p.lastCol,
+                children: [],
+              }
+            : {
+                text: cleanHeader(p.text),
+                footnotes: p.footnotes,
+                sourceRow: p.row,
+                firstCol: p.firstCol,
+                lastCol: p.lastCol,
+                children: [],
+              };
         const parent = spanParent(placed, p.firstCol, p.lastCol);
         if (
           parent &&
@@ -309,7 +320,7 @@ export function columnHeaderTree(bands: HeaderBand[]): HeaderNode[] {
           sameSpan(p, parent)
         ) {
           parent.text = `${parent.text} ${node.text}`; // a header wrapped over rows (see columnPath)
-          if (node.footnotes) parent.footnotes = [...(parent.footnotes ?? []), ...node.footnotes];
+          if (node.footnotes) addFootnotes(parent, node.footnotes, headerKeysAfterFootnotes);
           continue;
         }
         (parent ? parent.children : roots).push(node);

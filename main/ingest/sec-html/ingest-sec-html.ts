@@ -188,14 +188,15 @@ export function ingestSecHtml(
   );
   const usual = prevailingScale(notes);
   const { blocks, tables } = blocksAndTables(raw, analysed, usual, report);
-  const doc: Document = {
+  const warnings = secHtmlWarnings(tables, usual, continued);
+  // Keys in the schema's order, so the Document is checked in place (check-document.ts)
+  return {
     schemaVersion: documentSchemaVersion,
     source: { name: source.name, kind: 'sec-html', bytes: source.bytes },
     title: raw.title,
     blocks,
     tables,
-    warnings: secHtmlWarnings(tables, usual, continued),
+    ...(raw.ixFactCount > 0 ? { xbrl: xbrlSummary(tables) } : {}),
+    warnings,
   };
-  if (raw.ixFactCount > 0) doc.xbrl = xbrlSummary(tables);
-  return doc;
 }

@@ -113,7 +113,9 @@ export function labelNumbers(piece: Piece, note: ScaleNote | null): NumberMentio
       offset,
       text: negative ? `${shown.trim()})` : shown.trim(),
       value,
-      ...unit,
+      // the schema's order (scale, then unit), so the Document is checked in place
+      scale: unit.scale,
+      unit: unit.unit,
     });
   }
   for (const m of text.matchAll(noneIssued)) {

@@ -1,5 +1,6 @@
 import type { BasisSource, Cell } from '../../../shared/document';
 import { namesUnitPrice, resolveUnit, unitHint, type UnitContext } from '../table/cell-unit';
+import { addFootnotes, cellKeysAfterFootnotes } from '../table/add-footnotes';
 import { columnPath, type HeaderBand } from './header-band';
 import { crossCheck } from './ixbrl-check';
 import { isSymbolOnly, type Piece } from '../table/merge-symbols';
@@ -205,7 +206,7 @@ function joinFootnoteMark(
     previous.colPath.join('\u0000') === column.colPath.join('\u0000')
   ) {
     previous.text = `${previous.text} ${p.text.trim()}`;
-    previous.footnotes = [...(previous.footnotes ?? []), p.text.trim().slice(1, -1)];
+    addFootnotes(previous, [p.text.trim().slice(1, -1)], cellKeysAfterFootnotes);
     return true;
   }
   return false;
@@ -275,24 +276,20 @@ function cellOf(
 ): Cell {
   const { unit, scale } = resolved;
   const value = p.parsed.value;
-  const cell: Cell = {
-    sourceRow: r,
-    sourceCol: p.col,
-    text: p.text,
-    kind: p.parsed.kind,
-    value,
-    scale,
-    unit,
-    rowPath,
-    colPath,
-  };
+  // Keys added in the schema's order (shared/document/cell.ts), so the Document is checked in
+  // place, with no copy (main/document/check-document.ts)
+  const cell = { sourceRow: r, sourceCol: p.col, text: p.text, kind: p.parsed.kind, value } as Cell;
+  if (p.parsed.range) cell.range = p.parsed.range;
+  cell.scale = scale;
+  cell.unit = unit;
   // Words and "n/a" are no quantity: their unit and scale need no reason
   if (p.parsed.kind !== 'text' && p.parsed.kind !== 'na') {
     cell.scaleBasis = resolved.scaleBasis;
     cell.unitBasis = resolved.unitBasis;
   }
-  if (p.parsed.range) cell.range = p.parsed.range;
   if (p.footnotes !== undefined) cell.footnotes = p.footnotes;
+  cell.rowPath = rowPath;
+  cell.colPath = colPath;
   if (p.facts.length > 0) {
     // A range's two ends, then its central value when it states one ("… Median $23")
     const shown =

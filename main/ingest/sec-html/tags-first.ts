@@ -83,13 +83,11 @@ function quantityWords(value: number | null, unit: string | null, scale: number)
 }
 
 function visibleOf(cell: Cell): VisibleReading {
-  const v: VisibleReading = {
-    kind: cell.kind,
-    value: cell.value,
-    scale: cell.scale,
-    unit: cell.unit,
-  };
+  // Keys in the schema's order, so the Document is checked in place (check-document.ts)
+  const v = { kind: cell.kind, value: cell.value } as VisibleReading;
   if (cell.range !== undefined) v.range = cell.range;
+  v.scale = cell.scale;
+  v.unit = cell.unit;
   if (cell.scaleBasis !== undefined) v.scaleBasis = cell.scaleBasis;
   if (cell.unitBasis !== undefined) v.unitBasis = cell.unitBasis;
   return v;

@@ -297,6 +297,91 @@ describe('the generated Document parser', () => {
     },
   );
 
+  it('returns a Document already in the key order of the schema as it is, with no copy', () => {
+    const canonical = Document.parse(sampleDocument());
+    expect(parseDocumentFast(canonical)).toBe(canonical);
+    // one key out of the schema's order somewhere deep: a fresh copy again, in zod's order
+    const moved = Document.parse(sampleDocument());
+    const cell = moved.tables[0]!.cells[0]! as Record<string, unknown>;
+    const { rowPath } = cell;
+    delete cell.rowPath;
+    cell.rowPath = rowPath;
+    const fast = parseDocumentFast(moved);
+    expect(fast).not.toBe(moved);
+    expect(exact(fast)).toBe(exact(Document.parse(moved)));
+  });
+
+  // The in-place check (the value returned as it is) must vouch only for what zod accepts and
+  // returns equal, key order included: every entry of a Document in zod's own order changed,
+  // deleted, moved to the end of its object, hidden (non-enumerable) or given another prototype.
+  it(
+    'returns the value itself only where zod accepts it and returns its equal',
+    {
+      timeout: 60_000,
+    },
+    () => {
+      let inPlace = 0;
+      let copied = 0;
+      let rejected = 0;
+      const canonical = () => Document.parse(sampleDocument()) as unknown;
+      for (const path of entryPaths(canonical())) {
+        const changes = [
+          ...replacements,
+          'delete',
+          'extra key',
+          '__proto__ key',
+          'move last',
+          'hide',
+          'prototype',
+        ];
+        for (const change of changes) {
+          const doc = canonical();
+          const { holder, key } = holderOf(doc, path);
+          const target = holder[key];
+          const isObj = typeof target === 'object' && target !== null && !Array.isArray(target);
+          if (change === 'delete') {
+            if (Array.isArray(holder)) holder.splice(key as number, 1);
+            else delete holder[key];
+          } else if (change === 'move last') {
+            if (Array.isArray(holder)) continue;
+            delete holder[key];
+            holder[key] = target;
+          } else if (change === 'hide') {
+            if (Array.isArray(holder)) continue;
+            Object.defineProperty(holder, key, { enumerable: false });
+          } else if (change === 'prototype') {
+            if (!isObj) continue;
+            Object.setPrototypeOf(target, { inherited: 1 });
+          } else if (change === 'extra key' || change === '__proto__ key') {
+            if (!isObj) continue;
+            if (change === 'extra key') (target as Record<string, unknown>).extra = 1;
+            else Object.defineProperty(target, '__proto__', { value: 1, enumerable: true });
+          } else holder[key] = change;
+          const before = exact(doc);
+          const zod = Document.safeParse(doc);
+          const fast = parseDocumentFast(doc);
+          const what = `$.${path.join('.')} ← ${typeof change === 'string' ? change : exact(change)}`;
+          expect(exact(doc), `${what}: the check changed its input`).toBe(before);
+          if (!zod.success) {
+            expect(fast, `${what}: zod rejects it`).toBeUndefined();
+            rejected++;
+            continue;
+          }
+          expect(fast, `${what}: zod accepts it`).toBeDefined();
+          expect(exact(fast), what).toBe(exact(zod.data));
+          if (fast === doc) {
+            expect(['hide', 'prototype'], `${what}: vouched for`).not.toContain(change);
+            inPlace++;
+          } else copied++;
+        }
+      }
+      // All three outcomes well represented, so the loop above tested something
+      expect(rejected).toBeGreaterThan(1000);
+      expect(inPlace).toBeGreaterThan(200);
+      expect(copied).toBeGreaterThan(100);
+    },
+  );
+
   it('rejects values that are not documents at all, as zod does', () => {
     for (const v of [null, undefined, 4, 'doc', [], {}, { schemaVersion: 3 }]) {
       expect(parseDocumentFast(v)).toBeUndefined();

@@ -18,6 +18,17 @@
  * - union: the first option that accepts; discriminated union: the option whose literal
  *   discriminator matches.
  * Shared subschemas (and the recursive HeaderNode) become one function each.
+ *
+ * Beside each parse function it writes a check function that reads the value in place and
+ * answers true only when the parse function would accept it and return an equal value: every
+ * object a plain one (prototype Object.prototype) whose own enumerable keys are the shape's
+ * keys it holds, in shape order (for-in order, checked against the shape's list); arrays real
+ * arrays; records with no symbol, non-enumerable or `__proto__` key. Then the value itself is
+ * zod's answer (JSON.stringify gives the same bytes) and `parseDocumentFast` returns it with no
+ * copy. Any other answer (false) only means "not vouched for": the copying parser decides, as
+ * before, so every rejection is the parser's (and zod's). A union's check asks, option by
+ * option, the option's check, then the option's parser: a value the first accepting option
+ * would copy is not vouched for even if a later option's check would pass.
  */
 import type { z } from 'zod';
 
@@ -109,6 +120,22 @@ export function generateDocumentParse(root: Schema, names: Map<Schema, string>):
   const functions: string[] = [];
   let counter = 0;
 
+  /** Check functions by name (the parse function's name with `check` for `parse`). */
+  const checks = new Set<string>();
+  /** Key lists of the object schemas' checks, by check name. */
+  const keyLists: string[] = [];
+
+  const checkName = (s: Schema, where: string): string => {
+    const name = fnName(s, where).replace(/^parse/, 'check');
+    if (checks.has(name)) return name;
+    checks.add(name); // before the body: a recursive schema refers to itself
+    const body = checkBodyOf(s, name, where);
+    functions.push(
+      `/** In place: ${name.replace(/^check/, 'parse')} would accept v and return its equal. */\nfunction ${name}(v: unknown): boolean {\n${body}\n}`,
+    );
+    return name;
+  };
+
   const fnName = (s: Schema, where: string): string => {
     const known = fnNames.get(s);
     if (known !== undefined) return known;
@@ -127,6 +154,137 @@ export function generateDocumentParse(root: Schema, names: Map<Schema, string>):
     functions.push(`${doc}function ${name}(v: unknown): unknown {\n${body}\n}`);
     return name;
   };
+
+  /** The body of the in-place check of `s` (see the file's comment): true only when vouched for. */
+  function checkBodyOf(s: Schema, name: string, where: string): string {
+    const def = defOf(s);
+    switch (def.type) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+      case 'literal':
+      case 'enum':
+        return `  return ${scalarTest(s, 'v', where)};`;
+      case 'nullable':
+        return `  return v === null || ${checkName(def.innerType as Schema, where)}(v);`;
+      case 'array': {
+        const test = scalarTest(def.element as Schema, 'x', `${where}[]`);
+        const each =
+          test === undefined
+            ? `    if (!${checkName(def.element as Schema, `${where}[]`)}(v[i])) return false;`
+            : `    const x: unknown = v[i];\n    if (!(${test})) return false;`;
+        return [
+          '  if (!isArray(v)) return false;',
+          '  for (let i = 0; i < v.length; i++) {',
+          each,
+          '  }',
+          '  return true;',
+        ].join('\n');
+      }
+      case 'tuple': {
+        const items = (def.items as Schema[]).map((x, i) => checkName(x, `${where}[${i}]`));
+        return [
+          `  if (!isArray(v) || v.length !== ${items.length}) return false;`,
+          `  return ${items.map((f, i) => `${f}(v[${i}])`).join(' && ')};`,
+        ].join('\n');
+      }
+      case 'record': {
+        const value = checkName(def.valueType as Schema, `${where}{}`);
+        return [
+          '  if (!isPlain(v) || !isPlainObject(v)) return false;',
+          '  for (const key of Reflect.ownKeys(v)) {',
+          "    if (typeof key !== 'string' || key === '__proto__') return false;",
+          '    if (!Object.prototype.propertyIsEnumerable.call(v, key)) return false;',
+          `    if (!${value}(v[key])) return false;`,
+          '  }',
+          '  return true;',
+        ].join('\n');
+      }
+      case 'union': {
+        const options = def.options as Schema[];
+        const disc = def.discriminator as string | undefined;
+        if (disc !== undefined) {
+          const cases = options.map((o) => {
+            const tag = defOf(shapeOf(o)[disc] as Schema).values as unknown[];
+            return `    case ${literalCode(tag[0], where)}:\n      return ${checkName(o, where)}(v);`;
+          });
+          return [
+            '  if (!isObject(v)) return false;',
+            `  switch (v[${JSON.stringify(disc)}]) {`,
+            ...cases,
+            '    default:',
+            '      return false;',
+            '  }',
+          ].join('\n');
+        }
+        const lines: string[] = [];
+        options.forEach((o, i) => {
+          const c = checkName(o, `${where}|${i}`);
+          if (i === options.length - 1) lines.push(`  return ${c}(v);`);
+          else
+            lines.push(
+              `  if (${c}(v)) return true;`,
+              `  if (accepts(${fnName(o, `${where}|${i}`)}, v)) return false; // this option copies it`,
+            );
+        });
+        return lines.join('\n');
+      }
+      case 'object': {
+        const shape = shapeOf(s);
+        const keys = Object.keys(shape);
+        const list = `${name.replace(/^check/, 'keys')}`;
+        keyLists.push(
+          `/** The keys of ${name}'s objects, in the schema's order. */\nconst ${list}: readonly string[] = [${keys.map((k) => JSON.stringify(k)).join(', ')}];`,
+        );
+        const lines = ['  if (!isPlain(v)) return false;'];
+        let required = 0;
+        for (const key of keys) {
+          const k = JSON.stringify(key);
+          const field = shape[key] as Schema;
+          if (defOf(field).type === 'optional') {
+            const inner = defOf(field).innerType as Schema;
+            const test =
+              scalarTest(inner, 'x', `${where}.${key}`) ??
+              `${checkName(inner, `${where}.${key}`)}(x)`;
+            lines.push(
+              `  if (${k} in v) {`,
+              `    const x = v[${k}];`,
+              `    if (!(x === undefined || ${test})) return false;`,
+              '    n++;',
+              '  }',
+            );
+          } else {
+            required++;
+            const test = scalarTest(field, 'x', `${where}.${key}`);
+            if (test === undefined)
+              lines.push(`  if (!${checkName(field, `${where}.${key}`)}(v[${k}])) return false;`);
+            else
+              lines.push(
+                '  {',
+                `    const x = v[${k}];`,
+                `    if (!(${test})) return false;`,
+                '  }',
+              );
+          }
+        }
+        // The keys first: a value not in the schema's order fails here, before its children
+        lines.splice(
+          1,
+          0,
+          `  const own = keysInOrder(v, ${list});`,
+          '  if (own < 0) return false;',
+        );
+        if (required === keys.length) lines.push(`  return own === ${required};`);
+        else {
+          lines.splice(3, 0, `  let n = ${required};`);
+          lines.push('  return own === n;');
+        }
+        return lines.join('\n');
+      }
+      default:
+        throw unsupported(`type ${def.type}`, where);
+    }
+  }
 
   function bodyOf(s: Schema, where: string): string {
     const def = defOf(s);
@@ -260,23 +418,32 @@ export function generateDocumentParse(root: Schema, names: Map<Schema, string>):
   }
 
   const rootName = fnName(root, names.get(root) ?? 'root');
+  const rootCheck = checkName(root, names.get(root) ?? 'root');
   // Numbered in the order they are written, for a reader of the file
   const order = new Map<string, string>();
   for (const f of functions) {
     const name = /^function (parse\d+)\(/m.exec(f)?.[1];
     if (name !== undefined) order.set(name, `parse${order.size}`);
   }
-  const body = functions.join('\n\n').replace(/\bparse\d+\b/g, (n) => order.get(n) ?? n);
+  const renumber = (text: string) =>
+    text.replace(/\b(parse|check|keys)(\d+)\b/g, (n, kind: string, i: string) => {
+      const to = order.get(`parse${i}`);
+      return to === undefined ? n : `${kind}${to.slice('parse'.length)}`;
+    });
+  const body = renumber([...keyLists, ...functions].join('\n\n'));
   return `${header}
 ${body}
 
 /**
  * The Document as \`Document.parse\` (zod) would return it, or undefined where zod would reject
  * it (or where this parser cannot vouch for zod's answer): the caller then asks zod, which
- * throws its usual error.
+ * throws its usual error. A value that already is zod's answer (keys in the schema's order,
+ * none unknown: what the SEC reader builds) is checked in place and returned as it is, with no
+ * copy; anything else is parsed into a fresh copy, or refused, exactly as before.
  */
 export function parseDocumentFast(value: unknown): Document | undefined {
   try {
+    if (${renumber(rootCheck)}(value)) return value as Document;
     return ${order.get(rootName) ?? rootName}(value) as Document;
   } catch {
     return undefined;
@@ -298,7 +465,10 @@ const header = `// GENERATED from the zod schema of the Document (shared/documen
 // zod, 15 ms to build the schemas and 70-100 ms to parse a big filing's Document, all cold; this
 // does the same check in a few ms without loading zod (docs/BENCHMARKS.md, "CLI start and
 // ingest"). It accepts exactly what zod accepts and returns the same value; anything else
-// goes to zod (main/document/check-document.ts), so errors read as before.
+// goes to zod (main/document/check-document.ts), so errors read as before. A value that
+// already is that value (keys in the schema's order, none unknown) is checked in place by the
+// check* functions and returned itself: no second Document to allocate and keep (docs/
+// BENCHMARKS.md, "CLI ingest: the Document checked in place").
 import type { Document } from './document';
 
 type Obj = Record<string, unknown>;
@@ -324,5 +494,44 @@ function isPlainObject(v: unknown): v is Obj {
   const prot: unknown = (ctor as { prototype?: unknown }).prototype;
   if (!isObject(prot)) return false;
   return Object.prototype.hasOwnProperty.call(prot, 'isPrototypeOf');
+}
+
+/** An object the checks can vouch for: a plain one, whose copy would be the same object. */
+function isPlain(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** An array the checks can vouch for (JSON writes its elements only, as the copy holds). */
+function isArray(v: unknown): v is unknown[] {
+  return Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype;
+}
+
+/**
+ * How many own enumerable keys an object has (for-in: Object.prototype has none) when they are
+ * some of \`keys\`, in their order; -1 when one is not in \`keys\` or out of order. The object is
+ * its own copy, key for key, when that number is how many of \`keys\` are \`in\` it (the keys the
+ * parser copies).
+ */
+function keysInOrder(v: Obj, keys: readonly string[]): number {
+  let j = 0;
+  let n = 0;
+  for (const key in v) {
+    while (j < keys.length && keys[j] !== key) j++;
+    if (j === keys.length) return -1;
+    j++;
+    n++;
+  }
+  return n;
+}
+
+/** Whether a parse function accepts v (its copy is thrown away). */
+function accepts(parse: (v: unknown) => unknown, v: unknown): boolean {
+  try {
+    parse(v);
+    return true;
+  } catch (e) {
+    if (e !== rejected) throw e;
+    return false;
+  }
 }
 `;
