@@ -78,8 +78,9 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
   }, 90_000);
 
   it('warms ag-grid up while the document is on its way, and leaves only its grids', async () => {
-    // The answer held back: the window idles meanwhile, and ag-grid is warmed up then.
-    const held = '**/api/call/document.open';
+    // The answers held back (the model's and its first screen's, which the view would draw
+    // its grid from): the window idles meanwhile, and ag-grid is warmed up then.
+    const held = /\/api\/call\/document\.(open|firstScreen)$/;
     await page.route(held, async (route) => {
       await new Promise((r) => setTimeout(r, 5000));
       await route.continue();

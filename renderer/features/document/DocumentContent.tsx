@@ -7,6 +7,7 @@ import { ParseProgress } from './ParseProgress';
 import { PdfPagesSoFar } from './PdfPagesSoFar';
 import { PdfPageView } from './PdfPageView';
 import { PdfSplitPane } from './PdfSplitPane';
+import { useWholeAfterFirstScreen } from './use-whole-after-first-screen';
 
 /**
  * The document's text and tables, beside its PDF page for a PDF. While a PDF is parsed its page
@@ -34,6 +35,7 @@ export function DocumentContent({
   selected: CellRef | undefined;
   readCells: ReadonlySet<string> | undefined;
 }) {
+  useWholeAfterFirstScreen(model);
   return (
     <div className={isPdf ? 'document-content pdf-split' : 'document-content'}>
       {isPdf && (

@@ -1,7 +1,7 @@
 import type { Document } from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence-key';
 import { askStore } from '../../stores/ask';
-import { documentStore } from '../../stores/document';
+import { documentStore, useDocument } from '../../stores/document';
 import type { CellRef } from '../../stores/document/document-store';
 import { AskPanel } from '../ask/AskPanel';
 import { CellDetails } from './CellDetails';
@@ -41,11 +41,16 @@ export function DocumentLayout({
 }) {
   const ask = useAskNavigation(id, model, tableId, goToTable);
   const selected = useSelectedCell(model, cellRef);
+  // A cached filing's first screen: its outline comes with the whole model, moments later (an
+  // outline of the first screen's headings would change under the user's pointer).
+  const firstScreenOnly = useDocument(
+    (s) => s.status === 'loading' && s.partialOf === 'first-screen',
+  );
 
   return (
     <div className="document-layout">
       {/* While a PDF is parsed its outline's room is kept, so the page does not move. */}
-      {model ? (
+      {model && !firstScreenOnly ? (
         <Outline
           model={model}
           activeTableId={tableId}

@@ -2,6 +2,7 @@ import type { MethodOutput } from '../../../shared/api/contract';
 import type { Result } from '../../../shared/api/result';
 import { api } from '../../api/client';
 import { takeToken } from '../../api/http-bridge';
+import type { EarlyOpen } from './document-store';
 import { parseRoute } from '../navigation/navigation-store';
 import {
   FIRST_SCREEN_BLOCKS,
@@ -21,7 +22,13 @@ export type OpenAnswers = Promise<
  * Free of zod and React, as the boot script is.
  */
 let early:
-  | { id: number; answers: () => OpenAnswers; firstScreen: Promise<FirstScreen | undefined> }
+  | {
+      id: number;
+      answers: () => OpenAnswers;
+      firstScreen: Promise<FirstScreen | undefined>;
+      /** The first screen once it is here, if the model was cached (not a beginning read). */
+      cachedFirstScreen?: FirstScreen | undefined;
+    }
   | undefined;
 
 /**
@@ -104,16 +111,22 @@ function askEarly(id: number): NonNullable<typeof early> {
 }
 
 const route = parseRoute(window.location.hash);
-if (route.screen === 'document') early = askEarly(route.id);
+if (route.screen === 'document') {
+  const asked = askEarly(route.id);
+  early = asked;
+  void asked.firstScreen.then((s) => {
+    if (s && !s.partial) asked.cachedFirstScreen = s;
+  });
+}
 
 /** The first screen of the document asked for at load, if it was (the boot script draws it). */
 export const earlyFirstScreen = (): Promise<FirstScreen | undefined> | undefined =>
   early?.firstScreen;
 
-/** The answers asked for at load for document `id`, once; undefined for any other. */
-export function takeEarlyOpen(id: number): OpenAnswers | undefined {
+/** What was asked for at load for document `id`, once; undefined for any other. */
+export function takeEarlyOpen(id: number): EarlyOpen | undefined {
   if (early?.id !== id) return undefined;
-  const { answers } = early;
+  const { answers, cachedFirstScreen } = early;
   early = undefined;
-  return answers();
+  return { answers, firstScreen: cachedFirstScreen };
 }
