@@ -28,30 +28,40 @@ export function encodePostings(values: readonly number[]): Buffer {
   if (scratch.length < values.length * 8) scratch = Buffer.allocUnsafe(values.length * 8);
   let n = 0;
   let previous = 0;
-  const write = (unit: number, mask: number) => {
-    // × 8 by multiplication, not a shift: no 32-bit overflow, whatever the unit count.
-    let v = (unit - previous) * 8 + mask;
-    previous = unit;
-    while (v >= 0x80) {
-      scratch[n++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
-    }
-    scratch[n++] = v;
-  };
   let unit = -1;
   let mask = 0;
-  for (const value of values) {
-    const bit = value % 8;
-    const u = (value - bit) / 8;
-    if (u === unit) mask |= bit;
-    else {
-      if (unit >= 0) write(unit, mask);
-      unit = u;
-      mask = bit;
+  // No closure per call: a record's ~120 terms are encoded one after another.
+  for (let i = 0; i <= values.length; i++) {
+    const value = i < values.length ? values[i]! : -1;
+    const bit = value < 0 ? 0 : value % 8;
+    const u = value < 0 ? -1 : (value - bit) / 8;
+    if (u === unit) {
+      mask |= bit;
+      continue;
     }
+    if (unit >= 0) n = writeVarint(n, (unit - previous) * 8 + mask);
+    previous = unit >= 0 ? unit : previous;
+    unit = u;
+    mask = bit;
   }
-  if (unit >= 0) write(unit, mask);
-  return Buffer.from(scratch.subarray(0, n));
+  const out = Buffer.allocUnsafe(n);
+  scratch.copy(out, 0, 0, n);
+  return out;
+}
+
+/**
+ * Writes `v` into `scratch` at `n` as an unsigned LEB128 varint; the index after it. The
+ * caller computes v = (unit − previous unit) × 8 + mask by multiplication, not a shift: no
+ * 32-bit overflow, whatever the unit count.
+ */
+function writeVarint(n: number, v: number): number {
+  let i = n;
+  while (v >= 0x80) {
+    scratch[i++] = (v % 0x80) | 0x80;
+    v = Math.floor(v / 0x80);
+  }
+  scratch[i++] = v;
+  return i;
 }
 
 /**
@@ -94,6 +104,38 @@ function addTokens(lists: Map<string, number[]>, tokens: readonly string[], valu
     if (list === undefined) lists.set(token, [value]);
     else if (list[list.length - 1] !== value) list.push(value);
   }
+}
+
+/**
+ * Each token's (unit index × 8 + column bit) values, ascending, for the units whose columns are
+ * all read by asciiTokens; the indexes of the others are pushed onto `others` (for FTS5).
+ */
+function asciiPostings(units: readonly Passage[], others: number[]): Map<string, number[]> {
+  const lists = new Map<string, number[]>();
+  // A table's cells repeat their column's headers and their row's path: each distinct
+  // column text is tokenized once (the tokens are only read).
+  const seen = new Map<string, string[] | undefined>();
+  const tokensOf = (text: string) => {
+    if (seen.has(text)) return seen.get(text);
+    const tokens = asciiTokens(text);
+    seen.set(text, tokens);
+    return tokens;
+  };
+  // Plain loops: no closure made per unit or column (this runs for every unit indexed).
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const body = tokensOf(u.body);
+    const headers = body && tokensOf(u.headers);
+    const caption = headers && tokensOf(u.caption);
+    if (caption === undefined) {
+      others.push(i);
+      continue;
+    }
+    addTokens(lists, body!, i * 8 + 1);
+    addTokens(lists, headers!, i * 8 + 2);
+    addTokens(lists, caption, i * 8 + 4);
+  }
+  return lists;
 }
 
 /** A question's terms seen on this connection, with their tokens (bounded). */
@@ -187,7 +229,11 @@ export const ftsTokenizer = perConnection((db: Database) => {
     [...lists.keys()].sort().map((term) => {
       const values = lists.get(term)!;
       // group_concat's order is SQLite's to choose: units ascending, whatever it chose.
-      if (values.some((v, i) => i > 0 && v < values[i - 1]!)) values.sort((x, y) => x - y);
+      for (let i = 1; i < values.length; i++)
+        if (values[i]! < values[i - 1]!) {
+          values.sort((x, y) => x - y);
+          break;
+        }
       return { term, units: encodePostings(values) };
     });
 
@@ -198,22 +244,8 @@ export const ftsTokenizer = perConnection((db: Database) => {
      * round trip through a temp table); any other unit through FTS5 as before.
      */
     postingsOf(units: readonly Passage[]): { term: string; units: Buffer }[] {
-      const lists = new Map<string, number[]>();
       const others: number[] = [];
-      // Plain loops: no closure made per unit or column (this runs for every unit indexed).
-      for (let i = 0; i < units.length; i++) {
-        const u = units[i]!;
-        const body = asciiTokens(u.body);
-        const headers = body && asciiTokens(u.headers);
-        const caption = headers && asciiTokens(u.caption);
-        if (caption === undefined) {
-          others.push(i);
-          continue;
-        }
-        addTokens(lists, body!, i * 8 + 1);
-        addTokens(lists, headers!, i * 8 + 2);
-        addTokens(lists, caption, i * 8 + 4);
-      }
+      const lists = asciiPostings(units, others);
       if (others.length > 0)
         for (const [term, values] of viaFts(units, others)) {
           const list = lists.get(term);
