@@ -124,6 +124,7 @@ class TableView {
   readonly ambiguous = new Set<string>();
   private rowTexts: RowText[] | undefined;
   private readonly columnTexts = new Map<number, string>();
+  private readonly lineBytes = new Map<string, number>();
   constructor(readonly table: Table) {
     this.positions = gridPositions(table);
     const seen = new Map<string, number>();
@@ -138,6 +139,18 @@ class TableView {
   /** The rows holding cells, in layout order, each written once. */
   rows(): readonly RowText[] {
     return (this.rowTexts ??= this.writeRows());
+  }
+
+  /** A line's length in UTF-8 bytes; the rows' lines are measured once per table. */
+  bytesOf(line: string): number {
+    let n = this.lineBytes.get(line);
+    if (n === undefined) {
+      n = utf8Length(line);
+      // Bounded: the head and columns lines differ from excerpt to excerpt.
+      if (this.lineBytes.size > 4096) this.lineBytes.clear();
+      this.lineBytes.set(line, n);
+    }
+    return n;
   }
 
   /** `[col] ["header", …]` for the excerpt's columns line. */
@@ -204,11 +217,11 @@ class TableView {
 const tableViews = new WeakMap<Table, TableView>();
 
 /**
- * The excerpt of a table: its head (caption, page, scale, the one unit of its shown values if
- * they share one), how to call cell(), the columns used, then the shown rows with a cell() line
- * under each cell hit. Assembled from the view's rows, written once per table.
+ * The lines of a table's excerpt: its head (caption, page, scale, the one unit of its shown
+ * values if they share one), how to call cell(), the columns used, then the shown rows with a
+ * cell() line under each cell hit. Assembled from the view's rows, written once per table.
  */
-function renderTable(view: TableView, group: TableGroup): string {
+function excerptLines(view: TableView, group: TableGroup): string[] {
   const { table } = view;
   const shownRows = view.rows().filter((r) => group.whole || group.rows.has(r.sourceRow));
   let firstUnit: string | undefined;
@@ -241,8 +254,45 @@ function renderTable(view: TableView, group: TableGroup): string {
     if (group.cells.size === 0) continue;
     for (const { key, line } of r.cellLines) if (group.cells.has(key)) lines.push(line);
   }
-  return lines.join('\n');
+  return lines;
 }
+
+/**
+ * A table's excerpt, its lines joined only when the text is read: each of a question's hits in
+ * a table tries a larger excerpt of it against the budget, which needs only its size (summed
+ * from the lines, each table row's measured once) until the context is assembled (issue 26,
+ * the engine's profile: the excerpts were joined and measured hit after hit).
+ */
+interface TableExcerpt {
+  lines: readonly string[];
+  view: TableView;
+  text?: string;
+}
+
+/** A context piece: a paragraph's text, or a table's excerpt not joined yet. */
+type Piece = string | TableExcerpt;
+
+const pieceText = (p: Piece): string =>
+  typeof p === 'string' ? p : (p.text ??= p.lines.join('\n'));
+
+/** `text.length` of the joined excerpt (lines and their newlines), without joining it. */
+function excerptChars(p: TableExcerpt): number {
+  let n = p.lines.length - 1;
+  for (const line of p.lines) n += line.length;
+  return n;
+}
+
+/** utf8Length of the joined excerpt: each newline is one byte. */
+function excerptBytes(p: TableExcerpt): number {
+  let n = p.lines.length - 1;
+  for (const line of p.lines) n += p.view.bytesOf(line);
+  return n;
+}
+
+const tableExcerpt = (view: TableView, group: TableGroup): TableExcerpt => ({
+  lines: excerptLines(view, group),
+  view,
+});
 
 function renderParagraph(document: Document, hit: RetrievalHit): string {
   const block = document.blocks.find((b) => b.id === hit.blockId);
@@ -271,14 +321,18 @@ const viewOf = (t: Table) => {
 function contextBudget(tokenBudget: number, count: ((text: string) => number) | undefined) {
   const limit = Math.max(0, tokenBudget) * (count ? 1 : 4);
   let exact = !count;
-  const measure = (text: string) =>
-    count && exact ? count(text) : count ? utf8Length(text) : text.length;
-  const pieces = new Map<string, string>();
+  // Sizes of the text a piece stands for: a table excerpt's by its lines, the same numbers.
+  const measure = (piece: Piece) => {
+    if (count && exact) return count(pieceText(piece));
+    if (typeof piece === 'string') return count ? utf8Length(piece) : piece.length;
+    return count ? excerptBytes(piece) : excerptChars(piece);
+  };
+  const pieces = new Map<string, Piece>();
   const sizes = new Map<string, number>();
   let used = 0;
 
   /** Puts `text` as piece `key` if the total stays within the budget. */
-  const tryPut = (key: string, text: string): boolean => {
+  const tryPut = (key: string, text: Piece): boolean => {
     let old = sizes.get(key);
     let size = measure(text);
     let delta = old === undefined ? size + (pieces.size > 0 ? measure(SEPARATOR) : 0) : size - old;
@@ -326,7 +380,7 @@ function putTableHit(
   if (hit.kind === 'cell' && hit.sourceRow !== undefined && hit.sourceCol !== undefined)
     next.cells.add(`${hit.sourceRow}:${hit.sourceCol}`);
   const view = viewOf(table);
-  if (budget.tryPut(key, renderTable(view, next))) {
+  if (budget.tryPut(key, tableExcerpt(view, next))) {
     groups.set(key, next);
     return { included: true, truncated: false };
   }
@@ -337,7 +391,7 @@ function putTableHit(
   for (const row of view.positions.layout.rows) {
     if (partial.rows.has(row.sourceRow) || Object.keys(row.cells).length === 0) continue;
     const trial: TableGroup = { ...partial, rows: new Set([...partial.rows, row.sourceRow]) };
-    if (!budget.tryPut(key, renderTable(view, trial))) break;
+    if (!budget.tryPut(key, tableExcerpt(view, trial))) break;
     partial = trial;
     added++;
   }
@@ -349,13 +403,18 @@ function putTableHit(
 function assembleContext(
   document: Document,
   included: readonly RetrievalHit[],
-  pieces: ReadonlyMap<string, string>,
+  pieces: ReadonlyMap<string, Piece>,
   truncated: boolean,
   count: ((text: string) => number) | undefined,
 ): BuiltContext {
   const ordered = inDocumentOrder(document, included);
   const order = new Set(ordered.map((h) => (h.kind === 'paragraph' ? 'p:' : 't:') + h.blockId));
-  const text = [...order].map((k) => pieces.get(k) ?? '').join(SEPARATOR);
+  const text = [...order]
+    .map((k) => {
+      const piece = pieces.get(k);
+      return piece === undefined ? '' : pieceText(piece);
+    })
+    .join(SEPARATOR);
   if (!count) return { text, tokens: estimateTokens(text), hits: ordered, truncated };
   // Counted when read: most asks never read it, and counting a context far under its budget is
   // what the byte bound (contextBudget) spared.
