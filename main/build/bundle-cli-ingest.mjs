@@ -15,8 +15,9 @@
  *
  * Modules with identity or state stay outside the bundle and are required from dist/ as before:
  * `WorkbenchError` (the CLI checks `instanceof`), the process-wide job list that Ctrl-C sets
- * (`main/jobs/live`), packages, and whatever ingestFile imports on demand (pdf.js, the parse
- * worker, zod's Document schema).
+ * (`main/jobs/live`), packages (but htmlparser2's Tokenizer and its entity decoder: see
+ * bundleTokenizer), and whatever ingestFile imports on demand (pdf.js, the parse worker, zod's
+ * Document schema).
  *
  * Plain JavaScript like build-if-changed.mjs (type-checked through tsconfig.test.json).
  */
@@ -58,6 +59,40 @@ const keepShared = {
   },
 };
 
+/**
+ * htmlparser2's Tokenizer and the entity decoder it requires, inside the bundle too: loaded
+ * with it (no module resolution and file reads for their 6 files at run time) and in its code
+ * cache (no compiling of their functions). main/ingest/sec-html/html-parser.ts finds the
+ * Tokenizer's file beside the package's index at run time; here that module is replaced by one
+ * exporting the same file's class, which esbuild bundles, and the decoder's package (a require
+ * inside that file) is resolved from the Tokenizer's folder, as node would. Same files, same
+ * code: only where they load from changes.
+ */
+const tokenizerModule = join(root, 'main', 'ingest', 'sec-html', 'html-parser.ts');
+const requireHere = createRequire(import.meta.url);
+const tokenizerFile = join(dirname(requireHere.resolve('htmlparser2')), 'Tokenizer.js');
+
+/** @type {import('esbuild').Plugin} */
+const bundleTokenizer = {
+  name: 'bundle-htmlparser2-tokenizer',
+  setup(b) {
+    b.onResolve({ filter: /\/html-parser(\.js)?$/ }, (args) => {
+      const source = resolve(args.resolveDir, args.path.replace(/\.js$/, ''));
+      if (`${source}.ts` !== tokenizerModule) return undefined;
+      return { path: tokenizerModule, namespace: 'bundled-tokenizer' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'bundled-tokenizer' }, () => ({
+      contents: `export { default as Tokenizer } from ${JSON.stringify(tokenizerFile)};`,
+      loader: 'js',
+      resolveDir: dirname(tokenizerFile),
+    }));
+    b.onResolve({ filter: /^entities\// }, (args) => {
+      if (!args.importer.startsWith(dirname(tokenizerFile))) return undefined;
+      return { path: createRequire(args.importer).resolve(args.path) };
+    });
+  },
+};
+
 async function bundle() {
   await build({
     entryPoints: [entry],
@@ -67,7 +102,7 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     packages: 'external',
-    plugins: [keepShared],
+    plugins: [bundleTokenizer, keepShared],
     logLevel: 'warning',
     legalComments: 'none',
     // import() of what stays outside becomes require(): the bundle runs as a vm.Script
