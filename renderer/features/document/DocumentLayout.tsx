@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Document } from '../../../shared/document';
 import { evidenceKey } from '../../../shared/document/evidence-key';
 import { askStore } from '../../stores/ask';
@@ -46,6 +47,9 @@ export function DocumentLayout({
   const firstScreenOnly = useDocument(
     (s) => s.status === 'loading' && s.partialOf === 'first-screen',
   );
+  // Its first grid drawn already then: the outline comes at once, not after a grid to come.
+  const [firstScreenShown, setFirstScreenShown] = useState(firstScreenOnly);
+  if (firstScreenOnly && !firstScreenShown) setFirstScreenShown(true);
 
   return (
     <div className="document-layout">
@@ -56,7 +60,7 @@ export function DocumentLayout({
           activeTableId={tableId}
           onTable={goToTable}
           onHeading={scrollToBlock}
-          afterGrid={firstGridTableId(model.blocks, tableId) !== undefined}
+          afterGrid={!firstScreenShown && firstGridTableId(model.blocks, tableId) !== undefined}
         />
       ) : (
         <div className="outline" aria-hidden="true" />

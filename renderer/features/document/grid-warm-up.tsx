@@ -1,5 +1,6 @@
 import { AgGridReact } from 'ag-grid-react';
 import { createRoot } from 'react-dom/client';
+import { openedOnCachedFirstScreen } from '../../stores/document/early-open';
 import { onGridDrawn } from './first-grid';
 
 /**
@@ -7,8 +8,10 @@ import { onGridDrawn } from './first-grid';
  * the styles of the whole page: over a document's first screen (the outline, the first blocks)
  * that was a good part of the first grid's cost. While the window is idle waiting for the
  * document (its parse, or its answer), a one-cell grid out of sight pays it on a near-empty
- * page instead; it is removed once a grid of the document has drawn its rows (or after 10 s). Nothing is done
- * when a grid is already there or the window never idles before one is.
+ * page instead; it is removed once a grid of the document has drawn its rows (or after 10 s).
+ * Nothing is done when a grid is already there, the window never idles before one is, or the
+ * window opened on a cached document's first screen (its grid comes next, nothing is waited for:
+ * a grid more would only add its own creation).
  */
 export function warmUpGrids(): void {
   const whenIdle = (f: () => void) =>
@@ -16,7 +19,7 @@ export function warmUpGrids(): void {
       ? window.requestIdleCallback(f)
       : window.setTimeout(f, 50);
   whenIdle(() => {
-    if (document.querySelector('.ag-root-wrapper')) return;
+    if (document.querySelector('.ag-root-wrapper') || openedOnCachedFirstScreen()) return;
     const host = document.createElement('div');
     host.setAttribute('aria-hidden', 'true');
     host.inert = true;

@@ -5,7 +5,14 @@ import { documentStore, useDocument } from '../../stores/document';
 import type { DocumentState } from '../../stores/document/document-store';
 import { isEarlyPdf, onEarlyPdf, preloadPdf, releasePdf } from '../../stores/document/pdf-original';
 import { useLibrary } from '../../stores/library';
+import { navigationStore } from '../../stores/navigation';
 import { preloadTableGrid, revealDocument } from './DocumentBody';
+
+// The window opened on a document: opened in the store as the view's chunk arrives, not from
+// the view's first effect, so that the view's first commit draws its first screen (a cached
+// filing's: the first table's grid) instead of a progress line, one commit and frame sooner.
+const opening = navigationStore.getState().route;
+if (opening.screen === 'document') void documentStore.getState().open(opening.id);
 
 /** Scrolls to a block, drawing the rest of the document first if it is not drawn yet. */
 export function scrollToBlock(id: string) {

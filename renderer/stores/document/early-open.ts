@@ -28,6 +28,8 @@ let early:
       firstScreen: Promise<FirstScreen | undefined>;
       /** The first screen once it is here, if the model was cached (not a beginning read). */
       cachedFirstScreen?: FirstScreen | undefined;
+      /** Web mode: asks for the model's answer now if it has not been asked for. */
+      fetchModel?: () => void;
     }
   | undefined;
 
@@ -90,10 +92,17 @@ function askEarly(id: number): NonNullable<typeof early> {
     const answers: OpenAnswers = Promise.all([api.call('document.open', { id }), marks]);
     return { id, answers: () => answers, firstScreen };
   }
+  let text: Promise<string | undefined> | undefined;
+  const model = () => (text ??= openText(id));
   const firstScreen = first(() =>
-    text.then((t) => (t === undefined ? undefined : firstScreenOf(t, FIRST_SCREEN_BLOCKS))),
+    model().then((t) => (t === undefined ? undefined : firstScreenOf(t, FIRST_SCREEN_BLOCKS))),
   );
-  const text = openText(id);
+  // The model (a 10-K's: 2.7 MB) is asked for once the first screen has answered, unless that
+  // says the model is cached: then only when the store takes this (the view is drawing the
+  // first screen; the store parses it once that is drawn). Arriving meanwhile, its bytes took
+  // the window's main thread (read, then decoded) while the app was starting. A filing not
+  // read yet is read by the first screen's request already; the model's joins that read.
+  void firstScreen.then((s) => (s && !s.partial ? undefined : model()));
   const parsed = (t: string | undefined): Promise<Result<MethodOutput<'document.open'>>> => {
     try {
       if (t !== undefined)
@@ -105,8 +114,9 @@ function askEarly(id: number): NonNullable<typeof early> {
   };
   return {
     id,
-    answers: () => Promise.all([text.then(parsed), marks]),
+    answers: () => Promise.all([model().then(parsed), marks]),
     firstScreen,
+    fetchModel: () => void model(),
   };
 }
 
@@ -115,9 +125,20 @@ if (route.screen === 'document') {
   const asked = askEarly(route.id);
   early = asked;
   void asked.firstScreen.then((s) => {
-    if (s && !s.partial) asked.cachedFirstScreen = s;
+    if (s && !s.partial) {
+      asked.cachedFirstScreen = s;
+      firstScreenArrived = true;
+    }
   });
 }
+
+/**
+ * Whether the window opened on a document whose cached first screen has arrived: its grid is
+ * drawn as soon as the view has started, with nothing to wait for (grid-warm-up.tsx).
+ */
+export const openedOnCachedFirstScreen = (): boolean =>
+  route.screen === 'document' && firstScreenArrived;
+let firstScreenArrived = false;
 
 /** The first screen of the document asked for at load, if it was (the boot script draws it). */
 export const earlyFirstScreen = (): Promise<FirstScreen | undefined> | undefined =>
@@ -126,7 +147,8 @@ export const earlyFirstScreen = (): Promise<FirstScreen | undefined> | undefined
 /** What was asked for at load for document `id`, once; undefined for any other. */
 export function takeEarlyOpen(id: number): EarlyOpen | undefined {
   if (early?.id !== id) return undefined;
-  const { answers, cachedFirstScreen } = early;
+  const { answers, cachedFirstScreen, fetchModel } = early;
   early = undefined;
+  fetchModel?.();
   return { answers, firstScreen: cachedFirstScreen };
 }
