@@ -8,8 +8,8 @@
  * module's exports object (`(0, cell_unit_1.headOf)(t)`), a property load that cold code does on
  * each call, and loads some 45 files one by one. esbuild joins them into
  * `dist/main/document/ingest-file.bundle.js`, where such calls are plain function calls; and
- * `ingest-file.bundle.cache` holds V8's compiled bytecode of that file after reading the sample
- * filing, so the next process need not compile those functions again.
+ * `ingest-file.bundle.cache` holds V8's compiled bytecode of every function in that file
+ * (compiled eagerly, then run on the sample filing), so the next process need not compile them.
  * `main/cli/ingest-file-bundle.ts` loads them, or the modules tsc wrote when they are missing,
  * older than tsc's output or refused by V8 (another node version).
  *
@@ -25,6 +25,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -132,7 +133,14 @@ async function writeCodeCache() {
   );
   const loader = /** @type {BundleLoader} */ (loaded);
   loader.tuneV8ForOneShot(); // the flags the CLI runs under, or V8 would refuse the cache
+  // Every function compiled now, into the cache, not only those the sample filing reaches: a
+  // 10-K runs many the sample does not (continued tables, label columns, ranges...), each
+  // compiled on its first call otherwise (about 5-10 ms of a cold ingest of BA's 10-K: docs/
+  // BENCHMARKS.md, "CLI ingest: the Document checked in place"). Back to lazy before the cache
+  // is written, so it is made under the CLI's flags.
+  setFlagsFromString('--no-lazy');
   const script = loader.compileBundle(source, bundleFile);
+  setFlagsFromString('--lazy');
   await loader.runBundle(script, bundleFile).ingestFile(trainingFiling);
   writeFileSync(cacheFile, script.createCachedData());
 }

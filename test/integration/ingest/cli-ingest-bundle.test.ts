@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../../../main/document/ingest-file';
@@ -51,6 +51,24 @@ describe('the CLI reads filings through the bundled reader', () => {
     expect(r.walkerModules).toEqual([]); // the reader's own modules were not loaded
     for (const [i, file] of filings.entries())
       expect(JSON.stringify(r.docs[i])).toBe(JSON.stringify(await ingestFile(file)));
+  }, 30_000);
+
+  it('caches every function of the bundle, not only those the sample filing runs', () => {
+    // A cache made as before (compiled lazily, then the sample read), in a fresh node
+    const script = `
+      const { readFileSync } = require('node:fs');
+      const l = require(${JSON.stringify(loaderFile)});
+      const file = ${JSON.stringify(join(distDocument, 'ingest-file.bundle.js'))};
+      l.tuneV8ForOneShot();
+      const s = l.compileBundle(readFileSync(file, 'utf8'), file);
+      l.runBundle(s, file).ingestFile(${JSON.stringify(sampleFiling)}).then(() =>
+        process.stdout.write(String(s.createCachedData().length)));`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const lazyBytes = Number(r.stdout);
+    const shipped = statSync(join(distDocument, 'ingest-file.bundle.cache')).size;
+    // the functions a 10-K reaches beyond the sample are in it too (about a quarter more)
+    expect(shipped).toBeGreaterThan(lazyBytes * 1.1);
   }, 30_000);
 
   it('loads the modules tsc wrote when they are newer than the bundle, else the bundle', () => {
