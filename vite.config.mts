@@ -9,9 +9,7 @@ const renderer = (p: string) => fileURLToPath(new URL(`./renderer/${p}`, import.
  * time: on a document route only after it has drawn the document's first screen
  * (first-paint.ts), since evaluating the app first held that picture back. So that the app's
  * code is not fetched only then, its chunks (and their CSS) are named in the page too, as
- * `modulepreload` (fetched and compiled, not run) and stylesheets. The document view's and the
- * grid's chunks are named in a `<meta name="workbench-document-chunks">` the boot script reads
- * on a document route only (a window on the Library does not fetch ag-grid first).
+ * `modulepreload` (fetched and compiled, not run) and stylesheets.
  */
 function preloadApp(): Plugin {
   return {
@@ -34,24 +32,6 @@ function preloadApp(): Plugin {
           todo.push(...c.imports);
         }
         const named = (f: string) => html.includes(`/${f}"`);
-        // The document view's and the grid's chunks (not the app's): the boot script asks for
-        // them as it starts on a document route (boot.ts), not only once the first screen is
-        // drawn; named here, since their file names are the build's.
-        const view = new Set<string>();
-        const viewCss = new Set<string>();
-        const roots = ['features/document/DocumentScreen.tsx', 'features/document/TableGrid.tsx'];
-        const todo = roots.map((r) => {
-          const c = chunks.find((x) => x.moduleIds.includes(renderer(r)));
-          if (!c) throw new Error(`renderer/${r} was not built`);
-          return c.fileName;
-        });
-        for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
-          const c = byName.get(f);
-          if (!c || view.has(f) || files.has(f) || named(f)) continue;
-          view.add(f);
-          for (const s of c.viteMetadata?.importedCss ?? []) if (!css.has(s)) viewCss.add(s);
-          todo.push(...c.imports);
-        }
         const tags = [
           ...[...files]
             .filter((f) => !named(f))
@@ -59,7 +39,6 @@ function preloadApp(): Plugin {
           ...[...css]
             .filter((f) => !named(f))
             .map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
-          `<meta name="workbench-document-chunks" content="${[...view, ...viewCss].join(' ')}">`,
         ];
         return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
       },

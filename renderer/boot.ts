@@ -21,27 +21,6 @@ const WAIT_MS = 250;
 
 const startApp = () => void import('./main');
 const route = parseRoute(window.location.hash);
-
-/**
- * On a document route, the view's and the grid's chunks (named in the page by the build,
- * vite.config.mts) are fetched now, beside the first screen's request, and run only when the
- * app starts: fetched then, after the picture, the view waited for them (100 ms and more on a
- * busy machine). CSS only fetched: applied once the view imports it.
- */
-function preloadDocumentView(): void {
-  const names = document.querySelector<HTMLMetaElement>('meta[name="workbench-document-chunks"]');
-  for (const file of names?.content.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.crossOrigin = '';
-    link.href = `./${file}`;
-    if (file.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else link.rel = 'modulepreload';
-    document.head.append(link);
-  }
-}
-if (route.screen === 'document') preloadDocumentView();
 const firstScreen = earlyFirstScreen();
 // The document's kind, and for a PDF its original, pdf.js and pdf.js's worker, asked for now
 // too (stores/document/pdf-original.ts).
