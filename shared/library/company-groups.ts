@@ -38,7 +38,11 @@ export function companyKey(name: string): string | null {
   return k === '' ? null : k;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// Made at first use, not as the module loads: a window's first collator loads the locale's
+// data (~10 ms under load), which a window opened on a document does not need.
+let made: Intl.Collator | undefined;
+const collator = () =>
+  (made ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }));
 
 /**
  * Filings newest first: by period end, then fiscal year (an earnings release knows only its
@@ -59,7 +63,7 @@ export function byPeriodNewestFirst(a: LibraryEntry, b: LibraryEntry): number {
     if (yb === null) return -1;
     return yb - ya;
   }
-  return collator.compare(a.name, b.name) || b.id - a.id;
+  return collator().compare(a.name, b.name) || b.id - a.id;
 }
 
 /** The group key of a filer known by its CIK. */
@@ -130,7 +134,7 @@ export function groupByCompany(docs: readonly LibraryEntry[]): CompanyGroup[] {
   ];
   const sortName = (g: CompanyGroup) => (g.company ? companyKey(g.company) : null) ?? g.key!;
   named.sort(
-    (a, b) => collator.compare(sortName(a), sortName(b)) || collator.compare(a.key!, b.key!),
+    (a, b) => collator().compare(sortName(a), sortName(b)) || collator().compare(a.key!, b.key!),
   );
   if (other.length)
     named.push({ key: null, cik: null, company: null, documents: other.sort(byPeriodNewestFirst) });

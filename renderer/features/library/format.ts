@@ -13,26 +13,36 @@ export const kindLabel: Record<string, string> = {
 
 // Formatters made once: `toLocaleDateString(locale, options)` builds a new Intl formatter on
 // every call (~0.1–0.3 ms each), which made drawing 100 rows, or every row of 2,000 grouped by
-// company, cost tens to hundreds of milliseconds (docs/BENCHMARKS.md, sector workspace).
-const periodFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+// company, cost tens to hundreds of milliseconds (docs/BENCHMARKS.md, sector workspace). Made at
+// first use, not as the app's script runs: the first Intl formatters of a window load the
+// locale's data (~10 ms under load), which a window opened on a document does not need.
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const periodFormat = once(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const dayFormat = once(
+  () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric' }),
+);
+const timeFormat = once(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 // A library repeats a few hundred period ends across thousands of filings.
 const periods = new Map<string, string>();
 
@@ -41,7 +51,7 @@ export function formatPeriod(iso: string): string {
   let text = periods.get(iso);
   if (text === undefined) {
     const d = new Date(`${iso}T00:00:00Z`);
-    text = Number.isNaN(d.getTime()) ? iso : periodFormat.format(d);
+    text = Number.isNaN(d.getTime()) ? iso : periodFormat().format(d);
     if (periods.size > 10_000) periods.clear();
     periods.set(iso, text);
   }
@@ -52,7 +62,7 @@ export function formatPeriod(iso: string): string {
 export function formatImported(iso: string): { day: string; full: string } {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return { day: iso, full: iso };
-  return { day: dayFormat.format(d), full: timeFormat.format(d) };
+  return { day: dayFormat().format(d), full: timeFormat().format(d) };
 }
 
 /** Short kind names for the Library's narrow Kind column (the long one is the cell's title). */
