@@ -25,6 +25,20 @@ export class PostFailure extends Error {
 }
 
 /**
+ * The most a POST's answer may hold, as sent and once decoded. A chat completion is kilobytes;
+ * a server that sends more (a broken proxy, or a hostile endpoint's endless body or gzip bomb)
+ * must not make the main process buffer it all: it is refused as soon as it passes this.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer longer than the limit, raw or decoded: read no further, never retried. */
+export class AnswerTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit} bytes`);
+  }
+}
+
+/**
  * Keep-alive agents, one per scheme (each pools its sockets per host and port). An idle socket
  * is closed after 4 s, as undici's fetch does (and sooner when the server's Keep-Alive header
  * says so: Node reads its `timeout=` hint), so a server's own idle cut rarely meets a request.
@@ -51,6 +65,7 @@ export function postJson(
   body: string,
   headers: Record<string, string>,
   signal: AbortSignal,
+  maxBytes = MAX_ANSWER_BYTES,
 ): Promise<PostAnswer> {
   return new Promise<PostAnswer>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error);
@@ -92,7 +107,7 @@ export function postJson(
       });
       req.on('response', (res) => {
         answered = true;
-        readAnswer(res).then(
+        readAnswer(res, maxBytes).then(
           (answer) => settle(() => resolve(answer)),
           (e: Error) => settle(() => reject(e)),
         );
@@ -126,13 +141,26 @@ function connectTimeout(
   socket.once('close', connected);
 }
 
-/** The whole body of a response, decoded; a body cut short is a `dropped` PostFailure. */
-function readAnswer(res: http.IncomingMessage): Promise<PostAnswer> {
+/**
+ * The whole body of a response, decoded; a body cut short is a `dropped` PostFailure, one
+ * longer than `maxBytes` (said or sent, raw or decoded) an AnswerTooLarge, its socket closed.
+ */
+function readAnswer(res: http.IncomingMessage, maxBytes: number): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let received = 0;
     const dropped = (e?: Error) =>
       reject(new PostFailure('dropped', e ?? new Error('other side closed')));
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const tooLarge = () => {
+      reject(new AnswerTooLarge(maxBytes)); // settles first: the close below is not a drop
+      res.destroy();
+    };
+    if (Number(res.headers['content-length']) > maxBytes) return tooLarge();
+    res.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) return tooLarge();
+      chunks.push(chunk);
+    });
     res.on('error', dropped);
     res.on('aborted', () => dropped());
     res.on('close', () => {
@@ -142,26 +170,30 @@ function readAnswer(res: http.IncomingMessage): Promise<PostAnswer> {
       if (!res.complete) return dropped();
       const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       try {
-        const text = decoded(bytes, res.headers['content-encoding']).toString('utf8');
+        const text = decoded(bytes, res.headers['content-encoding'], maxBytes).toString('utf8');
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
       } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e))); // zlib: bad compressed data
+        // zlib stops at maxOutputLength with ERR_BUFFER_TOO_LARGE; else bad compressed data.
+        if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+          return reject(new AnswerTooLarge(maxBytes));
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     });
   });
 }
 
 /** A body in the content coding the server chose (as fetch decodes it); others as they came. */
-function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+function decoded(bytes: Buffer, encoding: string | undefined, maxBytes: number): Buffer {
+  const limit = { maxOutputLength: maxBytes };
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(bytes);
+      return gunzipSync(bytes, limit);
     case 'br':
-      return brotliDecompressSync(bytes);
+      return brotliDecompressSync(bytes, limit);
     case 'deflate':
       // zlib-wrapped as the standard says, or raw deflate as some servers send it.
-      return (bytes[0]! & 0x0f) === 0x08 ? inflateSync(bytes) : inflateRawSync(bytes);
+      return (bytes[0]! & 0x0f) === 0x08 ? inflateSync(bytes, limit) : inflateRawSync(bytes, limit);
     default:
       return bytes;
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openaiSdk } from './openai-sdk';
-import { postJson, PostFailure, type PostAnswer } from './json-post';
+import { AnswerTooLarge, postJson, PostFailure, type PostAnswer } from './json-post';
 import type OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
@@ -246,6 +246,13 @@ async function chatPlain(
       signal,
     );
   } catch (e) {
+    if (e instanceof AnswerTooLarge) {
+      // Not retried (a WorkbenchError is final): asking again would fetch the same flood.
+      throw new WorkbenchError(
+        'llm-bad-response',
+        `${site.baseUrl}/chat/completions sent an answer larger than ${e.limit / 2 ** 20} MB; nothing was kept. Is it an OpenAI-compatible endpoint?`,
+      );
+    }
     throw e instanceof PostFailure ? asClientError(e) : e;
   }
   const { status } = answer;

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postJson, PostFailure } from '../../../main/llm/json-post';
+import { AnswerTooLarge, postJson, PostFailure } from '../../../main/llm/json-post';
 import { clientFor } from '../../../main/llm/openai-calls';
 import { freePort, llmFixture, user, type LlmFixture } from './llm-fixture';
 
@@ -152,4 +152,61 @@ describe('a chat answer that is not streamed is POSTed directly', () => {
     expect((refused as PostFailure).kind).toBe('connect');
     expect((refused as PostFailure).cause).toMatchObject({ code: 'ECONNREFUSED' });
   });
+
+  it('an endless answer is cut at the limit, its socket closed, whether it says its length or not', async () => {
+    let closed = 0;
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      res.on('close', () => closed++);
+      if (req.url === '/said') {
+        res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) });
+        return res.write('{');
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const flood = () => {
+        while (res.write(Buffer.alloc(64 * 1024, 0x20)));
+        if (!res.destroyed) res.once('drain', flood);
+      };
+      flood();
+    });
+    const port = await listening(server);
+    for (const path of ['/flood', '/said']) {
+      const started = Date.now();
+      const e = await postJson(
+        `http://127.0.0.1:${port}${path}`,
+        '{}',
+        {},
+        new AbortController().signal,
+        1024 * 1024,
+      ).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(AnswerTooLarge);
+      expect(Date.now() - started).toBeLessThan(4_000);
+    }
+    await expect.poll(() => closed, { timeout: 4_000 }).toBe(2);
+  });
+
+  it('a gzip bomb is refused once decoded past 64 MB: a clear error, not retried, the process unharmed', async () => {
+    fx = await llmFixture({ defaultReply: 'unused' });
+    let requests = 0;
+    // 80 MB of spaces inside a JSON string compress to ~80 kB.
+    const bomb = gzipSync(Buffer.concat([Buffer.from('{"x":"'), Buffer.alloc(80 * 2 ** 20, 0x20)]));
+    expect(bomb.length).toBeLessThan(200_000);
+    const server = createHttpServer((req, res) => {
+      requests++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    });
+    const port = await listening(server);
+    const e = await fx.llm
+      .chat({
+        provider: { baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 2 },
+        model: 'test-chat',
+        messages: user('How much?'),
+      })
+      .catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'llm-bad-response' });
+    expect(String((e as Error).message)).toContain('larger than 64 MB');
+    expect(requests).toBe(1);
+  }, 20_000);
 });
