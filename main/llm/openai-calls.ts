@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { openaiSdk } from './openai-sdk';
-import { AnswerTooLarge, postJson, PostFailure, type PostAnswer } from './json-post';
+import {
+  AnswerTooLarge,
+  MAX_ANSWER_BYTES,
+  postJson,
+  PostFailure,
+  type PostAnswer,
+} from './json-post';
 import type OpenAI from 'openai';
 import { WorkbenchError } from '../../shared/api/result';
 import type { ChatMessage, GenerationParams, Usage } from '../../shared/llm/provider';
@@ -188,6 +194,7 @@ export async function chatOnce(
       const delta = choice.delta?.content;
       if (typeof delta === 'string' && delta.length > 0) {
         text += delta;
+        if (text.length > MAX_ANSWER_BYTES) throw new AnswerTooLarge(MAX_ANSWER_BYTES);
         onDelta(delta);
       }
       if (choice.delta?.refusal) refusal = true;
@@ -195,6 +202,8 @@ export async function chatOnce(
     }
   } catch (e) {
     if (signal.aborted) throw signal.reason;
+    // Leaving the loop by a throw closes the stream (the client aborts its request).
+    if (e instanceof AnswerTooLarge) throw tooLargeError(site, e);
     // Once text reached the caller the attempt cannot be repeated without repeating it: say where
     // it broke. Before any text, the raw error is classified (a dropped connection is retried).
     if (text.length > 0) throw new CutStreamError(text.length, site.baseUrl);
@@ -246,13 +255,7 @@ async function chatPlain(
       signal,
     );
   } catch (e) {
-    if (e instanceof AnswerTooLarge) {
-      // Not retried (a WorkbenchError is final): asking again would fetch the same flood.
-      throw new WorkbenchError(
-        'llm-bad-response',
-        `${site.baseUrl}/chat/completions sent an answer larger than ${e.limit / 2 ** 20} MB; nothing was kept. Is it an OpenAI-compatible endpoint?`,
-      );
-    }
+    if (e instanceof AnswerTooLarge) throw tooLargeError(site, e);
     throw e instanceof PostFailure ? asClientError(e) : e;
   }
   const { status } = answer;
@@ -267,6 +270,17 @@ async function chatPlain(
     site,
     model,
     messages,
+  );
+}
+
+/**
+ * An answer past the limit, streamed or not. Final (a WorkbenchError is not retried): asking
+ * again would fetch the same flood.
+ */
+function tooLargeError(site: CallSite, e: AnswerTooLarge): WorkbenchError {
+  return new WorkbenchError(
+    'llm-bad-response',
+    `${site.baseUrl}/chat/completions sent an answer larger than ${e.limit / 2 ** 20} MB; nothing was kept. Is it an OpenAI-compatible endpoint?`,
   );
 }
 
