@@ -132,17 +132,19 @@ export function cellOf(
       unit = 'shares';
     }
   }
-  const cell: Cell = {
+  // Keys in the schema's order (range after value), so the Document is checked in place, with
+  // no copy (main/document/check-document.ts)
+  const cell = {
     sourceRow: row.sourceRow,
     sourceCol: v.col + 1,
     text: v.cell.text,
     kind: p.kind,
     value: p.value,
-    scale,
-    unit,
-    rowPath,
-    colPath,
-  };
+  } as Cell;
   if (p.range) cell.range = p.range;
+  cell.scale = scale;
+  cell.unit = unit;
+  cell.rowPath = rowPath;
+  cell.colPath = colPath;
   return cell;
 }

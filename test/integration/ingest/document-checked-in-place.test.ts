@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../main/document/check-document';
 import { ingestBytes } from '../../../main/ingest/ingest-bytes';
+import { ingestPdf } from '../../../main/ingest/pdf';
 import { Document } from '../../../shared/document';
 import { parseDocumentFast } from '../../../shared/document/document-parse.generated';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
@@ -88,6 +89,14 @@ describe.skipIf(!hasData)('the Document checked in place', () => {
       }
     },
   );
+
+  it('is the PDF reader’s own Document too', { timeout: 180_000 }, async () => {
+    const file = dataPath('financebench', 'pdfs', '3M_2018_10K.pdf');
+    const doc = await ingestPdf({ name: basename(file), bytes: readFileSync(file) });
+    expect(doc.tables.some((t) => t.cells.some((c) => c.range !== undefined))).toBe(true);
+    expect(parseDocumentFast(doc), 'checked in place').toBe(doc);
+    expect(exact(doc)).toBe(exact(Document.parse(doc)));
+  });
 
   // A real Document, one entry changed at a time (seeded): zod's verdict and the fast
   // check's agree, and the value comes back itself only where zod returns its equal.
