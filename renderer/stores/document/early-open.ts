@@ -124,8 +124,10 @@ const route = parseRoute(window.location.hash);
 if (route.screen === 'document') {
   const asked = askEarly(route.id);
   early = asked;
+  // A route naming a table past the first screen opens there: the first screen is not shown.
+  const tableId = route.tableId;
   void asked.firstScreen.then((s) => {
-    if (s && !s.partial) {
+    if (s && !s.partial && (tableId === undefined || s.tables.some((t) => t.id === tableId))) {
       asked.cachedFirstScreen = s;
       firstScreenArrived = true;
     }
