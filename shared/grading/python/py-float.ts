@@ -1,4 +1,4 @@
-import { asciiDigits } from '../../numbers/clean-number-text';
+import { toAsciiDigits } from './ascii-digits';
 import { pyStrip } from './py-whitespace';
 
 // Python float formatting and rounding, bit for bit. The official scorers round with
@@ -75,7 +75,7 @@ const PY_FLOAT =
 
 /** Python float(s): undefined where Python raises ValueError. Accepts "1_000", " 5 ", "inf". */
 export function pyParseFloat(s: string): number | undefined {
-  const t = asciiDigits(pyStrip(s));
+  const t = toAsciiDigits(pyStrip(s));
   if (!PY_FLOAT.test(t) || !/\d|inf|nan/i.test(t)) return undefined;
   if (/^[+-]?\.?(?:[eE]|$)/.test(t)) return undefined; // "." or "e5" alone
   const lower = t.toLowerCase();

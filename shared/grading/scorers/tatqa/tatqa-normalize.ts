@@ -1,3 +1,4 @@
+import { charRemover } from '../../python/ascii-digits';
 import { pySplit, pyStrip } from '../../python/py-whitespace';
 import { str } from './py-num';
 import { isNumber, toNumber } from './tatqa-number';
@@ -8,9 +9,11 @@ import { isNumber, toNumber } from './tatqa-number';
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
 
+const removePunctuation = charRemover(PUNCTUATION);
+
 function removePunc(text: string): string {
   if (isNumber(text)) return text;
-  return [...text].filter((ch) => !PUNCTUATION.includes(ch)).join('');
+  return removePunctuation(text);
 }
 
 function normalizeNumber(text: string): string {

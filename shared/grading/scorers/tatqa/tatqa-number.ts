@@ -1,4 +1,4 @@
-import { asciiDigits } from '../../../numbers/clean-number-text';
+import { charRemover, toAsciiDigits } from '../../python/ascii-digits';
 import { pyParseFloat } from '../../python/py-float';
 import { PY_SPACE_CLASS, pySplit, pyStrip } from '../../python/py-whitespace';
 import type { PyNum } from './py-num';
@@ -15,8 +15,11 @@ const WORD_SCALE = new RegExp(`(?:${D}|\\.)+${S}?[a-zA-Z]+`, 'u');
 const NEGATIVE = new RegExp(`\\((?:${D}|\\.|${S})+\\)`, 'u');
 const PERCENT = new RegExp(`(?:${D}|\\.|${S})+%`, 'u');
 
+const removeExcluded = charRemover(EXCLUDE_IN_NUM);
+
+/** Every character of EXCLUDE_IN_NUM removed (`''.join(ch for ch in text if ch not in …)`). */
 export function cleanNum(text: string): string {
-  return [...text].filter((ch) => !EXCLUDE_IN_NUM.includes(ch)).join('');
+  return removeExcluded(text);
 }
 
 /** scale_to_num: substring tests in the official order; percent is the float 0.01. */
@@ -48,7 +51,7 @@ export function extractOneNum(text: string): PyNum | undefined {
   const m = FIRST_NUMBER.exec(cleanNum(text));
   const num = m?.[1];
   if (num === undefined) return undefined; // matched only the ".5" alternative → None
-  const ascii = asciiDigits(num);
+  const ascii = toAsciiDigits(num);
   if (ascii.includes('.')) return { float: Number(ascii) };
   return { int: BigInt(ascii) };
 }
