@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { perConnection } from './per-connection';
 import {
   parseStoredDatasetDocument,
-  Question,
+  type Question,
   type DatasetDocument,
   type DatasetFormat,
 } from '../../shared/datasets';
@@ -11,6 +11,7 @@ import type {
   ImportChanges,
   StoredQuestion,
 } from '../../shared/datasets/stored-question';
+import { parseStoredQuestion } from '../../shared/datasets/question-check';
 import { writeTransaction } from './write-transaction';
 
 interface DatasetRow {
@@ -66,7 +67,7 @@ const CURRENT_GOLD = `(SELECT v.gold FROM gold_versions v WHERE v.question_id = 
 
 /** The question as the dataset file gave it (its own gold, not a correction). */
 const toQuestion = (r: QuestionRow): Question =>
-  Question.parse({
+  parseStoredQuestion({
     id: r.external_id,
     documentExternalId: r.document_external_id,
     question: r.question,
