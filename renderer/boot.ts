@@ -10,6 +10,7 @@
  * are asked for with the app; the store takes the same answer.
  */
 import './styles.css';
+import { prepareCanvasMeasure } from './features/document/canvas-measure';
 import { paintFirstScreen } from './features/document/first-paint';
 import { loadDocumentScreen } from './features/shell/document-screen-chunk';
 import { earlyFirstScreen } from './stores/document/early-open';
@@ -29,7 +30,12 @@ if (route.screen === 'document') openPdfEarly(route.id);
 if (route.screen === 'document' && firstScreen) {
   // Not a partial screen (a filing still read): the view shows that, with the read's progress.
   const painted = firstScreen.then((screen) => {
-    if (screen && !screen.partial) paintFirstScreen(screen, route.tableId);
+    if (screen && !screen.partial) {
+      paintFirstScreen(screen, route.tableId);
+      // The grid's text measurer reads the page's font now, while the picture's styles are
+      // computed anyway, not inside the first grid's render (canvas-measure.ts).
+      prepareCanvasMeasure();
+    }
   });
   let started = false;
   const start = () => {

@@ -86,8 +86,9 @@ export function TableGrid({
   const shown = useMemo(() => visibleRows(rows, collapsed), [rows, collapsed]);
   const needle = query.trim().toLowerCase();
 
-  // Column widths from the texts they hold: labels whole, numbers never cut.
-  const measure = useMemo(() => canvasMeasure(), []);
+  // Column widths from the texts they hold: labels whole, numbers never cut (one measurer for
+  // the window: canvas-measure.ts).
+  const measure = canvasMeasure();
   const valueWidths = useMemo(
     () => new Map(layout.columns.map((c) => [c.field, valueColumnWidth(c, rows, measure)])),
     [layout, rows, measure],
