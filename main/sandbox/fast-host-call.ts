@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
 import { readVmString } from './read-result';
+import { RunTag } from './run-tag';
 
 /**
  * A shorter C → host path for the lookup helpers (cell, cellInfo, fact, facts).
@@ -90,11 +91,11 @@ const FFI_NAMES: readonly (keyof Ffi)[] = [
   'QTS_Throw',
 ];
 
-/** The generic implementation registered with newFunction → its fast twin. */
-const fastTwins = new WeakMap<object, FastHostFunction>();
+/** The generic implementation registered with newFunction → its fast twin (see run-tag.ts). */
+const fastTwins = new RunTag<object, FastHostFunction>('fast twin');
 
 /** The contexts whose calls take the short path (for usesFastHostCalls). */
-const enabled = new WeakSet<QuickJSContext>();
+const enabled = new RunTag<QuickJSContext, true>('fast host calls');
 
 /** Internals already checked, by their ffi object (one per QuickJS instance). */
 const checkedFfi = new WeakSet<object>();
@@ -166,7 +167,7 @@ export function enableFastHostCalls(ctx: QuickJSContext): boolean {
     return false;
   const f = internals.ffi as Ffi;
   const m = internals.module as EmscriptenModule;
-  enabled.add(ctx);
+  enabled.set(ctx, true);
   callbacks.callFunction = (calledCtx, thisPtr, argc, argv, fnId) => {
     const fn = calledCtx === ctxPtr ? (getFunction.call(ctx, fnId) as object) : undefined;
     const fast = fn && fastTwins.get(fn);
@@ -267,7 +268,7 @@ interface JsonTwin {
 }
 
 /** The generic implementation registered with newFunctionWithOptions → its JSON twin. */
-const jsonTwins = new WeakMap<object, JsonTwin>();
+const jsonTwins = new RunTag<object, JsonTwin>('json twin');
 
 /**
  * Wasm memory for the argument pointers of QTS_Call, one slot per QuickJS instance (the

@@ -16,6 +16,7 @@ import {
   type JsonRequestTools,
 } from './fast-host-call';
 import { readVmString } from './read-result';
+import { RunTag } from './run-tag';
 import { MAX_REQUEST_CHARS } from './snippets';
 import { compact } from '../../shared/util/compact';
 
@@ -50,7 +51,7 @@ function record(trace: TraceRecorder, entry: TraceEntry): void {
 }
 
 /** The key "length" as a VM string, made once per context (a string key is copied per call). */
-const lengthKeys = new WeakMap<QuickJSContext, QuickJSHandle>();
+const lengthKeys = new RunTag<QuickJSContext, QuickJSHandle>('length key');
 
 /** Call before using the helpers below in `ctx`; `own` disposes the key with the context. */
 export function prepareArgumentReading(

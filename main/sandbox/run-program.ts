@@ -23,6 +23,44 @@ export interface RunProgramOptions {
 
 const clock = new FixedClock();
 
+/*
+ * The objects every run makes are class instances (and Array.of arrays), not object or array
+ * literals. V8 tracks a literal's allocation site and, when most of a site's objects survive a
+ * scavenge, allocates its later objects directly in the old generation ("pretenuring"). These
+ * sites' objects measured 100% surviving in a long run of programs (node --trace-pretenuring on
+ * 40,000 programs in one thread: six sites here went "tenure"), and a per-run object then
+ * allocated old keeps the young objects it points to (the run's handles, its trace entries)
+ * alive through every scavenge until the next full GC: 2.6-3.3 MB survived each scavenge
+ * instead of 0.7-0.8 MB. A class instance or Array.of array has no allocation site, so it is
+ * never pretenured.
+ */
+class Trace implements TraceRecorder {
+  entries: TraceRecorder['entries'] = Array.of();
+  truncated = false;
+  constructor(readonly max: number) {}
+}
+
+class RunDeadline implements Deadline {
+  watchHeap = true;
+  interruptedBy: Deadline['interruptedBy'] = undefined;
+  constructor(public at: number) {}
+}
+
+class ResumeFrom implements Resume {
+  constructor(
+    readonly until: number,
+    readonly heapAtStart: number,
+  ) {}
+}
+
+/** What runInRuntime hands back (a class for the reason above). */
+class InRuntime {
+  constructor(
+    readonly outcome: Outcome | typeof RUN_ALONE,
+    readonly abandon: boolean,
+    readonly resume: Resume,
+  ) {}
+}
 export interface ProgramRun {
   result: SandboxResult;
   /**
@@ -82,12 +120,12 @@ function runOnce(
   resume?: Resume,
 ): ProgramRun | { runAlone: Resume } {
   const { limits } = job;
-  const trace: TraceRecorder = { entries: [], truncated: false, max: limits.maxTraceEntries };
+  const trace: TraceRecorder = new Trace(limits.maxTraceEntries);
   const logs = new LogSink(limits.maxLogChars);
 
   // The seed becomes Math.random's state when the context is created; then time is fixed.
   clock.install(limits.seed);
-  let ran: { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; resume: Resume } | undefined;
+  let ran: InRuntime | undefined;
   let retire: ProgramRun['retire'];
   try {
     const rt = qjs.newRuntime();
@@ -152,15 +190,11 @@ function runInRuntime(
   logs: LogSink,
   joined: boolean,
   resume: Resume | undefined,
-): { outcome: Outcome | typeof RUN_ALONE; abandon: boolean; resume: Resume } {
+): InRuntime {
   const { limits } = job;
   rt.setMemoryLimit(limits.memoryBytes);
   rt.setMaxStackSize(limits.stackBytes);
-  const deadline: Deadline = {
-    at: started + limits.timeoutMs,
-    watchHeap: true,
-    interruptedBy: undefined,
-  };
+  const deadline: Deadline = new RunDeadline(started + limits.timeoutMs);
   // QuickJS's own accounting undercounts (see quickjs-module.ts), so the handler also watches
   // the wasm heap: growth since the start is memory this program holds.
   // A run again alone measures from where the first run started: the pages that run grew
@@ -198,7 +232,7 @@ function runInRuntime(
     );
   const ctx = rt.newContext({ intrinsics });
   clock.set(limits.nowMs);
-  const owned: QuickJSHandle[] = [];
+  const owned: QuickJSHandle[] = Array.of<QuickJSHandle>();
   const disposeAll = () => {
     for (let i = owned.length - 1; i >= 0; i--) {
       const h = owned[i];
@@ -220,9 +254,9 @@ function runInRuntime(
     throw error;
   }
   disposeAll();
-  return {
+  return new InRuntime(
     outcome,
-    abandon: run.interruptedInJobs,
-    resume: { until: run.programDeadline, heapAtStart },
-  };
+    run.interruptedInJobs,
+    new ResumeFrom(run.programDeadline, heapAtStart),
+  );
 }
