@@ -1,13 +1,18 @@
 import {
   CellStyleModule,
   ClientSideRowModelModule,
+  createGrid,
   ModuleRegistry,
   RowAutoHeightModule,
   RowStyleModule,
   TooltipModule,
+  type ColDef,
+  type ColGroupDef,
+  type ColumnResizedEvent,
+  type GridApi,
+  type GridOptions,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Table } from '../../../shared/document';
 import type { CellRef } from '../../stores/document/document-store';
 import { canvasMeasure } from './canvas-measure';
@@ -66,6 +71,80 @@ function useCollapsedRows() {
 }
 
 /**
+ * ag-grid itself (`createGrid`, its own DOM) in `host`, made as the component is committed and
+ * destroyed with it; new rows and columns go to `api.updateGridOptions`. Not ag-grid-react: that
+ * draws every row and cell as React components and, on React 19, draws the rows only after a
+ * timer; a filing's first table came ~70 ms later through it (docs/BENCHMARKS.md).
+ */
+function useAgGrid(
+  host: RefObject<HTMLDivElement | null>,
+  options: GridOptions<GridRow>,
+  rowData: GridRow[],
+  columnDefs: (ColDef<GridRow> | ColGroupDef<GridRow>)[],
+): void {
+  const api = useRef<GridApi<GridRow> | undefined>(undefined);
+  const applied = useRef({ rowData, columnDefs });
+  useLayoutEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    api.current = createGrid(el, { ...options, ...applied.current });
+    return () => {
+      api.current?.destroy();
+      api.current = undefined;
+    };
+  }, [host, options]);
+  useLayoutEffect(() => {
+    const prev = applied.current;
+    applied.current = { rowData, columnDefs };
+    const changed: GridOptions<GridRow> = {};
+    if (rowData !== prev.rowData) changed.rowData = rowData;
+    if (columnDefs !== prev.columnDefs) changed.columnDefs = columnDefs;
+    if (api.current && Object.keys(changed).length > 0) api.current.updateGridOptions(changed);
+  }, [rowData, columnDefs]);
+}
+
+interface Handlers {
+  table: Table;
+  collapsed: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  onSelect: (cell: CellRef) => void;
+  onColumnResized: (e: ColumnResizedEvent<GridRow>) => void;
+}
+
+/**
+ * The grid's own options, made once: its callbacks call the latest props' handlers (the grid
+ * keeps the functions it was given at its creation).
+ */
+function useGridOptions(handlers: Handlers): GridOptions<GridRow> {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  return useMemo<GridOptions<GridRow>>(
+    () => ({
+      getRowId: (p) => p.data.id,
+      getRowClass: (p) => (p.data ? `row-kind-${p.data.kind}` : undefined),
+      domLayout: 'autoHeight',
+      rowHeight: 28,
+      // Rows move at once: a row sliding into place over another (its label re-wrapped when
+      // the split or the panel changes the width) would cover that row's text meanwhile.
+      animateRows: false,
+      onColumnResized: (e) => latest.current.onColumnResized(e),
+      onFirstDataRendered: gridDrawn,
+      suppressMovableColumns: true,
+      enableCellTextSelection: true,
+      tooltipShowDelay: 300,
+      onCellClicked: (e) => selectClickedCell(e, latest.current.table, latest.current.onSelect),
+      onCellKeyDown: (e) => {
+        const l = latest.current;
+        onGridKey(e, l.table, l.collapsed, l.toggle, l.onSelect);
+      },
+    }),
+    [],
+  );
+}
+
+/**
  * One table in ag-grid (Community): multi-level headers as column groups, the row hierarchy as
  * indented rows collapsed by filtering (tree data is Enterprise-only), numbers right-aligned
  * and shown exactly as filed, each cell's full header path and unit in its tooltip.
@@ -121,30 +200,17 @@ export function TableGrid({
     [table, layout, marks, needle, selected, gold, readCells, toggle, valueWidths, labelWidth],
   );
 
+  const options = useGridOptions({ table, collapsed, toggle, onSelect, onColumnResized });
+  const grid = useRef<HTMLDivElement>(null);
+  useAgGrid(grid, options, shown, columnDefs);
+
   return (
     <div
       className={scrollsSideways ? 'table-grid scrolls-sideways' : 'table-grid'}
       data-table-id={table.id}
       ref={box}
     >
-      <AgGridReact<GridRow>
-        rowData={shown}
-        columnDefs={columnDefs}
-        getRowId={(p) => p.data.id}
-        getRowClass={(p) => (p.data ? `row-kind-${p.data.kind}` : undefined)}
-        domLayout="autoHeight"
-        rowHeight={28}
-        // Rows move at once: a row sliding into place over another (its label re-wrapped when
-        // the split or the panel changes the width) would cover that row's text meanwhile.
-        animateRows={false}
-        onColumnResized={onColumnResized}
-        onFirstDataRendered={gridDrawn}
-        suppressMovableColumns
-        enableCellTextSelection
-        tooltipShowDelay={300}
-        onCellClicked={(e) => selectClickedCell(e, table, onSelect)}
-        onCellKeyDown={(e) => onGridKey(e, table, collapsed, toggle, onSelect)}
-      />
+      <div ref={grid} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   type GridRow,
   type HeaderGroup,
 } from './grid-view';
-import { LabelCell, type LabelParams } from './LabelCell';
+import { LabelCell, type LabelParams } from './label-cell';
 
 /** What the grid's columns draw: the table, its marks, the find text and the widths. */
 export interface ColumnsInput {

@@ -71,7 +71,7 @@ export type MeasureText = (text: string, bold: boolean) => number;
 
 /** Padding of a grid cell (ag-grid's default 2 × 8 px) plus a little air. */
 const CELL_PADDING = 22;
-/** Indent per level and the disclosure button, as LabelCell draws them. */
+/** Indent per level and the disclosure button, as label-cell.ts draws them. */
 const INDENT = 16;
 const DISCLOSURE = 24;
 
