@@ -7,6 +7,8 @@ import { ingestPdf } from '../../../main/ingest/pdf';
 import { Document } from '../../../shared/document';
 import { parseDocumentFast } from '../../../shared/document/document-parse.generated';
 import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
+import { entryPaths, exact } from '../../support/document-entries';
+import { mulberry32 } from '../../../shared/stats';
 
 // The one check of a Document (main/document/check-document.ts) returns the reader's own
 // Document when it already is what zod returns (keys in the schema's order, none unknown), and
@@ -15,12 +17,6 @@ import { dataPath, hasData, noDataMessage } from '../../support/data-dir';
 // checked in place"), and checks the in-place answer against zod on real Documents, changed.
 
 if (!hasData) console.warn(`[skip] ${noDataMessage}`);
-
-/** JSON with key order, undefined-valued keys and non-finite numbers all visible. */
-const exact = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x === undefined ? '<undefined>' : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x,
-  );
 
 const filings = [
   'sec/AAPL_10-Q_2025Q1/aapl-20250329.htm',
@@ -31,32 +27,6 @@ const filings = [
 ];
 
 const read = (file: string) => ingestBytes(basename(file), readFileSync(dataPath(file)));
-
-/** The path of every entry (object key or array index) inside `root`, depth first. */
-function entryPaths(root: unknown): (string | number)[][] {
-  const out: (string | number)[][] = [];
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v !== 'object' || v === null) return;
-    const keys = Array.isArray(v) ? v.map((_x, i) => i) : Object.keys(v);
-    for (const k of keys) {
-      out.push([...path, k]);
-      walk((v as Record<string | number, unknown>)[k], [...path, k]);
-    }
-  };
-  walk(root, []);
-  return out;
-}
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const changes: unknown[] = [
   'delete',
@@ -106,7 +76,7 @@ describe.skipIf(!hasData)('the Document checked in place', () => {
     () => {
       const original = read('sec/TSLA_10-Q_2025Q2/tsla-10-q-2025-07-24.html');
       const paths = entryPaths(original);
-      const random = seeded(23);
+      const random = mulberry32(23); // seeded, so a failure can be replayed
       const tally = { inPlace: 0, copied: 0, rejected: 0 };
       for (let i = 0; i < 160; i++) {
         const path = paths[Math.floor(random() * paths.length)]!;

@@ -7,6 +7,7 @@ import * as model from '../../../shared/document';
 import { Document } from '../../../shared/document';
 import { parseDocumentFast } from '../../../shared/document/document-parse.generated';
 import { generateDocumentParse } from './support/document-parse-codegen';
+import { entryPaths, exact } from '../../support/document-entries';
 
 const generatedPath = join(
   __dirname,
@@ -29,15 +30,6 @@ async function generated(): Promise<string> {
   const options = await prettier.resolveConfig(generatedPath);
   return prettier.format(source, { ...options, filepath: generatedPath });
 }
-
-/**
- * Values compared with their key order and with keys whose value is undefined (which
- * JSON.stringify drops and toEqual ignores): the fast parser must return what zod returns.
- */
-const exact = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x === undefined ? '<undefined>' : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x,
-  );
 
 const fact = (over: Record<string, unknown> = {}) => ({
   concept: 'us-gaap:Revenues',
@@ -173,21 +165,6 @@ function sampleDocument(): Record<string, unknown> {
     pageCount: 7,
     externalId: 'uid-1',
   };
-}
-
-/** The path of every entry (object key or array index) inside `root`, depth first. */
-function entryPaths(root: unknown): (string | number)[][] {
-  const out: (string | number)[][] = [];
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (typeof v !== 'object' || v === null) return;
-    const keys = Array.isArray(v) ? v.map((_x, i) => i) : Object.keys(v);
-    for (const k of keys) {
-      out.push([...path, k]);
-      walk((v as Record<string | number, unknown>)[k], [...path, k]);
-    }
-  };
-  walk(root, []);
-  return out;
 }
 
 /** The object or array holding the entry at `path`, and the entry's key. */
