@@ -13,6 +13,7 @@ import {
   shortKindLabel,
 } from './format';
 import { ReadAsDataset } from './ReadAsDatasetLazy';
+import { useMoreInView } from './use-more-in-view';
 import './company-groups.css';
 
 interface Props {
@@ -56,18 +57,7 @@ export function CompanyGroups({ groups, viewKey, ...rowProps }: Props) {
   const more = useRef<HTMLDivElement>(null);
   const drawn = groups.length > sections ? groups.slice(0, sections) : groups;
   const hasMore = drawn.length < groups.length;
-  useEffect(() => {
-    const end = more.current;
-    if (!end || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setSections((n) => n + COMPANY_PAGE_SECTIONS);
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [hasMore, drawn.length]);
+  useMoreInView(more, () => setSections((n) => n + COMPANY_PAGE_SECTIONS), drawn.length, hasMore);
 
   return (
     <div className="company-groups">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIBRARY_PAGE_ROWS } from './format';
+import { useMoreInView } from './use-more-in-view';
 
 /**
  * Rows drawn a page at a time (LIBRARY_PAGE_ROWS): more as the `more` row scrolls into view or
@@ -22,18 +23,7 @@ export function usePagedRows<T>(items: T[], viewKey: string) {
   const shown = items.length > limit ? items.slice(0, limit) : items;
   const hasMore = shown.length < items.length;
 
-  useEffect(() => {
-    const row = more.current;
-    if (!row || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + LIBRARY_PAGE_ROWS);
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(row);
-    return () => observer.disconnect();
-  }, [hasMore, shown.length]);
+  useMoreInView(more, () => setLimit((l) => l + LIBRARY_PAGE_ROWS), shown.length, hasMore);
 
   const focusRow = (index: number) =>
     (body.current?.children[index] as HTMLElement | undefined)?.focus();
