@@ -302,33 +302,35 @@ function runItems(
   const itemsAfter = db.prepare<[number, number, number], ItemRow>(
     'SELECT * FROM run_items WHERE run_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
+  /** One item with its verdicts; the caller's transaction holds it. */
+  const insertItem = (runId: number, it: NewRunItem, at: string) => {
+    const { id } = insItem.get(
+      runId,
+      it.questionId,
+      it.externalId,
+      it.output,
+      json(it.answer),
+      it.answerKind,
+      it.answerScale,
+      it.program,
+      json(it.execution),
+      json(it.usage),
+      it.latencyMs,
+      it.error,
+      at,
+    )!;
+    for (const v of it.verdicts) verdict(id, runId, v);
+  };
   /** One batch of items with their verdicts: all of it committed, or none. */
   const addItems = writeTransaction(
     db,
     (runId: number, items: readonly NewRunItem[], at: string) => {
-      for (const it of items) {
-        const { id } = insItem.get(
-          runId,
-          it.questionId,
-          it.externalId,
-          it.output,
-          json(it.answer),
-          it.answerKind,
-          it.answerScale,
-          it.program,
-          json(it.execution),
-          json(it.usage),
-          it.latencyMs,
-          it.error,
-          at,
-        )!;
-        for (const v of it.verdicts) verdict(id, runId, v);
-      }
+      for (const it of items) insertItem(runId, it, at);
       touch.run(at, runId);
     },
   );
   return {
-    addItemsAt: addItems,
+    insertItem,
     addItems: (runId: number, items: readonly NewRunItem[], at = new Date().toISOString()) =>
       addItems(runId, items, at),
     items: (runId: number): RunItem[] => itemsOf.all(runId).map(toItem),
@@ -344,7 +346,11 @@ function runItems(
 }
 
 /** What the engine (main/runs/engine) needs beyond the rest: taking a run over, resuming it. */
-function runEngineRows(db: Database, addItems: ReturnType<typeof runItems>['addItemsAt']) {
+function runEngineRows(
+  db: Database,
+  insertItem: ReturnType<typeof runItems>['insertItem'],
+  touch: ReturnType<typeof runRows>['touch'],
+) {
   const claim = db.prepare<[number, string, number]>(
     "UPDATE runs SET status = 'running', pid = ?, message = NULL, updated_at = ? WHERE id = ? AND status <> 'running'",
   );
@@ -356,13 +362,23 @@ function runEngineRows(db: Database, addItems: ReturnType<typeof runItems>['addI
     'DELETE FROM run_items WHERE run_id = ? AND question_id = ? AND error IS NOT NULL',
   );
   /**
-   * One engine item with its verdicts, in one transaction. A failed item of an earlier attempt
-   * (the model call failed) is replaced; its row goes only now, when the new one is written.
+   * Engine items with their verdicts, all in one transaction (all committed, or none): the
+   * items graded in one event-loop turn (main/runs/engine/item-committer.ts). A failed item of
+   * an earlier attempt (the model call failed) is replaced; its row goes only now, when the new
+   * one is written. Plain statements inside the one transaction, no savepoint per item: a
+   * failing write rolls the whole batch back either way (issue 26: two savepoints and the
+   * run's `updated_at` per item were a measurable part of a question's commit).
    */
-  const putItem = writeTransaction(db, (runId: number, it: NewRunItem, at: string) => {
-    if (it.questionId !== null) delFailed.run(runId, it.questionId);
-    addItems(runId, [it], at);
-  });
+  const putItems = writeTransaction(
+    db,
+    (runId: number, items: readonly NewRunItem[], at: string) => {
+      for (const it of items) {
+        if (it.questionId !== null) delFailed.run(runId, it.questionId);
+        insertItem(runId, it, at);
+      }
+      touch.run(at, runId);
+    },
+  );
 
   return {
     /**
@@ -379,7 +395,10 @@ function runEngineRows(db: Database, addItems: ReturnType<typeof runItems>['addI
         usage: parsed<RunItem['usage']>(r.usage),
       })),
     putItem: (runId: number, item: NewRunItem, at = new Date().toISOString()) =>
-      putItem(runId, item, at),
+      putItems(runId, [item], at),
+    /** As `putItem`, several items in one transaction, committed together at `at`. */
+    putItems: (runId: number, items: readonly NewRunItem[], at = new Date().toISOString()) =>
+      putItems(runId, items, at),
   };
 }
 
@@ -387,7 +406,7 @@ function runEngineRows(db: Database, addItems: ReturnType<typeof runItems>['addI
 export const runsRepo = perConnection((db: Database) => {
   const { setManifest, touch, ...rows } = runRows(db);
   const { verdict, ...verdicts } = runVerdicts(db, setManifest);
-  const { addItemsAt, ...items } = runItems(db, touch, verdict);
-  return { ...runEngineRows(db, addItemsAt), ...rows, ...items, ...verdicts };
+  const { insertItem, ...items } = runItems(db, touch, verdict);
+  return { ...runEngineRows(db, insertItem, touch), ...rows, ...items, ...verdicts };
 });
 export type RunsRepo = ReturnType<typeof runsRepo>;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AskAnswer, AskGrade } from '../../shared/ask/ask';
 import type { StoredQuestion } from '../../shared/datasets';
 import { defaultScorerId, runScorerIds } from '../../shared/grading/default-scorers';
@@ -62,7 +62,11 @@ export function questionInput(question: StoredQuestion, format: DatasetFormat): 
  * the dataset, and a dispute that is later undone gives the old version back.
  */
 export function goldVersion(question: StoredQuestion, format: DatasetFormat): string {
-  const q = questionInput(question, format);
+  return goldVersionOf(questionInput(question, format));
+}
+
+/** `goldVersion` of a question input already built (grading builds it once per answer). */
+function goldVersionOf(q: QuestionInput): string {
   const canonical = JSON.stringify([
     q.gold,
     q.goldScale ?? null,
@@ -70,7 +74,8 @@ export function goldVersion(question: StoredQuestion, format: DatasetFormat): st
     q.answerType ?? null,
     q.question ?? null,
   ]);
-  return `g1-${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
+  // One-shot `hash` (no Hash object): the same digest as createHash's, cheaper per graded answer.
+  return `g1-${hash('sha256', canonical, 'hex').slice(0, 16)}`;
 }
 
 /** An answer as every path hands it over: the value, how it arrived, and its separate scale. */
@@ -176,11 +181,12 @@ function gradingInput(
   answer: GradableAnswer,
 ): GradingInput {
   if (!question) return { error: 'question no longer in the dataset', version: null };
-  const version = goldVersion(question, format);
+  const asked = questionInput(question, format);
+  const version = goldVersionOf(asked);
   const problem = goldProblem(question.gold.answer);
   if (problem) return { error: `cannot grade: ${problem}`, version };
   const input: ScoreInput = {
-    ...questionInput(question, format),
+    ...asked,
     prediction: (answer.answer ?? null) as JsonValue,
     predictionKind: answer.answerKind,
     ...(answer.answerScale !== null ? { predScale: answer.answerScale } : {}),

@@ -216,6 +216,12 @@ function rankLoaded(
  */
 const unitStatements = (db: Database) => ({
   getIndex: db.prepare<[number], IndexRow>('SELECT * FROM retrieval_indexes WHERE document_id = ?'),
+  // The index row and whether its postings are written (`ftsPostingsStore.built`), in one read:
+  // a search asks both before every question (ensureIndex).
+  getIndexWithPostings: db.prepare<[number], IndexRow & { with_postings: 1 | null }>(
+    `SELECT i.*, (SELECT 1 FROM retrieval_ranking_units r WHERE r.document_id = i.document_id)
+       AS with_postings FROM retrieval_indexes i WHERE i.document_id = ?`,
+  ),
   delMeta: db.prepare<[number]>('DELETE FROM retrieval_unit_meta WHERE document_id = ?'),
   delIndex: db.prepare<[number]>('DELETE FROM retrieval_indexes WHERE document_id = ?'),
   maxUnit: db.prepare<[], { max: number | null }>(
@@ -339,6 +345,8 @@ export const ftsIndex = perConnection((db: Database) => {
 
   return {
     get: (documentId: number) => s.getIndex.get(documentId),
+    /** As `get`, with `with_postings` 1 when `hasPostings` would say true (null otherwise). */
+    getWithPostings: (documentId: number) => s.getIndexWithPostings.get(documentId),
     build: (documentId: number, versionKey: string, units: Passage[]) =>
       // IMMEDIATE: the write lock is taken before reading max(unit_id), so two processes
       // indexing at once (the app and the CLI) queue on busy_timeout instead of one failing

@@ -41,21 +41,27 @@ export const DEFAULT_DOCUMENTS = 3;
  * more than the search on a 10-K.
  */
 export function modelFingerprint(document: Document): string {
-  let h = 0x811c9dc5;
-  const add = (s: string) => {
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    h ^= 0x1f;
-  };
-  add(
+  let h = fnvAdd(
+    0x811c9dc5,
     `${document.source.name}|${document.source.bytes}|${document.title}|${document.externalId ?? ''}`,
   );
   for (const b of document.blocks)
-    add(`${b.type}:${b.id}:${b.type === 'table' ? '' : b.text.length}`);
-  for (const t of document.tables) add(`${t.id}:${t.caption}:${t.rows.length}:${t.cells.length}`);
+    h = fnvAdd(h, `${b.type}:${b.id}:${b.type === 'table' ? '' : b.text.length}`);
+  for (const t of document.tables)
+    h = fnvAdd(h, `${t.id}:${t.caption}:${t.rows.length}:${t.cells.length}`);
   return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * One string into the FNV-1a hash `h`, then a separator. A function of its own, not a closure
+ * made per fingerprint (one per search): under tsx each named closure costs a defineProperty.
+ */
+function fnvAdd(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h ^ 0x1f;
 }
 
 export const indexVersionKey = (document: Document): string =>
@@ -86,9 +92,9 @@ function bm25Search(
 function ensureIndex(db: Db, documentId: number, document: Document): IndexRow {
   const key = indexVersionKey(document);
   const repo = ftsIndex(db);
-  const current = repo.get(documentId);
+  const current = repo.getWithPostings(documentId);
   if (current && current.version_key === key) {
-    if (repo.hasPostings(documentId)) return current;
+    if (current.with_postings === 1) return current;
     // Built before migration 24: its own postings now, from the same units (the key says they
     // are the same; their count is checked), so this and every later search seek per term.
     const units = indexPassages(document);
@@ -237,18 +243,18 @@ export class RetrievalService {
     maxUnits = PREPARE_MAX_UNITS,
   ): number {
     const repo = ftsIndex(this.db);
-    const todo = documents.filter(({ documentId, document }) => {
-      const current = repo.get(documentId);
-      return !current || current.version_key !== indexVersionKey(document);
-    });
+    // Each document's key once (its fingerprint walks the model's blocks and tables).
+    const todo = documents
+      .map(({ documentId, document }) => ({ documentId, document, key: indexVersionKey(document) }))
+      .filter(({ documentId, key }) => repo.get(documentId)?.version_key !== key);
     if (todo.length === 0) return 0;
     let built = 0;
     try {
       writeTransaction(this.db, () => {
-        for (const { documentId, document } of todo) {
+        for (const { documentId, document, key } of todo) {
           const units = indexPassages(document);
           if (units.length > maxUnits) continue;
-          repo.build(documentId, indexVersionKey(document), units);
+          repo.build(documentId, key, units);
           built++;
         }
       })();

@@ -18,7 +18,7 @@ import type { AnswerCoreDeps } from '../../ask/answer-core';
 import type { AskChat } from '../../ask/ask-chat';
 import type { AskService } from '../../ask/ask-service';
 import type { DatasetService } from '../../datasets/dataset-service';
-import { runsRepo, type NewRunItem, type RunsRepo } from '../../db/runs-repo';
+import { runsRepo, type RunsRepo } from '../../db/runs-repo';
 import type { DocumentService } from '../../document/document-service';
 import type { EventBus } from '../../events/bus';
 import type { JobRunner, RunningJob } from '../../jobs/job-runner';
@@ -39,7 +39,6 @@ import { isFileDocument } from '../../db/documents-repo';
 import { RunMeter } from './run-meter';
 import type { QuestionSetService } from '../../question-sets/question-set-service';
 import { DEFAULT_CONCURRENCY, engineMode, planRun, templateHash, type RunPlan } from './run-plan';
-import { writeTransaction } from '../../db/write-transaction';
 import { compact } from '../../../shared/util/compact';
 
 /** `run.progress` events at most this often while items commit (and always at the end). */
@@ -765,15 +764,12 @@ export class RunEngine {
   }
 
   /**
-   * The run's items written one transaction per event-loop turn; each item's putItem (which
-   * replaces a failed item of an earlier attempt) nests in it as a savepoint.
+   * The run's items written one transaction per event-loop turn (`putItems`, which replaces a
+   * failed item of an earlier attempt).
    */
   private committer(runId: number): ItemCommitter {
     const repo = this.repo;
-    const write = writeTransaction(this.deps.db, (items: readonly NewRunItem[]) => {
-      for (const it of items) repo.putItem(runId, it);
-    });
-    return new ItemCommitter((items) => write(items));
+    return new ItemCommitter((items) => repo.putItems(runId, items));
   }
 
   private stop(exec: Execution, kind: Stop, reason: string): void {
