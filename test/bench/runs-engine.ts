@@ -11,10 +11,18 @@
  * warm its code for it. A third line, `floor`, is the engine's own transport alone (a bare POST,
  * main/llm/json-post.ts), for reading the ratio; the target's reference is the raw rate.
  *
+ * Those lines compare a cold engine (its first N questions in a fresh process: V8 compiles the
+ * whole answer path meanwhile, ≈ 0.7 ms of CPU per question at N = 1,000) with a warm raw client.
+ * The `warm:` and `cold:` lines compare them at equal warmth: the engine's second N questions
+ * (another fresh workspace, so its indexes are built again and nothing comes from the cache)
+ * against the warm raw client, and the engine's first N against the raw client's first N in a
+ * fresh process of its own (BENCH_EQUAL=0 leaves both out).
+ *
  *   node --import tsx test/bench/runs-engine.ts   (BENCH_N=… questions, default 1000;
  *                                                   BENCH_CONCURRENCY=…, default 16;
  *                                                   BENCH_PROFILE=file.cpuprofile: a CPU
  *                                                   profile of the engine's part alone;
+ *                                                   BENCH_PROFILE_WARM=…: of its second run;
  *                                                   BENCH_PROFILE_RAW=…: of the raw part)
  */
 import { setMaxListeners } from 'node:events';
@@ -125,49 +133,98 @@ async function postRate(baseUrl: string, n: number, concurrency: number, prompt:
   return n / ((performance.now() - started) / 1000);
 }
 
+/** A fresh workspace with TAT-QA dev imported; `label` says which run it is for. */
+async function workspaceWithTatqa(label: string) {
+  const ws = await tempServices();
+  const t0 = performance.now();
+  const stored = await ws.services.datasets.importFile(
+    'tatqa',
+    dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
+  );
+  console.log(
+    `imported TAT-QA dev (${label}): ${ws.services.datasets.summary(stored.datasetId).questionCount} questions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  // BENCH_SYNC_NORMAL=1: WAL with synchronous=NORMAL (commits not fsynced; see BENCHMARKS).
+  if (process.env.BENCH_SYNC_NORMAL) ws.services.workspace.db.pragma('synchronous = NORMAL');
+  return { ...ws, datasetId: stored.datasetId };
+}
+
+/** One engine run of N questions on a fresh workspace: its rate, CPU per question and items. */
+async function engineRun(
+  ws: Awaited<ReturnType<typeof workspaceWithTatqa>>,
+  baseUrl: string,
+  profile: string | undefined,
+) {
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const last = await profiled(
+    profile,
+    () =>
+      ws.services.engine.start({
+        datasetId: ws.datasetId,
+        limit: N,
+        provider: { baseUrl },
+        model: 'test-chat',
+        mode: 'direct',
+        concurrency: CONCURRENCY,
+      }).finished,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  if (last.status !== 'done' || last.done !== N)
+    throw new Error(`run ended ${last.status}: ${last.done}/${last.total} (${last.message})`);
+  return {
+    qps: N / seconds,
+    seconds,
+    cpuMs: (cpu.user + cpu.system) / 1000 / N,
+    items: runsRepo(ws.services.workspace.db).items(last.runId),
+  };
+}
+
+/**
+ * The raw client's rate in a fresh process (`BENCH_RAW_COLD=baseUrl promptChars`): the first N
+ * requests of a process, as cold as the engine's first run is. Prints one JSON line.
+ */
+async function rawColdChild(spec: string): Promise<number> {
+  const [baseUrl, chars] = spec.split(' ');
+  const cpu0 = process.cpuUsage();
+  const rate = await rawRate(baseUrl!, N, CONCURRENCY, 'x'.repeat(Number(chars)));
+  const used = process.cpuUsage(cpu0);
+  console.log(JSON.stringify({ rate, cpuMs: (used.user + used.system) / 1000 / N }));
+  return 0;
+}
+
+/** Spawns `rawColdChild` in a fresh process; its rate and CPU per request. */
+async function rawCold(baseUrl: string, promptChars: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename], {
+    cwd: repoRoot,
+    env: { ...process.env, BENCH_RAW_COLD: `${baseUrl} ${promptChars}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the cold raw process exited ${code}`);
+  return JSON.parse(out.trim().split('\n').pop()!) as { rate: number; cpuMs: number };
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`;
+
 async function main(): Promise<number> {
+  if (process.env.BENCH_RAW_COLD) return rawColdChild(process.env.BENCH_RAW_COLD);
   if (!hasData) {
     console.log(`[skip] ${noDataMessage}`);
     return 0;
   }
   const files = tempDir('bench-engine-');
-  const { services, cleanup } = await tempServices();
   const { baseUrl, child } = await startServer(files.dir);
+  const workspaces: (() => void)[] = [];
   try {
-    const t0 = performance.now();
-    const stored = await services.datasets.importFile(
-      'tatqa',
-      dataPath('datasets', 'tatqa', 'tatqa_dataset_dev.json'),
-    );
-    console.log(
-      `imported TAT-QA dev: ${services.datasets.summary(stored.datasetId).questionCount} questions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-
     // The engine first (a cold workspace: every record's retrieval index is built in the run).
-    // BENCH_SYNC_NORMAL=1: WAL with synchronous=NORMAL (commits not fsynced; see BENCHMARKS).
-    if (process.env.BENCH_SYNC_NORMAL) services.workspace.db.pragma('synchronous = NORMAL');
-    const engine = services.engine;
-    const started = performance.now();
-    const cpu0 = process.cpuUsage();
-    const last = await profiled(
-      process.env.BENCH_PROFILE,
-      () =>
-        engine.start({
-          datasetId: stored.datasetId,
-          limit: N,
-          provider: { baseUrl },
-          model: 'test-chat',
-          mode: 'direct',
-          concurrency: CONCURRENCY,
-        }).finished,
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const engineCpuMs = (cpu.user + cpu.system) / 1000 / N;
-    if (last.status !== 'done' || last.done !== N)
-      throw new Error(`run ended ${last.status}: ${last.done}/${last.total} (${last.message})`);
-    const engineQps = N / seconds;
-    const items = runsRepo(services.workspace.db).items(last.runId);
+    const first = await workspaceWithTatqa('first run');
+    workspaces.push(first.cleanup);
+    const engine = await engineRun(first, baseUrl, process.env.BENCH_PROFILE);
+    const items = engine.items;
     const promptChars = Math.round(
       (4 * items.reduce((n, i) => n + (i.usage?.inputTokens ?? 0), 0)) / items.length,
     );
@@ -191,9 +248,25 @@ async function main(): Promise<number> {
     const floorCpuUsed = process.cpuUsage(floorCpu0);
     const floorCpuMs = (floorCpuUsed.user + floorCpuUsed.system) / 1000 / N;
 
+    // Equal warmth (BENCH_EQUAL=0 leaves it out). The lines above compare the engine's first
+    // N questions in a fresh process (V8 compiles the whole answer path meanwhile) with the
+    // raw client after N untimed requests. Both sides are also measured as warm as each
+    // other: the engine a second time, N questions after its first N, on another fresh
+    // workspace (its indexes built again, no cache hit); and both cold: the raw client's first
+    // N requests in a fresh process of their own, beside the engine's first run above.
+    const equal = process.env.BENCH_EQUAL !== '0';
+    let warm: Awaited<ReturnType<typeof engineRun>> | undefined;
+    let cold: { rate: number; cpuMs: number } | undefined;
+    if (equal) {
+      const second = await workspaceWithTatqa('second run');
+      workspaces.push(second.cleanup);
+      warm = await engineRun(second, baseUrl, process.env.BENCH_PROFILE_WARM);
+      cold = await rawCold(baseUrl, promptChars);
+    }
+
     console.log(`\nquestions: ${N}, direct mode, concurrency ${CONCURRENCY}, cache on (no hits)`);
     console.log(
-      `engine:   ${engineQps.toFixed(0)} questions/s (${seconds.toFixed(2)} s); ${engineCpuMs.toFixed(2)} ms of this process's CPU per question; mean model latency seen ${latency.toFixed(0)} ms`,
+      `engine:   ${engine.qps.toFixed(0)} questions/s (${engine.seconds.toFixed(2)} s); ${engine.cpuMs.toFixed(2)} ms of this process's CPU per question; mean model latency seen ${latency.toFixed(0)} ms`,
     );
     console.log(
       `raw:      ${raw.toFixed(0)} requests/s (openai client, ~${promptChars}-char prompts); ${rawCpuMs.toFixed(2)} ms CPU per request`,
@@ -208,19 +281,30 @@ async function main(): Promise<number> {
           ' ',
         )} on ${availableParallelism()} cores (wall rates shrink with it; CPU per question does not)`,
     );
-    console.log(`ratio:    ${((100 * engineQps) / raw).toFixed(0)}% of the raw rate`);
+    console.log(`ratio:    ${pct(engine.qps, raw)} of the raw rate`);
     // The wall rates follow the machine's load (other processes); CPU per question does not as
     // much: at equal CPU the engine would answer this share of the raw rate.
     console.log(
-      `cpu:      ${((100 * rawCpuMs) / engineCpuMs).toFixed(0)}% of the raw rate at equal CPU (raw CPU per request / engine CPU per question)`,
+      `cpu:      ${pct(rawCpuMs, engine.cpuMs)} of the raw rate at equal CPU (raw CPU per request / engine CPU per question)`,
     );
+    if (warm && cold) {
+      console.log(
+        `\nequal warmth (the lines above: the engine's first ${N} questions in a fresh process against the raw client after ${N} untimed requests)`,
+      );
+      console.log(
+        `warm:     engine's second run ${warm.qps.toFixed(0)} questions/s, ${warm.cpuMs.toFixed(2)} ms CPU per question; raw (warm, above) ${raw.toFixed(0)} requests/s, ${rawCpuMs.toFixed(2)} ms: ${pct(warm.qps, raw)} of the raw rate, ${pct(rawCpuMs, warm.cpuMs)} at equal CPU`,
+      );
+      console.log(
+        `cold:     engine's first run (above) ${engine.qps.toFixed(0)} questions/s, ${engine.cpuMs.toFixed(2)} ms; raw in a fresh process ${cold.rate.toFixed(0)} requests/s, ${cold.cpuMs.toFixed(2)} ms: ${pct(engine.qps, cold.rate)} of the raw rate, ${pct(cold.cpuMs, engine.cpuMs)} at equal CPU`,
+      );
+    }
     console.log(
-      `target:   ≥ ${TARGET_QPS} questions/s: ${engineQps >= TARGET_QPS ? 'met' : 'NOT met'}`,
+      `target:   ≥ ${TARGET_QPS} questions/s: ${engine.qps >= TARGET_QPS ? 'met' : 'NOT met'}`,
     );
-    return engineQps >= TARGET_QPS ? 0 : 1;
+    return engine.qps >= TARGET_QPS ? 0 : 1;
   } finally {
     child.kill('SIGTERM');
-    cleanup();
+    for (const cleanup of workspaces) cleanup();
     files.cleanup();
   }
 }
