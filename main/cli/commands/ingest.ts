@@ -65,11 +65,14 @@ async function ingestOne(file: string, target: string | undefined): Promise<Inge
       ...compact({ pageCount: doc.pageCount }),
       ...(doc.warnings.length > 0 ? { warnings: doc.warnings } : {}),
     };
-    const json = `${JSON.stringify(doc)}\n`;
-    if (target === '-') process.stdout.write(json);
-    else if (target !== undefined) {
-      writeFileSync(target, json);
-      summary.wrote = target;
+    // The JSON only when it is written: without --out only the summary is shown.
+    if (target !== undefined) {
+      const json = `${JSON.stringify(doc)}\n`;
+      if (target === '-') process.stdout.write(json);
+      else {
+        writeFileSync(target, json);
+        summary.wrote = target;
+      }
     }
     return summary;
   } catch (e) {
