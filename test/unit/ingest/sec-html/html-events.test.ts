@@ -76,6 +76,11 @@ const cases: Record<string, string> = {
   'names near the wanted ones':
     '<td sTyLe="a" Scale="2" stile="x" colSpam="3" CONTEXTREF="c" unitREF="u" Xsi:Nil="true" ' +
     'hiddenx dimensio="d">x</TD ><Span>y</SPAN><div>z</div >',
+  'known tag names in every case':
+    '<TABLE><TR><Td>a</TD><td>b<ix:nonFraction name="n">1</IX:NONFRACTION><IX:nonfraction>2' +
+    '</ix:nonFraction><ix:NonFraction>3</ix:nonfraction></td></Tr></table><DIV><Span>x</SPAN>' +
+    '<xbrli:startDate>d</xbrli:startdate><XBRLI:STARTDATE>e</XBRLI:STARTDATE><sUp>1</sup></DIV>' +
+    '<b>q</B><BR><Br/><H1>h</h1><tdx>y</tdx><t>z</t><spans>w</spans><STYLE>s</STYLE>',
   'names outside ASCII': '<td \u212Aey="k" st\u0130yle="s" style="t">x</td>',
   'foreign content': '<svg><path d="x"/><title>t</title></svg><math><mi>x</mi></math>',
   'select and form tags':
