@@ -20,7 +20,7 @@ import {
   type LogSink,
   type TraceRecorder,
 } from './host-helpers';
-import { captureJsonRequestTools, enableFastHostCalls } from './fast-host-call';
+import { captureJsonRequestTools, enableFastHostCalls, typeOfHandle } from './fast-host-call';
 import { readResult } from './read-result';
 import {
   CELL_INFO_SNIPPET,
@@ -244,17 +244,17 @@ export class ContextRun {
       if (called.error) return this.thrown(called.error);
       const value = this.own(called.value);
       if (deadline.interruptedBy) return this.interrupted();
-      let type = ctx.typeof(value);
+      let type = typeOfHandle(ctx, value);
       if (type === 'undefined') {
         // Either solution() answered undefined or there is no solution function at all.
         const isFunction = this.solutionIsFunction();
         if (typeof isFunction !== 'boolean') return isFunction;
-        if (!isFunction) type = ctx.typeof(answer);
+        if (!isFunction) type = typeOfHandle(ctx, answer);
         else answer = value;
       } else answer = value;
       return this.settle(answer, type);
     }
-    return this.settle(answer, ctx.typeof(answer));
+    return this.settle(answer, typeOfHandle(ctx, answer));
   }
 
   private executeJoined(): Outcome | typeof RUN_ALONE {
@@ -278,7 +278,7 @@ export class ContextRun {
     // solution() was called: an undefined answer is its own.
     const value = this.own(evaluated.value);
     if (deadline.interruptedBy) return this.interrupted();
-    return this.settle(value, ctx.typeof(value));
+    return this.settle(value, typeOfHandle(ctx, value));
   }
 
   /** Whether `solution` is a function, asked in the context (or how asking failed). */
@@ -319,7 +319,7 @@ export class ContextRun {
         case 'fulfilled':
           if (!state.notAPromise) {
             answer = this.own(state.value);
-            type = ctx.typeof(answer);
+            type = typeOfHandle(ctx, answer);
           }
           break;
       }

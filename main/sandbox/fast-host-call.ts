@@ -123,10 +123,7 @@ function readString(
   ctxPtr: Pointer,
   value: Pointer,
 ): string | undefined {
-  const typePtr = f.QTS_Typeof(ctxPtr, value);
-  const type = m.UTF8ToString(typePtr);
-  m._free(typePtr);
-  if (type !== 'string') return undefined;
+  if (typeOf(f, m, ctxPtr, value) !== 'string') return undefined;
   const chars = f.QTS_GetString(ctxPtr, value);
   const text = m.UTF8ToString(chars);
   f.QTS_FreeCString(ctxPtr, chars);
@@ -290,9 +287,52 @@ function argumentSlot(m: EmscriptenModule): { slot: Pointer; words: Int32Array; 
 
 function typeOf(f: Ffi, m: EmscriptenModule, ctxPtr: Pointer, value: Pointer): string {
   const typePtr = f.QTS_Typeof(ctxPtr, value);
-  const type = m.UTF8ToString(typePtr);
+  const type = typeName(m, typePtr);
   m._free(typePtr);
   return type;
+}
+
+/**
+ * The C string QTS_Typeof wrote, told apart by its first letters: emscripten's UTF8ToString
+ * goes through a TextDecoder for every string, ~1 µs for these few ASCII bytes. Anything not
+ * in the list (there is nothing else today) is decoded the long way.
+ */
+function typeName(m: EmscriptenModule, ptr: Pointer): string {
+  const heap = m.HEAPU8;
+  switch (heap[ptr]) {
+    case 0x6e: // n
+      return 'number';
+    case 0x6f: // o
+      return 'object';
+    case 0x66: // f
+      return 'function';
+    case 0x73: // s
+      if (heap[ptr + 1] === 0x74) return 'string';
+      if (heap[ptr + 1] === 0x79) return 'symbol';
+      break;
+    case 0x62: // b
+      if (heap[ptr + 1] === 0x6f) return 'boolean';
+      if (heap[ptr + 1] === 0x69) return 'bigint';
+      break;
+    case 0x75: // u
+      if (heap[ptr + 2] === 0x64) return 'undefined';
+      if (heap[ptr + 2] === 0x6b) return 'unknown';
+      break;
+    default:
+      break;
+  }
+  return m.UTF8ToString(ptr);
+}
+
+/**
+ * ctx.typeof(handle) by the same FFI call without the TextDecoder (see typeName); ctx.typeof
+ * itself when quickjs-emscripten's internals are not as expected.
+ */
+export function typeOfHandle(ctx: QuickJSContext, handle: QuickJSHandle): string {
+  const internals = ctx as unknown as ContextInternals;
+  const ctxPtr = internals.ctx?.value;
+  if (typeof ctxPtr !== 'number' || !internalsOk(internals)) return ctx.typeof(handle);
+  return typeOf(internals.ffi as Ffi, internals.module as EmscriptenModule, ctxPtr, handle.value);
 }
 
 const pointerOf = (h: QuickJSHandle): Pointer => h.value;
@@ -309,11 +349,10 @@ function jsonRequestCall(
 ): Pointer {
   const { tools } = twin;
   const undef = f.QTS_GetUndefined();
-  const arg = (i: number) => (i < argc ? f.QTS_ArgvGetJSValueConstPointer(argv, i) : undef);
   let s = argumentSlot(m);
-  s.words[s.at] = arg(0);
-  s.words[s.at + 1] = arg(1);
-  s.words[s.at + 2] = arg(2);
+  s.words[s.at] = argc > 0 ? f.QTS_ArgvGetJSValueConstPointer(argv, 0) : undef;
+  s.words[s.at + 1] = argc > 1 ? f.QTS_ArgvGetJSValueConstPointer(argv, 1) : undef;
+  s.words[s.at + 2] = argc > 2 ? f.QTS_ArgvGetJSValueConstPointer(argv, 2) : undef;
   const array = f.QTS_Call(ctxPtr, pointerOf(tools.arrayOf), pointerOf(tools.array), 3, s.slot);
   // Only an exception has no JavaScript type: left pending, QuickJS throws it on return.
   if (typeOf(f, m, ctxPtr, array) === 'unknown') return array;

@@ -1,4 +1,4 @@
-import type { SandboxResult } from '../../shared/sandbox/types';
+import type { PackedResults } from './result-pack';
 import type { ProgramJob } from './run-program';
 
 /** What the host and a sandbox worker say to each other (structured-clone data only). */
@@ -23,7 +23,8 @@ export type WorkerToHost =
   | {
       type: 'results';
       batchId: number;
-      results: SandboxResult[];
+      /** The batch's results in order (result-pack.ts). */
+      results: PackedResults;
       /** Unplanned instance replacements: QuickJS failed on the host side. */
       moduleRestarts: number;
       /** Planned instance replacements: an abandoned runtime, or a heap left large. */

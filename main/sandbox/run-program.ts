@@ -1,5 +1,5 @@
 import type { Intrinsics, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import type { SandboxResult } from '../../shared/sandbox/types';
+import type { SandboxError, SandboxResult, SandboxValue } from '../../shared/sandbox/types';
 import {
   ContextRun,
   helpersNamedIn,
@@ -51,6 +51,60 @@ class ResumeFrom implements Resume {
     readonly until: number,
     readonly heapAtStart: number,
   ) {}
+}
+
+/*
+ * A run's result, built field by field in the order the spread `{...base, ok, value}` gave
+ * (structured clone and JSON keep that order). The spread cost ~7 µs per program (in-process
+ * A/B, compiled, 12 alternating rounds of the bench's mix: 218.5 vs 211.6 µs median): V8 clones
+ * `base` through a generic path before adding two properties. Classes for the reason above;
+ * a worker's results reach the host as plain objects (structured clone drops the prototype).
+ */
+class OkResult {
+  // Declared and assigned in the same order, so the keys come out in it either way.
+  readonly trace: TraceRecorder['entries'];
+  readonly traceTruncated: boolean;
+  readonly logs: string;
+  durationMs: number;
+  readonly ok: true;
+  readonly value: SandboxValue;
+  constructor(
+    trace: TraceRecorder['entries'],
+    traceTruncated: boolean,
+    logs: string,
+    durationMs: number,
+    value: SandboxValue,
+  ) {
+    this.trace = trace;
+    this.traceTruncated = traceTruncated;
+    this.logs = logs;
+    this.durationMs = durationMs;
+    this.ok = true;
+    this.value = value;
+  }
+}
+
+class FailedResult {
+  readonly trace: TraceRecorder['entries'];
+  readonly traceTruncated: boolean;
+  readonly logs: string;
+  durationMs: number;
+  readonly ok: false;
+  readonly error: SandboxError;
+  constructor(
+    trace: TraceRecorder['entries'],
+    traceTruncated: boolean,
+    logs: string,
+    durationMs: number,
+    error: SandboxError,
+  ) {
+    this.trace = trace;
+    this.traceTruncated = traceTruncated;
+    this.logs = logs;
+    this.durationMs = durationMs;
+    this.ok = false;
+    this.error = error;
+  }
 }
 
 /** What runInRuntime hands back (a class for the reason above). */
@@ -165,16 +219,11 @@ function runOnce(
     if (retire) throw new Error('sandbox: the QuickJS runtime could not be freed');
     return { runAlone: ran.resume };
   }
-  const base = {
-    trace: trace.entries,
-    traceTruncated: trace.truncated,
-    logs: logs.text,
-    durationMs: performance.now() - started,
-  };
+  const durationMs = performance.now() - started;
   return {
     result: outcome.ok
-      ? { ...base, ok: true, value: outcome.value }
-      : { ...base, ok: false, error: outcome.error },
+      ? new OkResult(trace.entries, trace.truncated, logs.text, durationMs, outcome.value)
+      : new FailedResult(trace.entries, trace.truncated, logs.text, durationMs, outcome.error),
     retire,
   };
 }

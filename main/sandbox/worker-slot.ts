@@ -8,6 +8,7 @@ import {
 } from '../jobs/worker-handle';
 import type { PoolControl, PoolSlot } from '../jobs/worker-pool';
 import type { HostToWorker, WorkerData, WorkerToHost } from './messages';
+import { unpackResults } from './result-pack';
 import type { ProgramJob } from './run-program';
 import { compact } from '../../shared/util/compact';
 
@@ -228,10 +229,11 @@ export class WorkerSlot implements PoolSlot<PendingJob> {
     const { stats } = this.config;
     stats.moduleRestarts += m.moduleRestarts;
     stats.moduleRecycles += m.moduleRecycles;
-    stats.programsRun += m.results.length;
+    const results = unpackResults(m.results);
+    stats.programsRun += results.length;
     if (this.batches.length === 0) this.lifecycle.current?.release();
     batch.jobs.forEach((job, i) => {
-      job.settle(m.results[i] ?? failed('internal', 'the sandbox worker returned no result'));
+      job.settle(results[i] ?? failed('internal', 'the sandbox worker returned no result'));
     });
     this.pool.idle();
   }

@@ -3,6 +3,7 @@ import { resolveLimits } from '../../shared/sandbox/limits';
 import type { SandboxResult } from '../../shared/sandbox/types';
 import type { HostToWorker, WorkerData, WorkerToHost } from './messages';
 import { loadQuickJS, type QuickJSInstance } from './quickjs-module';
+import { packResults } from './result-pack';
 import { runProgram } from './run-program';
 
 /**
@@ -84,7 +85,7 @@ async function runBatch(message: HostToWorker): Promise<void> {
   const reply: WorkerToHost = {
     type: 'results',
     batchId: message.batchId,
-    results,
+    results: packResults(results),
     moduleRestarts,
     moduleRecycles,
   };

@@ -5,6 +5,7 @@ import {
   enableFastHostCalls,
   newFastFunction,
   newJsonRequestFunction,
+  typeOfHandle,
   usesFastHostCalls,
   type FastAnswer,
 } from '../../../main/sandbox/fast-host-call';
@@ -52,6 +53,37 @@ describe('fast host calls', () => {
     expect(usesFastHostCalls(c)).toBe(false);
     expect(enableFastHostCalls(c)).toBe(true);
     expect(usesFastHostCalls(c)).toBe(true);
+  });
+
+  it('reads every type name as ctx.typeof does (the type names are not decoded by TextDecoder)', () => {
+    const c = context();
+    const values = [
+      '1',
+      '-0',
+      '"s"',
+      '""',
+      'true',
+      'undefined',
+      'null',
+      '({})',
+      '[]',
+      '(() => 1)',
+      'class A {}',
+      'Symbol("x")',
+      '10n',
+      'new Proxy(function () {}, {})',
+    ];
+    const seen = new Set<string>();
+    for (const code of values) {
+      const handle = c.unwrapResult(c.evalCode(code));
+      const type = typeOfHandle(c, handle);
+      expect(type, code).toBe(c.typeof(handle));
+      seen.add(type);
+      handle.dispose();
+    }
+    expect([...seen].sort()).toEqual(
+      ['bigint', 'boolean', 'function', 'number', 'object', 'string', 'symbol', 'undefined'].sort(),
+    );
   });
 
   it('answers numbers, strings and errors as the generic path does, and hands it the rest', () => {
