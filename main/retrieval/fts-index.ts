@@ -318,7 +318,8 @@ export const ftsIndex = perConnection((db: Database) => {
     loaded.forget(documentId);
   };
 
-  const build = writeTransaction(db, (documentId: number, versionKey: string, units: Passage[]) => {
+  /** A document's index rows, replaced; the caller holds the write transaction. */
+  const buildRows = (documentId: number, versionKey: string, units: Passage[]) => {
     removeRows(documentId);
     const first = (s.maxUnit.get()?.max ?? 0) + 1;
     const ranking = rankingRowsOf(units);
@@ -327,7 +328,8 @@ export const ftsIndex = perConnection((db: Database) => {
     s.putIndex.run(documentId, versionKey, units.length, first, first + units.length - 1, at);
     summaries.summarize(documentId, at);
     postings.write(documentId, units, ranking, at);
-  });
+  };
+  const build = writeTransaction(db, buildRows);
 
   /**
    * Postings for an index built before migration 24, from the same units (same count), and
@@ -352,6 +354,18 @@ export const ftsIndex = perConnection((db: Database) => {
       // indexing at once (the app and the CLI) queue on busy_timeout instead of one failing
       // to upgrade its read to a write.
       build(documentId, versionKey, units),
+    /**
+     * As `build`, inside a write transaction the caller already holds (`RetrievalService.prepare`,
+     * one per group of records): no savepoint of its own. A savepoint makes FTS5 flush what it
+     * holds in memory to a new segment of `retrieval_units` and `retrieval_documents` (its
+     * xSavepoint), so a savepoint per record wrote one small segment per record, and FTS5 then
+     * merged them, instead of one segment per group; a failure still rolls back the caller's
+     * whole transaction, as it did through the savepoint.
+     */
+    buildInTransaction: (documentId: number, versionKey: string, units: Passage[]) => {
+      if (!db.inTransaction) throw new Error('buildInTransaction needs an open write transaction');
+      buildRows(documentId, versionKey, units);
+    },
     remove: (documentId: number) => remove(documentId),
     /** Whether the document's index has its own postings (built since migration 24). */
     hasPostings: (documentId: number) => postings.built(documentId),

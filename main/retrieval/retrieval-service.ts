@@ -254,7 +254,7 @@ export class RetrievalService {
         for (const { documentId, document, key } of todo) {
           const units = indexPassages(document);
           if (units.length > maxUnits) continue;
-          repo.build(documentId, key, units);
+          repo.buildInTransaction(documentId, key, units);
           built++;
         }
       })();
