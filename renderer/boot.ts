@@ -5,9 +5,11 @@
  * its first screen is drawn with plain DOM (features/document/first-paint.ts) before the app's
  * script (React, the stores, the screens) is evaluated: evaluated first, it held the first
  * table's cells back by its own time and then the view's, ag-grid's and the first commit's
- * (docs/BENCHMARKS.md). The app starts right after that picture, or after `WAIT_MS` when the
- * model takes longer (a parse): it does not wait for a parse. The view's and ag-grid's chunks
- * are asked for with the app; the store takes the same answer.
+ * (docs/BENCHMARKS.md). ag-grid's chunk is asked for at once too, and the first table's grid is
+ * made in the picture (features/document/early-grid.ts) before the app is evaluated; the view
+ * takes that grid over. The app starts right after that, or after `WAIT_MS` when the model
+ * takes longer (a parse): it does not wait for a parse. The view's chunk is asked for with the
+ * app; the store takes the same answer.
  */
 import './styles.css';
 import { prepareCanvasMeasure } from './features/document/canvas-measure';
@@ -19,6 +21,8 @@ import { parseRoute } from './stores/navigation/navigation-store';
 
 /** How long the app waits for a cached model before it starts anyway. */
 const WAIT_MS = 250;
+/** How long the app, once the first screen is drawn, waits for ag-grid's code to make its grid. */
+const GRID_WAIT_MS = 300;
 
 const startApp = () => void import('./main');
 const route = parseRoute(window.location.hash);
@@ -28,14 +32,28 @@ const firstScreen = earlyFirstScreen();
 if (route.screen === 'document') openPdfEarly(route.id);
 
 if (route.screen === 'document' && firstScreen) {
+  // Fetched and compiled while the first screen is on its way (a failure: the view makes the
+  // grid, as it would anyway).
+  const gridCode = import('./features/document/early-grid').catch(() => undefined);
+  let painted = false;
   // Not a partial screen (a filing still read): the view shows that, with the read's progress.
-  const painted = firstScreen.then((screen) => {
-    if (screen && !screen.partial) {
-      paintFirstScreen(screen, route.tableId);
-      // The grid's text measurer reads the page's font now, while the picture's styles are
-      // computed anyway, not inside the first grid's render (canvas-measure.ts).
-      prepareCanvasMeasure();
-    }
+  const drawn = firstScreen.then(async (screen) => {
+    if (!screen || screen.partial) return;
+    const table = paintFirstScreen(screen, route.tableId);
+    // The grid's text measurer reads the page's font now, while the picture's styles are
+    // computed anyway, not inside the first grid's render (canvas-measure.ts).
+    prepareCanvasMeasure();
+    if (!table) return;
+    painted = true;
+    // The first table's grid, before the app is evaluated and committed (it would take the
+    // main thread first): the app starts once it is made, or if ag-grid's code is late, then;
+    // the grid is still made when the code comes, unless the view has made its own by then.
+    const make = (code: Awaited<typeof gridCode>) =>
+      code?.createEarlyGrid(screen.document.name, table.table, table.cells);
+    const late = new Promise<'late'>((r) => window.setTimeout(() => r('late'), GRID_WAIT_MS));
+    const code = await Promise.race([gridCode, late]);
+    if (code === 'late') void gridCode.then(make);
+    else make(code);
   });
   let started = false;
   const start = () => {
@@ -45,6 +63,7 @@ if (route.screen === 'document' && firstScreen) {
     void loadDocumentScreen().catch(() => undefined);
     void import('./features/document/TableGrid').catch(() => undefined);
   };
-  painted.then(start, start);
-  window.setTimeout(start, WAIT_MS);
+  drawn.then(start, start);
+  // The first screen not here yet (a filing being read, a slow answer): the app does not wait.
+  window.setTimeout(() => painted || start(), WAIT_MS);
 } else startApp();

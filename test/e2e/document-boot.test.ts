@@ -6,9 +6,11 @@ import { openWebSession, type WebSession } from '../support/web-session';
 /**
  * Issue 26, done-when 1: a window opened on a document (a reload, a link) asks for the document
  * from its small boot script and draws its first screen (the first table's cells) from it with
- * plain DOM before the app's own script (React, the stores, the Library) has even arrived; the
- * view's grid then takes over, and the grid the view creates first is the only one left once it
- * is drawn (a one-cell grid warms ag-grid up out of sight while the document is on its way).
+ * plain DOM before the app's own script (React, the stores, the Library) has even arrived, and
+ * puts ag-grid's grid of that table in its place, still before the app; the view then takes that
+ * grid over (the same element: no second grid), and a cell clicked before that is selected then.
+ * A one-cell grid warms ag-grid up out of sight while a document is on its way, and the grid the
+ * view creates first is the only one left once it is drawn.
  */
 describe('Opening the app on a document (web mode, Chromium)', () => {
   let session: WebSession;
@@ -22,7 +24,7 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
   }, 120_000);
   afterAll(() => session?.close());
 
-  it("draws the first table's cells before the app's script has arrived, then the grid takes over", async () => {
+  it("draws the first table's cells and then its grid before the app's script has arrived; the view takes that grid over", async () => {
     // The page's one script is the boot script; the app's (React, the stores, the screens) is
     // preloaded beside it and held back here by two seconds.
     const html = await (await fetch(session.server.url)).text();
@@ -44,8 +46,13 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
     });
     try {
       await page.reload();
-      const picture = page.locator('#first-paint .first-paint-grid td');
-      await picture.first().waitFor({ timeout: 60_000 });
+      // The picture's first table is ag-grid's grid (its plain cells, drawn first, replaced).
+      const early = page.locator('#first-paint section.doc-table .ag-root-wrapper');
+      const numeric = early
+        .locator('.ag-cell.ag-right-aligned-cell')
+        .filter({ hasText: /\d/ })
+        .first();
+      await numeric.waitFor({ timeout: 60_000 });
       const times = await page.evaluate<{
         open: number;
         app: number;
@@ -62,15 +69,39 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
       // asked for once, by the document store (after the app has started), if it already was.
       expect(times.open).toBeGreaterThan(0);
       expect(times.opens).toBeLessThanOrEqual(1);
-      // Drawn while the app's script is still held back: no React, no grid yet.
+      // Drawn while the app's script is still held back: no React, no view.
       expect(times.app < 0 || times.app > times.now).toBe(true);
-      expect(await page.locator('.ag-root-wrapper').count()).toBe(0);
-      // Only text: the picture is hidden from assistive technology and cannot be clicked.
-      expect(await page.locator('#first-paint').getAttribute('aria-hidden')).toBe('true');
-      expect(await picture.count()).toBeGreaterThan(2);
-      // Then the view's grid, and the picture gone; the model was asked for once.
-      await page.locator('section.doc-table .ag-cell').first().waitFor({ timeout: 60_000 });
+      expect(await page.locator('#root .document-screen').count()).toBe(0);
+      expect(await page.locator('#first-paint h1').textContent()).toBeTruthy();
+      // The picture's text is hidden from assistive technology and cannot be clicked; its grid
+      // is neither.
+      for (const part of ['.sidebar', '.screen-header', '.outline', 'section.doc-table header']) {
+        const el = page.locator(`#first-paint ${part}`).first();
+        expect(await el.getAttribute('aria-hidden'), part).toBe('true');
+        expect(await el.getAttribute('inert'), part).not.toBeNull();
+      }
+      const grid = `document.querySelector('#first-paint section.doc-table .ag-root-wrapper')`;
+      expect(
+        await page.evaluate<boolean>(`${grid}.closest('[inert], [aria-hidden="true"]') === null`),
+      ).toBe(true);
+      // A cell clicked before the app: selected once the view has taken the grid over.
+      await page.evaluate(`${grid}.setAttribute('data-mark', 'early')`);
+      const text = (await numeric.textContent())?.trim();
+      await numeric.click();
+      const details = page.getByRole('complementary', { name: 'Cell details' });
+      expect(await details.count()).toBe(0);
+      // Then the view, with that very grid in it (not a second one), and the picture gone.
+      const tableId = await page.locator('#first-paint .table-grid').getAttribute('data-table-id');
+      expect(tableId).toBeTruthy();
+      const view = page.locator(`#root section.doc-table[id="${tableId}"] .ag-root-wrapper`);
+      await view.locator('.ag-cell').first().waitFor({ timeout: 60_000 });
+      expect(await view.getAttribute('data-mark')).toBe('early');
       await expect.poll(() => page.locator('#first-paint').count(), { timeout: 5_000 }).toBe(0);
+      expect(await page.locator(`[data-table-id="${tableId}"] .ag-root-wrapper`).count()).toBe(1);
+      await details.waitFor({ timeout: 10_000 });
+      expect(await details.textContent()).toContain(text);
+      expect(await view.locator('.ag-cell.cell-selected').count()).toBe(1);
+      // The model was asked for once.
       const opens = await page.evaluate<number>(
         `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/call/document.open')).length`,
       );

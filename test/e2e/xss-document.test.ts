@@ -184,6 +184,36 @@ describe('document view: script in a filing never runs (web mode, Chromium)', ()
     expect(session.errors.join('\n')).toBe('');
   });
 
+  it('shows the first screen and its grid as text in a window opened on the document, before the app', async () => {
+    // A reload on the document's URL: the boot script draws the (now cached) first screen and
+    // puts ag-grid's grid of its first table in it before the app's script, held back here.
+    const app = (await (await fetch(session.server.url)).text()).match(
+      /<link rel="modulepreload" crossorigin href="\.\/(assets\/main-[^"]+)"/,
+    )?.[1];
+    expect(app).toBeDefined();
+    const held = `**/${app!}`;
+    await page.route(held, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      const picture = page.locator('#first-paint');
+      await picture.locator('.ag-cell').first().waitFor({ timeout: 30_000 });
+      expect(await page.locator('#root .document-screen').count()).toBe(0);
+      await picture
+        .getByText(`Quoted markup stays text: ${PARA_SCRIPT}`, { exact: false })
+        .waitFor();
+      await picture.getByText(`Item 1A. Risks ${HEADING_SVG}`, { exact: false }).waitFor();
+      await expectClean();
+    } finally {
+      await page.unroute(held);
+    }
+    await page.locator('#root section.doc-table .ag-cell').first().waitFor({ timeout: 30_000 });
+    await expectClean();
+    expect(session.errors.join('\n')).toBe('');
+  });
+
   it('would notice: filing markup put into the page is seen by the same checks', async () => {
     // The checks above are only worth something if they fail when markup does get through.
     const markup = `<img src="x" onerror="${run('control')}"><iframe></iframe>`;

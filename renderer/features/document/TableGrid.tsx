@@ -1,14 +1,7 @@
 import {
-  CellStyleModule,
-  ClientSideRowModelModule,
   createGrid,
-  ModuleRegistry,
-  RowAutoHeightModule,
-  RowStyleModule,
-  TooltipModule,
   type ColDef,
   type ColGroupDef,
-  type ColumnResizedEvent,
   type GridApi,
   type GridOptions,
 } from 'ag-grid-community';
@@ -16,29 +9,17 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject
 import type { Table } from '../../../shared/document';
 import type { CellRef } from '../../stores/document/document-store';
 import { canvasMeasure } from './canvas-measure';
+import { drawsTheSame, takeEarlyGrid } from './early-grid-slot';
 import { gridDrawn } from './first-grid';
 import type { GoldMarks } from './gold-marks';
-import { gridColumnDefs } from './grid-columns';
-import { onGridKey, selectClickedCell } from './grid-events';
-import { gridLayout, valueColumnWidth, visibleRows, type GridRow } from './grid-view';
+import { gridColumnDefs, type ColumnsInput } from './grid-columns';
+import { documentGridOptions, type GridHandlers } from './grid-options';
+import { layoutOf, valueColumnWidth, visibleRows, type GridRow } from './grid-view';
 import { useElementWidth } from './use-element-width';
 import { useLabelWidth } from './use-label-width';
 
 // Loaded with the grid's chunk (table-grid-chunk.ts calls it): ag-grid stays out of the others.
 export { warmUpGrids } from './grid-warm-up';
-
-// Only the features this grid uses (column groups, pinning, flex, wrapped header text and value
-// getters are core): rowData, tooltips (tooltipValueGetter, headerTooltip), cellClassRules,
-// getRowClass, rows as tall as their wrapped labels (autoHeight); column resizing is core too.
-// A feature used without its module logs ag-grid's error #200 to the console (e2e tests fail on
-// it).
-ModuleRegistry.registerModules([
-  ClientSideRowModelModule,
-  TooltipModule,
-  CellStyleModule,
-  RowStyleModule,
-  RowAutoHeightModule,
-]);
 
 interface Props {
   table: Table;
@@ -70,78 +51,85 @@ function useCollapsedRows() {
   return { collapsed, toggle };
 }
 
+/** What the grid is given: its rows and columns, and what the columns were made from. */
+interface Drawn {
+  rowData: GridRow[];
+  columnDefs: (ColDef<GridRow> | ColGroupDef<GridRow>)[];
+  input: ColumnsInput;
+}
+
 /**
  * ag-grid itself (`createGrid`, its own DOM) in `host`, made as the component is committed and
  * destroyed with it; new rows and columns go to `api.updateGridOptions`. Not ag-grid-react: that
  * draws every row and cell as React components and, on React 19, draws the rows only after a
- * timer; a filing's first table came ~70 ms later through it (docs/BENCHMARKS.md).
+ * timer; a filing's first table came ~70 ms later through it (docs/BENCHMARKS.md). The grid the
+ * boot script made of this table before the app (early-grid.ts) is taken over instead, its
+ * element moved here: given this view's rows and columns only if they differ from its own.
  */
 function useAgGrid(
   host: RefObject<HTMLDivElement | null>,
   options: GridOptions<GridRow>,
-  rowData: GridRow[],
-  columnDefs: (ColDef<GridRow> | ColGroupDef<GridRow>)[],
+  latest: () => GridHandlers,
+  drawn: Drawn,
+  widthKey: string | undefined,
 ): void {
   const api = useRef<GridApi<GridRow> | undefined>(undefined);
-  const applied = useRef({ rowData, columnDefs });
+  const applied = useRef(drawn);
+  // Read once, as the grid is made (a grid is made once per component).
+  const key = useRef(widthKey);
   useLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
-    api.current = createGrid(el, { ...options, ...applied.current });
+    const now = applied.current;
+    const taken = takeEarlyGrid(key.current);
+    let grid: GridApi<GridRow>;
+    let gridHost: HTMLElement;
+    if (taken) {
+      ({ api: grid, host: gridHost } = taken);
+      el.append(gridHost);
+      if (!drawsTheSame(taken, now.input, now.rowData))
+        grid.updateGridOptions({ rowData: now.rowData, columnDefs: now.columnDefs });
+      taken.connect(latest, gridDrawn);
+    } else {
+      gridHost = document.createElement('div');
+      el.append(gridHost);
+      grid = createGrid(gridHost, { ...options, rowData: now.rowData, columnDefs: now.columnDefs });
+    }
+    api.current = grid;
     return () => {
-      api.current?.destroy();
+      grid.destroy();
+      gridHost.remove();
       api.current = undefined;
     };
-  }, [host, options]);
+  }, [host, options, latest]);
   useLayoutEffect(() => {
     const prev = applied.current;
-    applied.current = { rowData, columnDefs };
+    applied.current = drawn;
     const changed: GridOptions<GridRow> = {};
-    if (rowData !== prev.rowData) changed.rowData = rowData;
-    if (columnDefs !== prev.columnDefs) changed.columnDefs = columnDefs;
+    if (drawn.rowData !== prev.rowData) changed.rowData = drawn.rowData;
+    if (drawn.columnDefs !== prev.columnDefs) changed.columnDefs = drawn.columnDefs;
     if (api.current && Object.keys(changed).length > 0) api.current.updateGridOptions(changed);
-  }, [rowData, columnDefs]);
+  }, [drawn]);
 }
 
-interface Handlers {
-  table: Table;
-  collapsed: ReadonlySet<string>;
-  toggle: (id: string) => void;
-  onSelect: (cell: CellRef) => void;
-  onColumnResized: (e: ColumnResizedEvent<GridRow>) => void;
+/** The latest props' handlers, as the grid's callbacks read them when they are called. */
+class LatestHandlers {
+  constructor(private handlers: GridHandlers) {}
+  readonly get = (): GridHandlers => this.handlers;
+  set(handlers: GridHandlers): void {
+    this.handlers = handlers;
+  }
 }
 
 /**
- * The grid's own options, made once: its callbacks call the latest props' handlers (the grid
- * keeps the functions it was given at its creation).
+ * The grid's own options, made once: its callbacks call the latest props' handlers (`latest`,
+ * updated after each commit; the grid keeps the functions it was given at its creation).
  */
-function useGridOptions(handlers: Handlers): GridOptions<GridRow> {
-  const latest = useRef(handlers);
-  useLayoutEffect(() => {
-    latest.current = handlers;
-  });
-  return useMemo<GridOptions<GridRow>>(
-    () => ({
-      getRowId: (p) => p.data.id,
-      getRowClass: (p) => (p.data ? `row-kind-${p.data.kind}` : undefined),
-      domLayout: 'autoHeight',
-      rowHeight: 28,
-      // Rows move at once: a row sliding into place over another (its label re-wrapped when
-      // the split or the panel changes the width) would cover that row's text meanwhile.
-      animateRows: false,
-      onColumnResized: (e) => latest.current.onColumnResized(e),
-      onFirstDataRendered: gridDrawn,
-      suppressMovableColumns: true,
-      enableCellTextSelection: true,
-      tooltipShowDelay: 300,
-      onCellClicked: (e) => selectClickedCell(e, latest.current.table, latest.current.onSelect),
-      onCellKeyDown: (e) => {
-        const l = latest.current;
-        onGridKey(e, l.table, l.collapsed, l.toggle, l.onSelect);
-      },
-    }),
-    [],
-  );
+function useGridOptions(handlers: GridHandlers) {
+  const [latest] = useState(() => new LatestHandlers(handlers));
+  useLayoutEffect(() => latest.set(handlers));
+  const options = useMemo(() => documentGridOptions(latest.get, gridDrawn), [latest]);
+  return { options, latest: latest.get };
 }
 
 /**
@@ -160,7 +148,7 @@ export function TableGrid({
   onSelect,
 }: Props) {
   const { collapsed, toggle } = useCollapsedRows();
-  const layout = useMemo(() => gridLayout(table), [table]);
+  const layout = useMemo(() => layoutOf(table), [table]);
   const rows = layout.rows;
   const shown = useMemo(() => visibleRows(rows, collapsed), [rows, collapsed]);
   const needle = query.trim().toLowerCase();
@@ -183,26 +171,36 @@ export function TableGrid({
     widthKey,
   );
 
-  const columnDefs = useMemo(
-    () =>
-      gridColumnDefs({
-        table,
-        layout,
-        marks,
-        needle,
-        selected,
-        gold,
-        readCells,
-        toggle,
-        valueWidths,
-        labelWidth,
-      }),
+  const input = useMemo<ColumnsInput>(
+    () => ({
+      table,
+      layout,
+      marks,
+      needle,
+      selected,
+      gold,
+      readCells,
+      toggle,
+      valueWidths,
+      labelWidth,
+    }),
     [table, layout, marks, needle, selected, gold, readCells, toggle, valueWidths, labelWidth],
   );
+  const columnDefs = useMemo(() => gridColumnDefs(input), [input]);
+  const drawn = useMemo<Drawn>(
+    () => ({ rowData: shown, columnDefs, input }),
+    [shown, columnDefs, input],
+  );
 
-  const options = useGridOptions({ table, collapsed, toggle, onSelect, onColumnResized });
+  const { options, latest } = useGridOptions({
+    table,
+    collapsed,
+    toggle,
+    onSelect,
+    onColumnResized,
+  });
   const grid = useRef<HTMLDivElement>(null);
-  useAgGrid(grid, options, shown, columnDefs);
+  useAgGrid(grid, options, latest, drawn, widthKey);
 
   return (
     <div

@@ -1,6 +1,7 @@
 import type { Block, Table } from '../../../shared/document';
-import { gridLayout } from '../../../shared/document/grid-layout';
 import type { FirstScreen } from '../../../shared/document/first-screen-json';
+import { dropEarlyGrid } from './early-grid-slot';
+import { layoutOf } from './grid-view';
 import './first-paint.css';
 
 /**
@@ -11,7 +12,9 @@ import './first-paint.css';
  * 10-K from ~300 to ~600 ms (docs/BENCHMARKS.md). It is a picture, not the view: inert and
  * hidden from assistive technology, over the app while the app starts underneath it, removed
  * once the view's first grid has drawn its rows (the grid then takes selection, the keyboard,
- * the cell panel), when the route changes, or after a few seconds whatever happens.
+ * the cell panel), when the route changes, or after a few seconds whatever happens. The boot
+ * script then puts ag-grid's grid of the first table in place of its cells (early-grid.ts),
+ * the one part of the picture that is neither inert nor hidden; the view takes that grid over.
  * Filing text only ever goes in as text (`textContent`), never as HTML.
  */
 const ID = 'first-paint';
@@ -62,7 +65,7 @@ function headerRows(paths: string[][]): HTMLTableRowElement[] {
 
 /** The first table's cells as a plain table, laid out as the grid lays them out. */
 function tableCells(table: Table): HTMLElement {
-  const layout = gridLayout(table);
+  const layout = layoutOf(table);
   const t = el('table', 'first-paint-grid');
   const head = el('thead');
   head.append(...headerRows(layout.columns.map((c) => c.headerPath)));
@@ -84,9 +87,16 @@ function tableCells(table: Table): HTMLElement {
   return box;
 }
 
+/** Out of reach of the pointer, the keyboard and assistive technology: the picture's parts. */
+function still<E extends HTMLElement>(e: E): E {
+  e.inert = true;
+  e.setAttribute('aria-hidden', 'true');
+  return e;
+}
+
 function tableBlock(table: Table, withCells: boolean): HTMLElement {
   const section = el('section', 'doc-table');
-  const header = el('header');
+  const header = still(el('header'));
   const caption = table.caption || `Table ${table.sourceIndex + 1}`;
   const rows = table.rows.filter((r) => r.kind !== 'header').length;
   header.append(
@@ -98,7 +108,7 @@ function tableBlock(table: Table, withCells: boolean): HTMLElement {
     ),
   );
   section.append(header);
-  if (withCells) section.append(tableCells(table));
+  if (withCells) section.append(still(tableCells(table)));
   else {
     const room = el('div');
     room.style.height = `${(rows + 1) * GRID_ROW_PX}px`;
@@ -118,62 +128,82 @@ function textBlock(b: Exclude<Block, { type: 'table' }>): HTMLElement {
  * The first blocks, through the first table (drawn with its cells) when it is among them;
  * undefined when there is none (the view's first screen is text only: nothing gained here).
  */
-function firstBlocks({ blocks, tables: list }: FirstScreen): HTMLElement | undefined {
+function firstBlocks({
+  blocks,
+  tables: list,
+}: FirstScreen): { article: HTMLElement; table: Table; cells: HTMLElement } | undefined {
   const tables = new Map(list.map((t) => [t.id, t]));
   // The view creates the first table block's grid at once (progressive-blocks.ts): its picture
   // is drawn only when that table is there to draw (else no grid would come to replace it).
   const first = blocks.findIndex((b) => b.type === 'table');
-  if (first < 0 || !tables.has(blocks[first]!.id)) return undefined;
+  const table = first < 0 ? undefined : tables.get(blocks[first]!.id);
+  if (!table) return undefined;
   const article = el('article', 'document-body');
+  let cells: HTMLElement | undefined;
   for (const [i, b] of blocks.entries()) {
-    if (b.type !== 'table') article.append(textBlock(b));
+    if (b.type !== 'table') article.append(still(textBlock(b)));
     else {
       const t = tables.get(b.id);
-      if (t) article.append(tableBlock(t, i === first));
+      if (!t) continue;
+      const section = tableBlock(t, i === first);
+      if (i === first)
+        cells = section.querySelector<HTMLElement>('.first-paint-table') ?? undefined;
+      else still(section);
+      article.append(section);
     }
   }
-  return article;
+  return cells && { article, table, cells };
 }
 
 let timer: number | undefined;
 
 /** Takes the first screen away (the view's grid is drawn, or the user went elsewhere). */
 export function removeFirstPaint(): void {
+  // Its grid, unless the view has taken it over (early-grid-slot.ts).
+  dropEarlyGrid();
   document.getElementById(ID)?.remove();
   window.removeEventListener('hashchange', removeFirstPaint);
   if (timer !== undefined) window.clearTimeout(timer);
   timer = undefined;
 }
 
+/** The first table of a first screen drawn, and the picture's cells of it. */
+export interface PaintedTable {
+  table: Table;
+  cells: HTMLElement;
+}
+
 /**
- * Draws the opened document's first screen over the window (see above). Nothing when the route
- * names a table (the view scrolls to it) or the first screen has no table.
+ * Draws the opened document's first screen over the window (see above); answers its first
+ * table and the element holding that table's cells (the boot script puts the grid there).
+ * Nothing when the route names a table (the view scrolls to it) or the first screen has no table.
  */
-export function paintFirstScreen(first: FirstScreen, tableId: string | undefined): boolean {
+export function paintFirstScreen(
+  first: FirstScreen,
+  tableId: string | undefined,
+): PaintedTable | undefined {
   // A PDF's first screen is its page (the PDF page view's own business).
   if (tableId !== undefined || first.document.kind === 'pdf' || document.getElementById(ID))
-    return false;
-  const article = firstBlocks(first);
-  if (!article) return false;
+    return undefined;
+  const blocks = firstBlocks(first);
+  if (!blocks) return undefined;
   const root = el('div', 'app first-paint');
   root.id = ID;
-  root.setAttribute('aria-hidden', 'true');
-  root.inert = true;
   const screen = el('main', 'screen document-screen');
-  const header = el('header', 'screen-header');
+  const header = still(el('header', 'screen-header'));
   const title = el('div');
   title.append(el('span', 'back', '← Library'), el('h1', undefined, first.document.name));
   header.append(title);
   const layout = el('div', 'document-layout');
   const content = el('div', 'document-content');
-  content.append(article);
-  layout.append(el('div', 'outline'), content);
+  content.append(blocks.article);
+  layout.append(still(el('div', 'outline')), content);
   screen.append(header, layout);
-  const sidebar = el('nav', 'sidebar');
+  const sidebar = still(el('nav', 'sidebar'));
   sidebar.append(el('div', 'brand', 'Filing Workbench'));
   root.append(sidebar, screen);
   document.body.append(root);
   window.addEventListener('hashchange', removeFirstPaint);
   timer = window.setTimeout(removeFirstPaint, KEEP_MS);
-  return true;
+  return { table: blocks.table, cells: blocks.cells };
 }

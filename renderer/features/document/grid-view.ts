@@ -1,4 +1,9 @@
-import type { GridColumn, GridRow } from '../../../shared/document/grid-layout';
+import {
+  gridLayout,
+  type GridColumn,
+  type GridLayout,
+  type GridRow,
+} from '../../../shared/document/grid-layout';
 import type { Table } from '../../../shared/document';
 
 /**
@@ -12,6 +17,19 @@ export {
   type GridLayout,
   type GridRow,
 } from '../../../shared/document/grid-layout';
+
+const layouts = new WeakMap<Table, GridLayout>();
+
+/**
+ * A table's layout, made once per table object: the boot script's grid of the first table
+ * (early-grid.ts) and the view's grid that takes it over (TableGrid.tsx) then hold the same rows,
+ * so the view has nothing to give the grid anew.
+ */
+export function layoutOf(table: Table): GridLayout {
+  let layout = layouts.get(table);
+  if (!layout) layouts.set(table, (layout = gridLayout(table)));
+  return layout;
+}
 
 export interface HeaderGroup {
   header: string;

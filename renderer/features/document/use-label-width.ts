@@ -1,35 +1,7 @@
 import type { ColumnResizedEvent } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  fittedLabelWidth,
-  labelColumnWidth,
-  labelWordFloor,
-  LABEL_MIN_WIDTH,
-  type GridRow,
-  type MeasureText,
-} from './grid-view';
-
-const labelWidthKey = (key: string) => `workbench.grid.labelWidth:${key}`;
-
-/** The label width the user chose for this table, if any (localStorage; absent in private mode). */
-function rememberedLabelWidth(key: string | undefined): number | undefined {
-  if (!key) return undefined;
-  try {
-    const n = Number(window.localStorage.getItem(labelWidthKey(key)));
-    return Number.isFinite(n) && n >= LABEL_MIN_WIDTH ? n : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberLabelWidth(key: string | undefined, width: number): void {
-  if (!key) return;
-  try {
-    window.localStorage.setItem(labelWidthKey(key), String(Math.round(width)));
-  } catch {
-    // Storage full or disabled: the width lasts as long as the view.
-  }
-}
+import { labelWordFloor, type GridRow, type MeasureText } from './grid-view';
+import { fitLabelWidth, rememberedLabelWidth, rememberLabelWidth } from './label-width';
 
 /**
  * The label column's width: the user's (dragged, remembered per `widthKey`) or the labels'
@@ -44,19 +16,15 @@ export function useLabelWidth(
   widthKey: string | undefined,
 ) {
   const [chosenLabelWidth, setChosenLabelWidth] = useState(() => rememberedLabelWidth(widthKey));
-  const wantedLabelWidth = chosenLabelWidth ?? labelColumnWidth(rows, measure);
-  // Labels wrap, so they may narrow (to 40% of their width, no word cut) to keep columns in view.
   const wordFloor = useMemo(() => labelWordFloor(rows, measure), [rows, measure]);
-  const labelWidth = fittedLabelWidth(
-    wantedLabelWidth,
-    [...valueWidths.values()],
+  const { labelWidth, scrollsSideways } = fitLabelWidth(
+    rows,
+    measure,
+    valueWidths,
     available,
-    chosenLabelWidth !== undefined,
-    Math.max(wordFloor, 0.4 * wantedLabelWidth),
+    chosenLabelWidth,
+    wordFloor,
   );
-  // Wider than the grid: the values scroll sideways under the pinned labels.
-  const scrollsSideways =
-    available > 0 && labelWidth + [...valueWidths.values()].reduce((a, b) => a + b, 0) > available;
   const onColumnResized = useCallback(
     (e: ColumnResizedEvent<GridRow>) => {
       if (!e.finished || e.source !== 'uiColumnResized' || e.column?.getColId() !== 'label') return;

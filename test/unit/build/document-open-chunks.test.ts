@@ -95,6 +95,23 @@ describe('the chunks a document open loads', () => {
     expect([...app].some((f) => chunkText(f).includes('react.transitional.element'))).toBe(true);
   });
 
+  it("the first table's grid made before the app brings ag-grid without React", () => {
+    // The boot script asks for early-grid.ts when the window opens on a document and makes the
+    // first table's grid with it before the app is evaluated: its chunks hold ag-grid (its root
+    // class) but no React, and no zod.
+    const boot = closure(pageScripts());
+    const early = [...boot]
+      .flatMap((f) => dynamicImports(chunkText(f)))
+      .find((f) => f.startsWith('early-grid-'));
+    expect(early, 'the boot script imports early-grid-….js').toBeDefined();
+    const chunks = [...closure([early!])].filter((f) => !boot.has(f));
+    expect(chunks.some((f) => chunkText(f).includes('ag-root-wrapper'))).toBe(true);
+    const heavy = chunks.filter(
+      (f) => chunkText(f).includes('react.transitional.element') || chunkText(f).includes(ZOD_MARK),
+    );
+    expect(heavy).toEqual([]);
+  });
+
   it('the mark finds zod where it is', () => {
     // The mark is still zod's: some chunk of the build (the other screens') carries it.
     const all = closure([...pageScripts(), ...preloaded()]);

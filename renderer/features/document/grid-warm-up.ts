@@ -1,5 +1,4 @@
-import { AgGridReact } from 'ag-grid-react';
-import { createRoot } from 'react-dom/client';
+import { createGrid } from 'ag-grid-community';
 import { openedOnCachedFirstScreen } from '../../stores/document/early-open';
 import { onGridDrawn } from './first-grid';
 
@@ -27,14 +26,13 @@ export function warmUpGrids(): void {
     host.style.cssText =
       'position:fixed;left:-10000px;top:0;width:200px;height:120px;visibility:hidden';
     document.body.append(host);
-    // Through ag-grid-react, as the document's grids are (ag-grid's own DOM code is not loaded).
-    const root = createRoot(host);
-    root.render(<AgGridReact columnDefs={[{ field: 'warmUp' }]} rowData={[{ warmUp: '' }]} />);
+    // ag-grid itself, as the document's grids are (TableGrid.tsx): not ag-grid-react.
+    const api = createGrid(host, { columnDefs: [{ field: 'warmUp' }], rowData: [{ warmUp: '' }] });
     let timer = 0;
     const remove = () => {
       stop();
       clearTimeout(timer);
-      root.unmount();
+      api.destroy();
       host.remove();
     };
     // Not from within ag-grid's event (maybe during a render): on a task of its own.
