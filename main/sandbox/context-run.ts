@@ -20,7 +20,12 @@ import {
   type LogSink,
   type TraceRecorder,
 } from './host-helpers';
-import { captureJsonRequestTools, enableFastHostCalls, typeOfHandle } from './fast-host-call';
+import {
+  captureJsonRequestTools,
+  enableFastHostCalls,
+  setGlobal,
+  typeOfHandle,
+} from './fast-host-call';
 import { readResult } from './read-result';
 import {
   CELL_INFO_SNIPPET,
@@ -212,7 +217,7 @@ export class ContextRun {
     if (needs.cell) {
       // A host function, no wrapper to parse (see newJsonRequestFunction).
       const cell = own(createCellHelper(ctx, captureJsonRequestTools(ctx, own), set, trace));
-      ctx.setProp(ctx.global, 'cell', cell);
+      setGlobal(ctx, 'cell', cell);
     }
     if (needs.cellInfo)
       this.install(CELL_INFO_SNIPPET, createCellFunction(ctx, set, trace, 'cellInfo'), 'cell-info');

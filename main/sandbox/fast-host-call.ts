@@ -37,6 +37,8 @@ export type FastHostFunction = (request: string | undefined) => FastAnswer | und
 
 type Pointer = number;
 
+const pointerOf = (h: QuickJSHandle): Pointer => h.value;
+
 interface Ffi {
   QTS_ArgvGetJSValueConstPointer(argv: Pointer, index: number): Pointer;
   QTS_Call(ctx: Pointer, fn: Pointer, thisPtr: Pointer, argc: number, argvPtrs: Pointer): Pointer;
@@ -50,6 +52,8 @@ interface Ffi {
   QTS_NewFloat64(ctx: Pointer, num: number): Pointer;
   QTS_DupValuePointer(ctx: Pointer, value: Pointer): Pointer;
   QTS_Throw(ctx: Pointer, error: Pointer): Pointer;
+  QTS_NewString(ctx: Pointer, chars: Pointer): Pointer;
+  QTS_SetProp(ctx: Pointer, target: Pointer, key: Pointer, value: Pointer): void;
 }
 
 interface EmscriptenModule {
@@ -74,6 +78,7 @@ interface ContextInternals {
   module?: Partial<EmscriptenModule>;
   ffi?: Partial<Ffi>;
   ctx?: { value?: unknown };
+  memory?: { heapValueHandle?: (ptr: Pointer) => QuickJSHandle };
 }
 
 const FFI_NAMES: readonly (keyof Ffi)[] = [
@@ -89,6 +94,8 @@ const FFI_NAMES: readonly (keyof Ffi)[] = [
   'QTS_NewFloat64',
   'QTS_DupValuePointer',
   'QTS_Throw',
+  'QTS_NewString',
+  'QTS_SetProp',
 ];
 
 /** The generic implementation registered with newFunction → its fast twin (see run-tag.ts). */
@@ -244,6 +251,9 @@ export function captureJsonRequestTools(
   ctx: QuickJSContext,
   own: (h: QuickJSHandle) => QuickJSHandle,
 ): JsonRequestTools {
+  const raw = rawAccess(ctx);
+  const tools = raw && captureRaw(ctx, raw, own);
+  if (tools) return tools;
   const array = own(ctx.getProp(ctx.global, 'Array'));
   const json = own(ctx.getProp(ctx.global, 'JSON'));
   return {
@@ -251,6 +261,100 @@ export function captureJsonRequestTools(
     arrayOf: own(ctx.getProp(array, 'of')),
     stringify: own(ctx.getProp(json, 'stringify')),
     lengthKey: own(ctx.newString('length')),
+  };
+}
+
+/** `ctx.setProp(ctx.global, name, value)` for the names below, by raw FFI when it can. */
+export function setGlobal(ctx: QuickJSContext, name: 'cell', value: QuickJSHandle): void {
+  const raw = rawAccess(ctx);
+  if (!raw) {
+    ctx.setProp(ctx.global, name, value);
+    return;
+  }
+  const { f, ctxPtr } = raw;
+  const key = f.QTS_NewString(ctxPtr, cNames(raw.m)[name]);
+  f.QTS_SetProp(ctxPtr, pointerOf(ctx.global), key, pointerOf(value));
+  f.QTS_FreeValuePointer(ctxPtr, key);
+}
+
+interface RawAccess {
+  f: Ffi;
+  m: EmscriptenModule;
+  ctxPtr: Pointer;
+  handle: (ptr: Pointer) => QuickJSHandle;
+}
+
+/** The FFI, the module and a handle maker of `ctx`, when the internals are as expected. */
+function rawAccess(ctx: QuickJSContext): RawAccess | undefined {
+  const internals = ctx as unknown as ContextInternals;
+  const ctxPtr = internals.ctx?.value;
+  const memory = internals.memory;
+  const heapValueHandle = memory?.heapValueHandle;
+  if (typeof ctxPtr !== 'number' || typeof heapValueHandle !== 'function') return undefined;
+  if (!internalsOk(internals)) return undefined;
+  return {
+    f: internals.ffi as Ffi,
+    m: internals.module as EmscriptenModule,
+    ctxPtr,
+    handle: (ptr) => heapValueHandle.call(memory, ptr),
+  };
+}
+
+/**
+ * The property names read or written in every context that uses cell(), as C strings in the
+ * instance's memory, written once per instance. quickjs-emscripten's getProp/setProp with a
+ * string key allocate, copy and free a C string and make and dispose a key handle each time:
+ * ~2.5 µs per property, five of them per context.
+ */
+const NAMES = ['Array', 'JSON', 'of', 'stringify', 'length', 'cell'] as const;
+type Name = (typeof NAMES)[number];
+const namePointers = new WeakMap<EmscriptenModule, Record<Name, Pointer>>();
+
+function cNames(m: EmscriptenModule): Record<Name, Pointer> {
+  let names = namePointers.get(m);
+  if (!names) {
+    const made: Partial<Record<Name, Pointer>> = {};
+    for (const name of NAMES) made[name] = m._malloc(name.length + 1);
+    // Read HEAPU8 after the allocations: one of them may have grown the memory.
+    const heap = m.HEAPU8;
+    for (const name of NAMES) {
+      const at = made[name] ?? 0;
+      for (let i = 0; i < name.length; i++) heap[at + i] = name.charCodeAt(i);
+      heap[at + name.length] = 0;
+    }
+    names = made as Record<Name, Pointer>;
+    namePointers.set(m, names);
+  }
+  return names;
+}
+
+/** The tools by raw FFI; undefined (the caller reads them the public way) if one is missing. */
+function captureRaw(
+  ctx: QuickJSContext,
+  raw: RawAccess,
+  own: (h: QuickJSHandle) => QuickJSHandle,
+): JsonRequestTools | undefined {
+  const { f, m, ctxPtr } = raw;
+  const names = cNames(m);
+  const read = (from: QuickJSHandle, name: Name): QuickJSHandle => {
+    const key = f.QTS_NewString(ctxPtr, names[name]);
+    const value = f.QTS_GetProp(ctxPtr, pointerOf(from), key);
+    f.QTS_FreeValuePointer(ctxPtr, key);
+    return own(raw.handle(value));
+  };
+  const is = (h: QuickJSHandle, type: string) => typeOf(f, m, ctxPtr, pointerOf(h)) === type;
+  const array = read(ctx.global, 'Array');
+  const json = read(ctx.global, 'JSON');
+  // A context made without JSON (only a caller's own choice of intrinsics can do that).
+  if (!is(array, 'function') || !is(json, 'object')) return undefined;
+  const arrayOf = read(array, 'of');
+  const stringify = read(json, 'stringify');
+  if (!is(arrayOf, 'function') || !is(stringify, 'function')) return undefined;
+  return {
+    array,
+    arrayOf,
+    stringify,
+    lengthKey: own(raw.handle(f.QTS_NewString(ctxPtr, names.length))),
   };
 }
 
@@ -334,8 +438,6 @@ export function typeOfHandle(ctx: QuickJSContext, handle: QuickJSHandle): string
   if (typeof ctxPtr !== 'number' || !internalsOk(internals)) return ctx.typeof(handle);
   return typeOf(internals.ffi as Ffi, internals.module as EmscriptenModule, ctxPtr, handle.value);
 }
-
-const pointerOf = (h: QuickJSHandle): Pointer => h.value;
 
 /** The short path of a JSON-request function: see newJsonRequestFunction. */
 function jsonRequestCall(

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from 'quickjs-emscripten-core';
-import { cellInfoOf, type TableSet } from '../../shared/sandbox/cell-lookup';
+import { cellInfoOf, type CellLookup, type TableSet } from '../../shared/sandbox/cell-lookup';
 import type { SandboxFact } from '../../shared/sandbox/fact-index';
 import type { FactSet } from '../../shared/sandbox/fact-lookup';
 import type {
@@ -218,6 +218,48 @@ export function createCellHelper(
   );
 }
 
+/** A checked cell() request and what the table set answered for it. */
+interface CellRead {
+  tableId: string;
+  row: CellAddress;
+  col: CellAddress;
+  found: CellLookup;
+}
+
+/** Requests remembered per table set: at most this many, of at most this many characters. */
+const MAX_REMEMBERED = 4096;
+const MAX_REMEMBERED_CHARS = 512;
+
+/**
+ * cell() requests already answered, per table set and by their exact text: a set's tables are
+ * read-only, so the same text always parses and looks up the same way (programs of a batch and
+ * of later batches over the same document repeat their reads). Saves the JSON.parse, the
+ * checks and the lookup's own keys, ~2 µs of a call. The trace still gets entries of its own
+ * (fresh arrays) per call. Host state only, like the set's own path cache.
+ */
+const rememberedReads = new WeakMap<TableSet, Map<string, CellRead>>();
+
+function cellRead(set: TableSet, text: string, fn: 'cell' | 'cellInfo'): CellRead | string {
+  // cellInfo() reads are rarer: looked up each time.
+  let remembered = fn === 'cell' ? rememberedReads.get(set) : undefined;
+  const known = remembered?.get(text);
+  if (known) return known;
+  const request = parseCellRequest(text, fn);
+  if (typeof request === 'string') return request;
+  const read: CellRead = {
+    ...request,
+    found: set.findCell(request.tableId, request.row, request.col, fn),
+  };
+  if (fn === 'cell' && text.length <= MAX_REMEMBERED_CHARS) {
+    if (!remembered) rememberedReads.set(set, (remembered = new Map<string, CellRead>()));
+    if (remembered.size < MAX_REMEMBERED) remembered.set(text, read);
+  }
+  return read;
+}
+
+/** A header path or position as the trace keeps it: an array of the trace's own. */
+const ownAddress = (a: CellAddress): CellAddress => (typeof a === 'number' ? a : a.slice());
+
 /** What cell()/cellInfo() answer for a request (undefined: missing or too long). */
 function cellAnswer(
   set: TableSet,
@@ -228,14 +270,13 @@ function cellAnswer(
     const request =
       text === undefined
         ? `${fn}(tableId, rowPath, colPath): arguments too long`
-        : parseCellRequest(text, fn);
+        : cellRead(set, text, fn);
     // A wrong argument is the program's TypeError; it is not a read, so it is not traced.
     if (typeof request === 'string') return failure('TypeError', request);
-    const { tableId, row, col } = request;
-    const found = set.findCell(tableId, row, col, fn);
+    const { tableId, found } = request;
     const entry: TraceEntry = {
       fn,
-      args: [tableId, row, col],
+      args: [tableId, ownAddress(request.row), ownAddress(request.col)],
       value: found.ok ? found.value : null,
     };
     const read = found.ok ? tracedCell(tableId, found.cell, found.value) : undefined;

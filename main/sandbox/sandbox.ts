@@ -134,16 +134,19 @@ export class Sandbox implements SlotConfig {
       }
       return limits;
     };
+    let defaults: SandboxLimits | undefined;
     const pending: PendingJob[] = [];
     const done = settleInOrder<SandboxJob, SandboxResult>(jobs, (job, settle) => {
-      const { program, tables, facts, ...overrides } = job;
+      const { program, tables = NO_TABLES, facts } = job;
+      // Most jobs override nothing: no rest object, no key to build for them.
+      const limits = hasOverrides(job)
+        ? limitsFor(definedOnly(job))
+        : (defaults ??= limitsFor(NO_OVERRIDES));
       pending.push({
-        job: {
-          program,
-          tables: tables ?? NO_TABLES,
-          ...(facts && facts.length > 0 ? { facts } : {}),
-          limits: limitsFor(definedOnly(overrides)),
-        },
+        job:
+          facts && facts.length > 0
+            ? { program, tables, facts, limits }
+            : { program, tables, limits },
         settle,
       });
     });
@@ -166,6 +169,15 @@ function internal(message: string): SandboxResult {
     durationMs: 0,
   };
 }
+
+const NO_OVERRIDES: Partial<SandboxLimits> = {};
+
+/** Whether a job sets any of the limits definedOnly reads. */
+const hasOverrides = (job: SandboxRunOptions): boolean =>
+  job.timeoutMs !== undefined ||
+  job.memoryBytes !== undefined ||
+  job.seed !== undefined ||
+  job.nowMs !== undefined;
 
 /** `{timeoutMs: undefined}` must not override a default. */
 function definedOnly(options: Omit<SandboxRunOptions, 'tables' | 'facts'>): Partial<SandboxLimits> {

@@ -5,6 +5,7 @@ import {
   enableFastHostCalls,
   newFastFunction,
   newJsonRequestFunction,
+  setGlobal,
   typeOfHandle,
   usesFastHostCalls,
   type FastAnswer,
@@ -53,6 +54,30 @@ describe('fast host calls', () => {
     expect(usesFastHostCalls(c)).toBe(false);
     expect(enableFastHostCalls(c)).toBe(true);
     expect(usesFastHostCalls(c)).toBe(true);
+  });
+
+  it('captures Array, Array.of, JSON.stringify and sets cell by raw FFI, as the public API does', () => {
+    const c = context();
+    const owned: QuickJSHandle[] = [];
+    const own = (h: QuickJSHandle) => (owned.push(h), h);
+    const tools = captureJsonRequestTools(c, own);
+    const read = (code: string) => own(c.unwrapResult(c.evalCode(code)));
+    expect(c.sameValue(tools.array, read('Array'))).toBe(true);
+    expect(c.sameValue(tools.arrayOf, read('Array.of'))).toBe(true);
+    expect(c.sameValue(tools.stringify, read('JSON.stringify'))).toBe(true);
+    expect(c.getString(tools.lengthKey)).toBe('length');
+    setGlobal(c, 'cell', read('(function cell() { return 7; })'));
+    expect(
+      evaluate(c, 'cell() + "," + Object.getOwnPropertyDescriptor(globalThis, "cell").writable'),
+    ).toBe('7,true');
+    for (const h of owned) h.dispose();
+    // A context without JSON (a caller's own intrinsics) still gets tools, the public way.
+    const bare = rt?.newContext({ intrinsics: { BaseObjects: true, Eval: true } });
+    if (!bare) throw new Error('no runtime');
+    const bareTools = captureJsonRequestTools(bare, own);
+    expect(bare.typeof(bareTools.arrayOf)).toBe('function');
+    for (const h of owned) if (h.alive) h.dispose();
+    bare.dispose();
   });
 
   it('reads every type name as ctx.typeof does (the type names are not decoded by TextDecoder)', () => {
