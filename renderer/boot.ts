@@ -51,6 +51,12 @@ if (route.screen === 'document' && firstScreen) {
     const make = (code: Awaited<typeof gridCode>) =>
       code?.createEarlyGrid(screen.document.name, table.table, table.cells);
     const late = new Promise<'late'>((r) => window.setTimeout(() => r('late'), GRID_WAIT_MS));
+    // The picture on screen first (a frame), not held back by the grid's making (a hidden
+    // window draws no frames: not waited for long then).
+    await new Promise((r) => {
+      requestAnimationFrame(() => window.setTimeout(r, 0));
+      window.setTimeout(r, 100);
+    });
     const code = await Promise.race([gridCode, late]);
     if (code === 'late') void gridCode.then(make);
     else make(code);
