@@ -14,7 +14,8 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-type StaticFile = { body: Buffer; type: string };
+/** `hashed`: a build file under `assets/`, named by its content's hash (the same name, the same bytes). */
+type StaticFile = { body: Buffer; type: string; hashed: boolean };
 
 /**
  * The build's `assets/` files, kept once read. Vite names them by their content's hash, so a
@@ -34,11 +35,12 @@ export async function readStatic(root: string, urlPath: string): Promise<StaticF
   const kept = assets.get(full);
   if (kept) return kept;
   try {
+    const hashed = full.startsWith(join(root, 'assets') + sep);
     const file = {
       body: await readFile(full),
       type: types[extname(full)] ?? 'application/octet-stream',
+      hashed,
     };
-    const hashed = full.startsWith(join(root, 'assets') + sep);
     if (hashed && cachedBytes + file.body.byteLength <= ASSET_CACHE_BYTES) {
       assets.set(full, file);
       cachedBytes += file.body.byteLength;

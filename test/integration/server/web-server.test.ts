@@ -107,6 +107,22 @@ describe('web mode server', () => {
     expect(await api.json()).toMatchObject({ ok: true, value: { host: 'web' } });
   });
 
+  it('lets the browser keep the hashed assets, never the page', async () => {
+    const page = await fetch(server.url);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+    const script = /src="\.?(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`http://127.0.0.1:${server.port}${script}`, { headers: { cookie } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    // Outside assets/ (not named by a hash): not kept.
+    const other = await fetch(`http://127.0.0.1:${server.port}/index.html`, {
+      headers: { cookie },
+    });
+    expect(other.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses a foreign Host header (DNS rebinding)', async () => {
     const res = await rawRequest(server.port, '/api/call/workspace.info', {
       method: 'POST',
