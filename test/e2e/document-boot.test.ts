@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFiling } from '../support/cli';
 import { openWebSession, type WebSession } from '../support/web-session';
+import { appChunk, holdBack } from '../support/hold-back';
 
 /**
  * Issue 26, done-when 1: a window opened on a document (a reload, a link) asks for the document
@@ -32,18 +33,12 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
       (m) => m[1]!,
     );
     expect(scripts).toHaveLength(1);
-    const app = html.match(
-      /<link rel="modulepreload" crossorigin href="\.\/(assets\/main-[^"]+)"/,
-    )?.[1];
+    const app = appChunk(html);
     expect(app, 'the app chunk is preloaded by the page').toBeDefined();
     // Opened once, so the model is cached: the first screen is drawn from the cached model.
     await page.goto(`${session.server.url}#/document/${docId}`);
     await page.locator('section.doc-table .ag-cell').first().waitFor({ timeout: 60_000 });
-    const held = `**/${app!}`;
-    await page.route(held, async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      await route.continue();
-    });
+    const held = await holdBack(page, `**/${app!}`, 2000);
     try {
       await page.reload();
       // The picture's first table is ag-grid's grid (its plain cells, drawn first, replaced).
@@ -115,11 +110,7 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
   it('warms ag-grid up while the document is on its way, and leaves only its grids', async () => {
     // The answers held back (the model's and its first screen's, which the view would draw
     // its grid from): the window idles meanwhile, and ag-grid is warmed up then.
-    const held = /\/api\/call\/document\.(open|firstScreen)$/;
-    await page.route(held, async (route) => {
-      await new Promise((r) => setTimeout(r, 5000));
-      await route.continue();
-    });
+    const held = await holdBack(page, /\/api\/call\/document\.(open|firstScreen)$/, 5000);
     const outsideSections = () =>
       page.evaluate<number>(
         `[...document.querySelectorAll('.ag-root-wrapper')].filter((g) => !g.closest('section.doc-table')).length`,

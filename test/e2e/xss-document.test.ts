@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDir } from '../../main/app-paths';
 import { artifactsDir } from '../support/browser';
 import { openWebSession, type WebSession } from '../support/web-session';
+import { appChunk, holdBack } from '../support/hold-back';
 
 /**
  * A filing is hostile input: it reaches the document view, the outline, the table grid and the
@@ -187,15 +188,9 @@ describe('document view: script in a filing never runs (web mode, Chromium)', ()
   it('shows the first screen and its grid as text in a window opened on the document, before the app', async () => {
     // A reload on the document's URL: the boot script draws the (now cached) first screen and
     // puts ag-grid's grid of its first table in it before the app's script, held back here.
-    const app = (await (await fetch(session.server.url)).text()).match(
-      /<link rel="modulepreload" crossorigin href="\.\/(assets\/main-[^"]+)"/,
-    )?.[1];
+    const app = appChunk(await (await fetch(session.server.url)).text());
     expect(app).toBeDefined();
-    const held = `**/${app!}`;
-    await page.route(held, async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      await route.continue();
-    });
+    const held = await holdBack(page, `**/${app!}`, 2000);
     try {
       await page.reload();
       const picture = page.locator('#first-paint');
