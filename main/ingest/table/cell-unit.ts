@@ -4,7 +4,16 @@ import { findScaleNote, significantWords, type ScaleNote } from './scale-note';
 import type { Basis, BasisSource } from '../../../shared/document';
 
 /** What a header text says about the unit of the numbers under or beside it. */
-type UnitHint = 'perShare' | 'shares' | 'percent' | 'amount' | 'count' | 'ratio' | Duration;
+type UnitHint =
+  | 'perShare'
+  | 'shares'
+  | 'percent'
+  | 'amount'
+  | 'count'
+  | 'ratio'
+  | 'basisPoints'
+  | 'multiple'
+  | Duration;
 type Duration = 'years' | 'months' | 'days';
 
 const shareCount =
@@ -21,6 +30,11 @@ const amount = /^amounts?\b|^\$$|^dollars?\b|\(\$\)/i;
 // "Expected Remaining Term (years)", "Weighted-average remaining lease term (in years)": read
 // before the scale parenthetical is stripped, and before "$" tables make every number dollars
 const duration = /\((?:in\s+)?(years|yrs\.?|months|days)\)/i;
+// "Change in margin (bps)", "Spread (in basis points)": hundredths of a percent, never dollars;
+// "Interest coverage (times)", "Leverage (x)": a multiple. Read, like a duration, before the
+// parenthetical is stripped.
+const basisPointsLabel = /\((?:in\s+)?(?:bps|basis\s+points)\)/i;
+const multipleLabel = /\((?:in\s+)?(?:times|x)\)/i;
 
 // An earnings-per-share computation: its numerator is earnings, its denominator shares
 const numerator = /^numerators?\b/i;
@@ -128,6 +142,8 @@ export const unitHint = memoByString(readUnitHint);
 function readUnitHint(text: string): UnitHint | null {
   const span = duration.exec(text)?.[1]?.toLowerCase();
   if (span !== undefined) return (span.startsWith('yr') ? 'years' : span) as Duration;
+  if (basisPointsLabel.test(text)) return 'basisPoints';
+  if (multipleLabel.test(text)) return 'multiple';
   const t = headOf(text);
   if (t === '') return null;
   if (numerator.test(t)) return 'amount';
@@ -371,6 +387,12 @@ function unitOfHint(
   if (hint === 'perShare') {
     return { unit: 'USD/share', scale: 1, unitBasis: own, scaleBasis: excepted(note, own) };
   }
+  if (hint === 'basisPoints' || hint === 'multiple') {
+    if (parsed.currency || parsed.percent) return null;
+    return hint === 'basisPoints'
+      ? { unit: 'bps', scale: 1e-4, unitBasis: own, scaleBasis: own }
+      : { unit: 'x', scale: 1, unitBasis: own, scaleBasis: own };
+  }
   if (hint === 'percent' && !parsed.currency) {
     return { unit: '%', scale: 0.01, unitBasis: own, scaleBasis: own };
   }
@@ -435,6 +457,10 @@ function fromCellText(parsed: ParsedValue, ctx: UnitContext): ResolvedUnit | nul
   if (parsed.multiple) {
     const b = basis('cell-text', 'x');
     return { unit: 'x', scale: 1, unitBasis: b, scaleBasis: b };
+  }
+  if (parsed.basisPoints === true) {
+    const b = basis('cell-text', 'bps');
+    return { unit: 'bps', scale: 1e-4, unitBasis: b, scaleBasis: b };
   }
   if (ctx.percentColumn === true && !parsed.currency) {
     const b = basis('column-values', '%');

@@ -12,6 +12,8 @@ export interface ParsedValue {
   wordScale: number;
   /** "1.5x" multiples. */
   multiple: boolean;
+  /** "110 bps": basis points, hundredths of a percent. */
+  basisPoints?: true;
   /**
    * Both ends of a range ("3.6%-5.4%", "2 to 5"); kind is "range" then, and `value` is null
    * unless the range is stated with its central value ("$21 - $27 Median $23": 23).
@@ -45,6 +47,12 @@ const rangePattern =
 // stated with its central value, as fair-value disclosures give their unobservable inputs
 const rangeWithCentre =
   /^(.+?)(?:median|mean|average|weighted-?average|net)(?:of)?:?(\$?\(?\$?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?%?)$/i;
+// "1,100 (2)", "900 (a)": a footnote reference printed in line after the amount it annotates.
+// Only after a digit, "%" or ")": "(2)" alone is minus two, and "$ (12)" a negative amount.
+const footnoteAfterNumber = /(?<=[\d%)])\((?:[a-z]|\d{1,2})\)$/i;
+// "1.2 pts", "(0.5) ppts": percentage points; "110 bps", "25 basis points": hundredths of one
+const percentagePoints = /(?<=[\d)])(?:pts|ppts?|pp|percentagepoints?)\.?$/i;
+const basisPointsMark = /(?<=[\d)])(?:bps|bp|basispoints?)\.?$/i;
 const plainNumber = /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 const numberBody = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\.\d+$/;
 
@@ -92,7 +100,10 @@ export function parseCellValue(shown: string): ParsedValue {
   if (plainNumber.test(shown)) {
     return { ...text(), kind: 'number', value: Number(shown.replace(/,/g, '')) };
   }
-  const t = shown.replace(/[\s\u00a0]+/g, '').replace(/[*†‡§]+$/, '');
+  const t = shown
+    .replace(/[\s\u00a0]+/g, '')
+    .replace(/[*†‡§]+$/, '')
+    .replace(footnoteAfterNumber, '');
   if (t === '') return text();
   if (naWords.test(t)) return { ...text(), kind: 'na' };
   const range = parseRange(t);
@@ -114,7 +125,12 @@ function parseAmount(t: string): ParsedValue {
   if (/%\)?$/.test(t)) {
     percent = true;
     t = t.replace(/%(\)?)$/, '$1');
+  } else if (percentagePoints.test(t)) {
+    percent = true;
+    t = t.replace(percentagePoints, '');
   }
+  const basisPoints = basisPointsMark.test(t);
+  if (basisPoints) t = t.replace(basisPointsMark, '');
   let multiple = false;
   if (/^\d+(?:\.\d+)?:1$/.test(t)) {
     // "1.9:1", a ratio such as premiums to surplus: a multiple of 1.9
@@ -153,6 +169,7 @@ function parseAmount(t: string): ParsedValue {
     currency,
     wordScale,
     multiple,
+    ...(basisPoints ? { basisPoints: true as const } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ export function amountsOf(
   for (const p of pieces) {
     const v = p.parsed;
     if ((v.kind !== 'number' && v.kind !== 'dash') || v.value === null) continue;
-    if (v.percent || v.multiple || /%/.test(p.text)) continue;
+    if (v.percent || v.multiple || v.basisPoints === true || /%/.test(p.text)) continue;
     const decimals = /\.(\d+)/.exec(p.text)?.[1]?.length ?? 0;
     out.push({
       first: Math.min(p.firstCol ?? p.col, p.col),

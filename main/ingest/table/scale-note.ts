@@ -194,7 +194,8 @@ function readScaleNote(text: string): ScaleNote | null {
     .match(/\b(?:shares?|share\s+(?:data|amounts?|counts?))\b/i);
   if (exceptShares && sharesScale === null) sharesScale = 1;
   const note: ScaleNote = { phrase, scale, sharesScale, currency: /\$|dollar/i.test(phrase) };
-  if (/\b(?:rates?|ratios?|yields?)\b/i.test(except)) note.exceptRates = true;
+  // "except percentages" names the same rows as "except rates": a rate is how filers print one
+  if (/\b(?:rates?|ratios?|yields?|percent(?:ages?|s)?)\b/i.test(except)) note.exceptRates = true;
   if (exceptClause !== undefined) note.except = exceptClause;
   const items = readExceptItems(except);
   if (items.length > 0) note.exceptItems = items;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
+import type { Table } from '../../../shared/document';
+
+// Issue 23, done-when 1: the visible-text reader reads presentation conventions filers use
+// generally, not only those of the filings it was tuned on. Each table below is a FIXTURE
+// WRITTEN FROM THE CONVENTION (as Regulation S-X statements and MD&A tables commonly print it),
+// not copied from any filing; each failed before the rule it pins.
+
+const td = (text: string, colspan = 1) => `<td colspan="${colspan}">${text}</td>`;
+const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
+
+function lastTable(caption: string, rows: string[]): Table {
+  const html = `<html><body><p>${caption}</p><table>${rows.join('')}</table></body></html>`;
+  const t = ingestSecHtml(html, { name: 'fixture.htm', bytes: html.length }).tables.at(-1);
+  if (t === undefined) throw new Error('no data table');
+  return t;
+}
+
+const cellAt = (t: Table, row: number, col: number) =>
+  t.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
+
+const years = tr(td(''), td('2024', 2), td('2023', 2));
+
+describe('a "$" printed on a column\'s first row only', () => {
+  it("keeps a two-row table's amounts out of its row labels", () => {
+    // "$" in a cell of its own on the first row, none on the second: no grid column has two
+    // rows whose amounts start there, yet both rows' numbers stand in the same columns
+    const t = lastTable('(In millions)', [
+      tr(td(''), td('2024', 2), td('2023', 2), td('% Change', 2)),
+      tr(td('Revenue'), td('$'), td('1,234'), td('$'), td('1,100'), td(''), td('12')),
+      tr(td('Cost of revenue'), td(''), td('1,000'), td(''), td('900'), td(''), td('(11)')),
+    ]);
+    expect(cellAt(t, 1, 2)).toMatchObject({ value: 1234, unit: 'USD', scale: 1e6 });
+    expect(cellAt(t, 1, 2)?.rowPath).toEqual(['Revenue']);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 1000, unit: 'USD', scale: 1e6 });
+    expect(cellAt(t, 2, 4)?.colPath).toEqual(['2023']);
+    expect(cellAt(t, 2, 6)).toMatchObject({ value: -11, unit: '%', scale: 0.01 });
+  });
+});
+
+describe('footnote references printed in line after an amount', () => {
+  it('reads "1,100 (2)" and "900 (a)" as the amounts, and "(2)" alone still as minus two', () => {
+    const t = lastTable('(In millions)', [
+      years,
+      tr(td('Revenue'), td('$'), td('1,234'), td('$'), td('1,100 (2)')),
+      tr(td('Cost of revenue'), td(''), td('1,000'), td(''), td('900 (a)')),
+      tr(td('Other expense'), td(''), td('(3)(b)'), td(''), td('(2)')),
+    ]);
+    expect(cellAt(t, 1, 4)).toMatchObject({ kind: 'number', value: 1100, scale: 1e6 });
+    expect(cellAt(t, 2, 4)).toMatchObject({ kind: 'number', value: 900, scale: 1e6 });
+    expect(cellAt(t, 3, 2)).toMatchObject({ kind: 'number', value: -3 });
+    expect(cellAt(t, 3, 4)).toMatchObject({ kind: 'number', value: -2 });
+  });
+});
+
+describe('basis points and percentage points', () => {
+  it('reads "110 bps" and a "(bps)" row as hundredths of a percent, not dollars', () => {
+    const t = lastTable('(Dollars in millions)', [
+      years,
+      tr(td('Net revenue'), td('$'), td('1,234'), td('$'), td('1,100')),
+      tr(td('Change in operating margin'), td(''), td('110 bps'), td(''), td('(20) bps')),
+      tr(td('Net interest margin change (bps)'), td(''), td('15'), td(''), td('25')),
+    ]);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 110, unit: 'bps', scale: 1e-4 });
+    expect(cellAt(t, 2, 4)).toMatchObject({ value: -20, unit: 'bps', scale: 1e-4 });
+    expect(cellAt(t, 3, 2)).toMatchObject({ value: 15, unit: 'bps', scale: 1e-4 });
+    expect(cellAt(t, 3, 2)?.scaleBasis).toEqual({
+      source: 'row-label',
+      phrase: 'Net interest margin change (bps)',
+    });
+  });
+
+  it('reads "1.2 pts" as percentage points', () => {
+    const t = lastTable('(Dollars in millions)', [
+      years,
+      tr(td('Net revenue'), td('$'), td('1,234'), td('$'), td('1,100')),
+      tr(td('Gross margin change'), td(''), td('1.2 pts'), td(''), td('(0.5) pts')),
+    ]);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 1.2, unit: '%', scale: 0.01 });
+    expect(cellAt(t, 2, 4)).toMatchObject({ value: -0.5, unit: '%', scale: 0.01 });
+  });
+});
+
+describe('a multiple named in the row label', () => {
+  it('reads "Interest coverage (times)" as a multiple, not millions of dollars', () => {
+    const t = lastTable('(Dollars in millions)', [
+      years,
+      tr(td('Operating income'), td('$'), td('1,234'), td('$'), td('1,100')),
+      tr(td('Interest coverage (times)'), td(''), td('12.5'), td(''), td('10.1')),
+      tr(td('Net debt to EBITDA (x)'), td(''), td('1.8'), td(''), td('2.1')),
+    ]);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 12.5, unit: 'x', scale: 1 });
+    expect(cellAt(t, 3, 4)).toMatchObject({ value: 2.1, unit: 'x', scale: 1 });
+  });
+});
+
+describe('"except percentages" in the scale statement', () => {
+  it('leaves a rate row unscaled and a percentage, as "except rates" does', () => {
+    const t = lastTable('(Dollars in millions, except percentages)', [
+      years,
+      tr(td('Income before income taxes'), td('$'), td('1,234'), td('$'), td('1,100')),
+      tr(td('Provision for income taxes'), td(''), td('259'), td(''), td('215')),
+      tr(td('Effective tax rate'), td(''), td('21.0'), td(''), td('19.5')),
+    ]);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 259, unit: 'USD', scale: 1e6 });
+    expect(cellAt(t, 3, 2)).toMatchObject({ value: 21, unit: '%', scale: 0.01 });
+    expect(cellAt(t, 3, 2)?.scaleBasis).toEqual({
+      source: 'table-exception',
+      phrase: 'except percentages',
+    });
+  });
+});
