@@ -19,8 +19,9 @@ type Duration = 'years' | 'months' | 'days';
 const shareCount =
   /\bas[-\s]converted\b|\banti-dilutive\b|\bdilutive\s+(?:impact|effect)\b|\beffect\s+of\s+(?:potentially\s+)?dilutive\b|\bexcluded\s+from\s+(?:the\s+)?(?:computation|calculation|diluted|basic)\b|\b(?:shares|securities|awards|options)\s+(?:\w+\s+){0,3}excluded\b|\bshares used\b|\bweighted[-\s]average\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|diluted\s+|basic\s+)*shares\b|\bshares\s+outstanding\b|\bnumber\s+of\s+shares\b/i;
 // "Weighted Average Grant Date Fair Value" in an award activity table is a price per unit
+// "per limited partner unit", "per Class A common share": a partnership's units are its shares
 const perShare =
-  /\bper\s+(?:common\s+|diluted\s+|basic\s+|ordinary\s+)?(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]+average\s+(?:grant[-\s]+date\s+)?fair\s+value\b/i;
+  /\bper\s+(?:(?:common|diluted|basic|ordinary|limited|general|partner(?:ship)?|class\s+[a-z]|preferred|depositary)\s+){0,3}(?:share|rsu|psu|unit|option)\b|\bper-share\b|\beps\b|\bearnings\s+per\b|\b(?:exercise|strike|stock|share|closing|sales?)\s+price\b|\bweighted[-\s]+average\s+(?:grant[-\s]+date\s+)?fair\s+value\b/i;
 // "Total sale price" of securities sold is an amount: a total is never a price per share
 const totalPrice = /^total\b[^]*\bprice\b/i;
 const shares =

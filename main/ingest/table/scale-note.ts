@@ -62,12 +62,18 @@ const words: Record<string, number> = {
   billion: 1e9,
   billions: 1e9,
   thous: 1e3,
+  k: 1e3,
+  mm: 1e6,
+  b: 1e9,
+  bn: 1e9,
 };
 
 // "in millions", "in 000s", "(millions)", "($000)", "000's omitted", and a header that starts
-// with the word ("Millions, except per share amounts, for the three months ended June 30,")
+// with the word ("Millions, except per share amounts, for the three months ended June 30,");
+// "(in $ millions)", "(000's)", "(in $000s)"; and the abbreviations "($MM)", "($K)", "($B)",
+// "($bn)" (not "($M)": "M" is a thousand in the old accountants' usage, a million in the press)
 const scalePattern =
-  /\bin\s+(thousands|millions|billions)\b|^\s*(?:\$\s*)?(thousands|millions|billions)\b(?=\s*(?:,|$|of\s+(?:u\.s\.\s+)?dollars\b|except\b))|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b|\(\s*(?:in\s+)?(thous)\.?\s*\)|\(\s*(thousands|millions|billions)\s+of\s+shares\s*\)/i;
+  /\bin\s+(thousands|millions|billions)\b|^\s*(?:\$\s*)?(thousands|millions|billions)\b(?=\s*(?:,|$|of\s+(?:u\.s\.\s+)?dollars\b|except\b))|\(\s*(?:\$|us\$|dollars?)?\s*(?:in\s+)?(thousands|millions|billions)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*[),]|\(\s*\$\s*(000)'?s?\s*\)|\b(000)'?s\s+omitted|\bin\s+(000)'?s\b|\(\s*(?:in\s+)?(thous)\.?\s*\)|\(\s*(thousands|millions|billions)\s+of\s+shares\s*\)|\(\s*in\s+(?:us)?\$\s*(thousands|millions|billions)\s*[),]|\(\s*(?:in\s+)?(?:us)?\$?\s*(000)'?s\s*\)|\(\s*(?:in\s+)?(?:us)?\$\s*(?:in\s+)?(mm|k|b|bn)\s*[),]/i;
 
 // "dollars in millions", "amounts in millions"
 const dollarsPattern =
@@ -175,7 +181,9 @@ export const findScaleNote = memoByString(readScaleNote);
 function readScaleNote(text: string): ScaleNote | null {
   const m = scalePattern.exec(text);
   if (!m) return null;
-  let scale = scaleOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8]);
+  let scale = scaleOf(
+    m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8] ?? m[9] ?? m[10] ?? m[11],
+  );
   if (scale === null) return null;
   const phrase = clauseAround(text, m.index).replace(/\s+/g, ' ');
   const subject = subjectPattern.exec(phrase);

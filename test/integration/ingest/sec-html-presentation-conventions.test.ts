@@ -111,3 +111,48 @@ describe('"except percentages" in the scale statement', () => {
     });
   });
 });
+
+describe('scale statements written with "$" or figures', () => {
+  const rows = [
+    years,
+    tr(td('Revenue'), td('$'), td('1,234'), td('$'), td('1,100')),
+    tr(td('Cost of revenue'), td(''), td('1,000'), td(''), td('900')),
+  ];
+  it.each([
+    ['(in $ millions)', 1e6],
+    ['(In US$ millions)', 1e6],
+    ["(000's)", 1e3],
+    ['(in $000s)', 1e3],
+    ['($MM)', 1e6],
+    ['($K)', 1e3],
+    ['($ in bn)', 1e9],
+  ])('reads %s as a scale of %d', (caption, scale) => {
+    const t = lastTable(caption, rows);
+    expect(cellAt(t, 1, 2)).toMatchObject({ value: 1234, unit: 'USD', scale });
+    expect(cellAt(t, 2, 4)).toMatchObject({ value: 900, scale });
+    expect(cellAt(t, 2, 4)?.scaleBasis).toEqual({ source: 'caption', phrase: caption });
+  });
+
+  it('leaves "($M)" unread: "M" is a thousand to some accountants and a million to others', () => {
+    const t = lastTable('($M)', rows);
+    expect(cellAt(t, 1, 2)).toMatchObject({ value: 1234, scale: 1 });
+  });
+});
+
+describe('a partnership\'s "per unit" amounts', () => {
+  it('reads "Net income per limited partner unit" as per unit, unscaled by "in millions"', () => {
+    const t = lastTable('(In millions, except per unit amounts)', [
+      years,
+      tr(td('Net income'), td('$'), td('1,234'), td('$'), td('1,100')),
+      tr(td('Net income per limited partner unit'), td('$'), td('2.31'), td('$'), td('1.90')),
+      tr(td('Distributions declared per common unit'), td('$'), td('1.40'), td('$'), td('1.35')),
+    ]);
+    expect(cellAt(t, 1, 2)).toMatchObject({ value: 1234, unit: 'USD', scale: 1e6 });
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 2.31, unit: 'USD/share', scale: 1 });
+    expect(cellAt(t, 2, 2)?.scaleBasis).toEqual({
+      source: 'table-exception',
+      phrase: 'except per unit amounts',
+    });
+    expect(cellAt(t, 3, 4)).toMatchObject({ value: 1.35, unit: 'USD/share', scale: 1 });
+  });
+});
