@@ -24,7 +24,17 @@ const WAIT_MS = 250;
 /** How long the app, once the first screen is drawn, waits for ag-grid's code to make its grid. */
 const GRID_WAIT_MS = 300;
 
-const startApp = () => void import('./main');
+/**
+ * The boot script's steps on a document route, as `performance` marks (`boot:…`, ms from the
+ * navigation): test/bench/document-first-paint.ts reports where a window's first grid waited.
+ */
+const mark = (step: string) => performance.mark(`boot:${step}`);
+
+mark('start');
+const startApp = () => {
+  mark('app');
+  void import('./main');
+};
 const route = parseRoute(window.location.hash);
 const firstScreen = earlyFirstScreen();
 // The document's kind, and for a PDF its original, pdf.js and pdf.js's worker, asked for now
@@ -34,12 +44,20 @@ if (route.screen === 'document') openPdfEarly(route.id);
 if (route.screen === 'document' && firstScreen) {
   // Fetched and compiled while the first screen is on its way (a failure: the view makes the
   // grid, as it would anyway).
-  const gridCode = import('./features/document/early-grid').catch(() => undefined);
+  const gridCode = import('./features/document/early-grid').then(
+    (code) => {
+      mark('grid-code');
+      return code;
+    },
+    () => undefined,
+  );
   let painted = false;
   // Not a partial screen (a filing still read): the view shows that, with the read's progress.
   const drawn = firstScreen.then(async (screen) => {
+    mark('first-screen');
     if (!screen || screen.partial) return;
     const table = paintFirstScreen(screen, route.tableId);
+    mark('picture');
     // The grid's text measurer reads the page's font now, while the picture's styles are
     // computed anyway, not inside the first grid's render (canvas-measure.ts).
     prepareCanvasMeasure();
@@ -48,8 +66,10 @@ if (route.screen === 'document' && firstScreen) {
     // The first table's grid, before the app is evaluated and committed (it would take the
     // main thread first): the app starts once it is made, or if ag-grid's code is late, then;
     // the grid is still made when the code comes, unless the view has made its own by then.
-    const make = (code: Awaited<typeof gridCode>) =>
+    const make = (code: Awaited<typeof gridCode>) => {
       code?.createEarlyGrid(screen.document.name, table.table, table.cells);
+      mark('grid');
+    };
     const late = new Promise<'late'>((r) => window.setTimeout(() => r('late'), GRID_WAIT_MS));
     // The picture on screen first (a frame), not held back by the grid's making (a hidden
     // window draws no frames: not waited for long then).
@@ -57,6 +77,7 @@ if (route.screen === 'document' && firstScreen) {
       requestAnimationFrame(() => window.setTimeout(r, 0));
       window.setTimeout(r, 100);
     });
+    mark('frame');
     const code = await Promise.race([gridCode, late]);
     if (code === 'late') void gridCode.then(make);
     else make(code);

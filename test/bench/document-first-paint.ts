@@ -67,6 +67,11 @@ interface Marks {
   progress?: number;
   pageInk?: number;
   api?: number;
+  /**
+   * The boot script's steps (renderer/boot.ts `boot:…` marks: start, first-screen, picture,
+   * frame, grid-code, grid, app), where the build has them.
+   */
+  boot?: Record<string, number>;
   /** Grids mounted when the first cells appeared, and 2 s later. */
   gridsAtFirst?: number;
   gridsLater?: number;
@@ -164,6 +169,9 @@ async function openOnce(
       m.gridsLater = document.querySelectorAll('section.doc-table .ag-root').length;
       const api = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/call/document.open'));
       if (api) m.api = api.responseEnd;
+      m.boot = Object.fromEntries(
+        performance.getEntriesByType('mark').filter((e) => e.name.startsWith('boot:')).map((e) => [e.name.slice(5), e.startTime]),
+      );
       return m;
     })()`);
   } finally {
@@ -403,6 +411,12 @@ async function main(argv: string[]): Promise<void> {
         parts.push(`grid cells ${fmt(ms.map((m) => m.cells))}`);
         parts.push(`in the view ${fmt(ms.map((m) => m.viewCells))}`);
         parts.push(`outline ${fmt(ms.map((m) => m.outline))}`);
+        // Where the boot script's grid waited: each step's median (builds with the marks).
+        const steps = ['start', 'first-screen', 'picture', 'frame', 'grid-code', 'grid', 'app'];
+        if (ms.some((m) => m.boot && Object.keys(m.boot).length))
+          parts.push(
+            `boot steps ${steps.map((k) => `${k} ${fmt(ms.map((m) => m.boot?.[k])).replace(/ \(.*?\)/, '')}`).join(', ')}`,
+          );
       }
       parts.push(`document.open answered ${fmt(ms.map((m) => m.api))}`);
       // The view's first element: the progress, the outline or (a cached filing's first screen,

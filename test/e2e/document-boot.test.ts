@@ -48,6 +48,20 @@ describe('Opening the app on a document (web mode, Chromium)', () => {
         .filter({ hasText: /\d/ })
         .first();
       await numeric.waitFor({ timeout: 60_000 });
+      // Its steps, marked for the bench (test/bench/document-first-paint.ts), in their order
+      // (the app's start, `app`, may come before the grid on a loaded machine: the first screen
+      // or ag-grid's code late).
+      const steps = await page.evaluate<string[]>(
+        `performance.getEntriesByType('mark').map((e) => e.name).filter((n) => n.startsWith('boot:'))`,
+      );
+      const at = (step: string) => steps.indexOf(`boot:${step}`);
+      for (const step of ['start', 'first-screen', 'picture', 'frame', 'grid-code', 'grid', 'app'])
+        expect(at(step), step).toBeGreaterThanOrEqual(0);
+      expect(at('start')).toBe(0);
+      expect(at('first-screen')).toBeLessThan(at('picture'));
+      expect(at('picture')).toBeLessThan(at('frame'));
+      expect(at('frame')).toBeLessThan(at('grid'));
+      expect(at('grid-code')).toBeLessThan(at('grid'));
       const times = await page.evaluate<{
         open: number;
         app: number;
