@@ -26,6 +26,7 @@ import {
   setGlobal,
   typeOfHandle,
 } from './fast-host-call';
+import { evalGlobal } from './raw-eval';
 import { readResult } from './read-result';
 import {
   CELL_INFO_SNIPPET,
@@ -196,9 +197,11 @@ export class ContextRun {
   }
 
   installHelpers(needs: HelperNeeds, trace: TraceRecorder, logs: LogSink): void {
+    const lookups = needs.cell || needs.cellInfo || needs.table || needs.fact || needs.facts;
+    // Most programs name no helper: nothing to make for them, not even the closure below.
+    if (!lookups && !needs.console) return;
     const { ctx } = this;
     const own = (h: QuickJSHandle) => this.own(h);
-    const lookups = needs.cell || needs.cellInfo || needs.table || needs.fact || needs.facts;
     // The wrappers of cell/cellInfo/fact/facts pass checked requests (readRequest): only
     // console and table() read strings of any length.
     if (needs.console || needs.table) prepareArgumentReading(ctx, own);
@@ -237,7 +240,7 @@ export class ContextRun {
     deadline.at = until ?? performance.now() + job.limits.timeoutMs;
     this.programDeadline = deadline.at;
     if (joined) return this.executeJoined();
-    const evaluated = ctx.evalCode(job.program, PROGRAM_FILE, { type: 'global' });
+    const evaluated = evalGlobal(ctx, job.program, '', PROGRAM_FILE);
     if (evaluated.error) return this.thrown(evaluated.error);
     let answer = this.own(evaluated.value);
     // Host code the program called (console's formatter running a toJSON or a getter) may have
@@ -264,9 +267,7 @@ export class ContextRun {
 
   private executeJoined(): Outcome | typeof RUN_ALONE {
     const { ctx, job, deadline } = this;
-    const evaluated = ctx.evalCode(job.program + SOLUTION_SUFFIX, PROGRAM_FILE, {
-      type: 'global',
-    });
+    const evaluated = evalGlobal(ctx, job.program, SOLUTION_SUFFIX, PROGRAM_FILE);
     if (evaluated.error) {
       const outcome = this.thrown(evaluated.error);
       if (outcome.ok || deadline.interruptedBy) return outcome;

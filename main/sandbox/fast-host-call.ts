@@ -54,6 +54,7 @@ interface Ffi {
   QTS_Throw(ctx: Pointer, error: Pointer): Pointer;
   QTS_NewString(ctx: Pointer, chars: Pointer): Pointer;
   QTS_SetProp(ctx: Pointer, target: Pointer, key: Pointer, value: Pointer): void;
+  QTS_ResolveException(ctx: Pointer, maybeException: Pointer): Pointer;
 }
 
 interface EmscriptenModule {
@@ -96,6 +97,7 @@ const FFI_NAMES: readonly (keyof Ffi)[] = [
   'QTS_Throw',
   'QTS_NewString',
   'QTS_SetProp',
+  'QTS_ResolveException',
 ];
 
 /** The generic implementation registered with newFunction → its fast twin (see run-tag.ts). */
@@ -277,27 +279,34 @@ export function setGlobal(ctx: QuickJSContext, name: 'cell', value: QuickJSHandl
   f.QTS_FreeValuePointer(ctxPtr, key);
 }
 
-interface RawAccess {
-  f: Ffi;
-  m: EmscriptenModule;
-  ctxPtr: Pointer;
-  handle: (ptr: Pointer) => QuickJSHandle;
+/** A class, not a literal with a closure per call (see run-program.ts on literal sites). */
+export class RawAccess {
+  constructor(
+    readonly f: Ffi,
+    readonly m: EmscriptenModule,
+    readonly ctxPtr: Pointer,
+    private readonly memory: { heapValueHandle: (ptr: Pointer) => QuickJSHandle },
+  ) {}
+
+  /** A handle owning `ptr`, as the context's own calls make them. */
+  handle(ptr: Pointer): QuickJSHandle {
+    return this.memory.heapValueHandle(ptr);
+  }
 }
 
 /** The FFI, the module and a handle maker of `ctx`, when the internals are as expected. */
-function rawAccess(ctx: QuickJSContext): RawAccess | undefined {
+export function rawAccess(ctx: QuickJSContext): RawAccess | undefined {
   const internals = ctx as unknown as ContextInternals;
   const ctxPtr = internals.ctx?.value;
   const memory = internals.memory;
-  const heapValueHandle = memory?.heapValueHandle;
-  if (typeof ctxPtr !== 'number' || typeof heapValueHandle !== 'function') return undefined;
+  if (typeof ctxPtr !== 'number' || typeof memory?.heapValueHandle !== 'function') return undefined;
   if (!internalsOk(internals)) return undefined;
-  return {
-    f: internals.ffi as Ffi,
-    m: internals.module as EmscriptenModule,
+  return new RawAccess(
+    internals.ffi as Ffi,
+    internals.module as EmscriptenModule,
     ctxPtr,
-    handle: (ptr) => heapValueHandle.call(memory, ptr),
-  };
+    memory as { heapValueHandle: (ptr: Pointer) => QuickJSHandle },
+  );
 }
 
 /**
@@ -334,22 +343,15 @@ function captureRaw(
   raw: RawAccess,
   own: (h: QuickJSHandle) => QuickJSHandle,
 ): JsonRequestTools | undefined {
-  const { f, m, ctxPtr } = raw;
-  const names = cNames(m);
-  const read = (from: QuickJSHandle, name: Name): QuickJSHandle => {
-    const key = f.QTS_NewString(ctxPtr, names[name]);
-    const value = f.QTS_GetProp(ctxPtr, pointerOf(from), key);
-    f.QTS_FreeValuePointer(ctxPtr, key);
-    return own(raw.handle(value));
-  };
-  const is = (h: QuickJSHandle, type: string) => typeOf(f, m, ctxPtr, pointerOf(h)) === type;
-  const array = read(ctx.global, 'Array');
-  const json = read(ctx.global, 'JSON');
+  const { f, ctxPtr } = raw;
+  const names = cNames(raw.m);
+  const array = own(readRaw(raw, names, ctx.global, 'Array'));
+  const json = own(readRaw(raw, names, ctx.global, 'JSON'));
   // A context made without JSON (only a caller's own choice of intrinsics can do that).
-  if (!is(array, 'function') || !is(json, 'object')) return undefined;
-  const arrayOf = read(array, 'of');
-  const stringify = read(json, 'stringify');
-  if (!is(arrayOf, 'function') || !is(stringify, 'function')) return undefined;
+  if (!isRaw(raw, array, 'function') || !isRaw(raw, json, 'object')) return undefined;
+  const arrayOf = own(readRaw(raw, names, array, 'of'));
+  const stringify = own(readRaw(raw, names, json, 'stringify'));
+  if (!isRaw(raw, arrayOf, 'function') || !isRaw(raw, stringify, 'function')) return undefined;
   return {
     array,
     arrayOf,
@@ -357,6 +359,23 @@ function captureRaw(
     lengthKey: own(raw.handle(f.QTS_NewString(ctxPtr, names.length))),
   };
 }
+
+/** `from[name]` by raw FFI (functions of the module, not closures made per context). */
+function readRaw(
+  raw: RawAccess,
+  names: Record<Name, Pointer>,
+  from: QuickJSHandle,
+  name: Name,
+): QuickJSHandle {
+  const { f, ctxPtr } = raw;
+  const key = f.QTS_NewString(ctxPtr, names[name]);
+  const value = f.QTS_GetProp(ctxPtr, pointerOf(from), key);
+  f.QTS_FreeValuePointer(ctxPtr, key);
+  return raw.handle(value);
+}
+
+const isRaw = (raw: RawAccess, h: QuickJSHandle, type: string): boolean =>
+  typeOf(raw.f, raw.m, raw.ctxPtr, pointerOf(h)) === type;
 
 /** Answers a JSON-request function's request (undefined: not a string, or too long). */
 export type JsonHostFunction = (request: string | undefined) => FastAnswer;

@@ -1,4 +1,9 @@
-import type { Intrinsics, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type {
+  Intrinsics,
+  QuickJSContext,
+  QuickJSHandle,
+  QuickJSRuntime,
+} from 'quickjs-emscripten-core';
 import type { SandboxError, SandboxResult, SandboxValue } from '../../shared/sandbox/types';
 import {
   ContextRun,
@@ -228,6 +233,19 @@ function runOnce(
   };
 }
 
+/**
+ * The run's handles, newest first, then its context. A function of the module rather than a
+ * closure made per run: one allocation less per program (and under tsx, whose keepNames
+ * names every closure it makes, one Object.defineProperty less).
+ */
+function disposeAll(owned: readonly QuickJSHandle[], ctx: QuickJSContext): void {
+  for (let i = owned.length - 1; i >= 0; i--) {
+    const h = owned[i];
+    if (h?.alive) h.dispose();
+  }
+  ctx.dispose();
+}
+
 function runInRuntime(
   rt: QuickJSRuntime,
   memory: QuickJSInstance['memory'],
@@ -282,13 +300,6 @@ function runInRuntime(
   const ctx = rt.newContext({ intrinsics });
   clock.set(limits.nowMs);
   const owned: QuickJSHandle[] = Array.of<QuickJSHandle>();
-  const disposeAll = () => {
-    for (let i = owned.length - 1; i >= 0; i--) {
-      const h = owned[i];
-      if (h?.alive) h.dispose();
-    }
-    ctx.dispose();
-  };
   let outcome: Outcome | typeof RUN_ALONE;
   const run = new ContextRun(ctx, rt, job, deadline, owned);
   try {
@@ -296,13 +307,13 @@ function runInRuntime(
     outcome = run.execute(joined, resume?.until);
   } catch (error) {
     try {
-      disposeAll();
+      disposeAll(owned, ctx);
     } catch {
       // The instance is already broken; the original error says why.
     }
     throw error;
   }
-  disposeAll();
+  disposeAll(owned, ctx);
   return new InRuntime(
     outcome,
     run.interruptedInJobs,
