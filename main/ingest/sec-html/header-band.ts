@@ -27,7 +27,11 @@ export interface HeaderAnalysis {
   bands: HeaderBand[];
 }
 
-const inValueArea = (p: Piece, firstValueCol: number) => p.firstCol >= firstValueCol;
+// A header spanning an amount's empty "$" column and the amount ("2024" over "| 45,000" when no
+// row of the table shows "$") names that column, as one starting at the amount does; only the
+// stub (grid column 0) and cells ending left of the amounts are labels
+const inValueArea = (p: Piece, firstValueCol: number) =>
+  p.firstCol >= firstValueCol || (p.firstCol > 0 && p.lastCol >= firstValueCol);
 const usableHeader = (p: Piece) => !isSymbolOnly(p.text) && !isPureScaleNote(p.text);
 
 /**

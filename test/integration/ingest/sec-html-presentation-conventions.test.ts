@@ -156,3 +156,30 @@ describe('a partnership\'s "per unit" amounts', () => {
     expect(cellAt(t, 3, 4)).toMatchObject({ value: 1.35, unit: 'USD/share', scale: 1 });
   });
 });
+
+describe('a column header over an amount and its empty "$" column', () => {
+  it('names the first column of a table where no number shows "$"', () => {
+    // Workiva lays each column out as "$ | amount" under one header spanning both; a table of
+    // counts leaves the "$" cells empty, and the first header then starts left of the amounts
+    const t = lastTable('(Shares in Thousands)', [
+      tr(td(''), td('Outstanding Shares', 2), td('Weighted Average Exercise Price', 2)),
+      tr(td('Shares at December 31, 2023'), td(''), td('90,000'), td(''), td('125.50')),
+      tr(td('Options granted'), td(''), td('8,000'), td(''), td('160.10')),
+      tr(td('Options exercised'), td(''), td('(12,000'), td(')'), td('98.30')),
+    ]);
+    expect(cellAt(t, 1, 2)?.colPath).toEqual(['Outstanding Shares']);
+    expect(cellAt(t, 1, 2)).toMatchObject({ value: 90000, unit: 'shares', scale: 1e3 });
+    expect(cellAt(t, 3, 2)).toMatchObject({ value: -12000, unit: 'shares', scale: 1e3 });
+    expect(cellAt(t, 2, 4)).toMatchObject({ value: 160.1, unit: 'USD/share', scale: 1 });
+  });
+
+  it('keeps the years over a table of counts', () => {
+    const t = lastTable('Employees by region', [
+      years,
+      tr(td('United States'), td(''), td('45,000'), td(''), td('44,000')),
+      tr(td('International'), td(''), td('90,000'), td(''), td('88,000')),
+    ]);
+    expect(cellAt(t, 1, 2)?.colPath).toEqual(['2024']);
+    expect(cellAt(t, 2, 4)?.colPath).toEqual(['2023']);
+  });
+});
