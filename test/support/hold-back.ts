@@ -15,7 +15,12 @@ export async function holdBack<T extends string | RegExp>(
 ): Promise<T> {
   await page.route(url, async (route) => {
     await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
+    // While the request was held, the test may have unrouted this pattern (Playwright then lets
+    // the request go itself) or left the page: the request is then already handled, and
+    // continuing it again would be an unhandled "Route is already handled!" in the test run.
+    await route.continue().catch((e: unknown) => {
+      if (!/already handled|closed/i.test(String(e))) throw e;
+    });
   });
   return url;
 }
