@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { WorkbenchError } from '../../shared/api/result';
 import type { Document } from '../../shared/document';
@@ -34,10 +34,13 @@ export async function ingestFile(path: string): Promise<Document> {
   const name = basename(path);
   let bytes: Buffer;
   try {
-    const s = await stat(path);
+    // node:fs, not node:fs/promises: a one-shot `workbench ingest` loads no module for it (fs/
+    // promises brings seven of node's own, readline among them), and a file this command reads
+    // whole and at once blocks nothing else that is waiting.
+    const s = statSync(path);
     if (!s.isFile())
       throw new WorkbenchError('file-unreadable', `${name}: not a regular file (${path})`);
-    bytes = await readFile(path);
+    bytes = readFileSync(path);
   } catch (e) {
     if (e instanceof WorkbenchError) throw e;
     throw new WorkbenchError(

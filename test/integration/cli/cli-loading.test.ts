@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandIndex } from '../../../main/cli/commands';
 import { builtCli, ensureBuiltCli, repoRoot, sampleFiling } from '../../support/cli';
 import { tempDir } from '../../support/temp-dir';
 
@@ -17,23 +18,30 @@ describe('the CLI loads only the command it runs', () => {
     ensureBuiltCli();
     writeFileSync(
       preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(process.env.WORKBENCH_DUMP_MODULES, JSON.stringify(Object.keys(require.cache))));\n`,
+      `process.on('exit', () => require('node:fs').writeFileSync(process.env.WORKBENCH_DUMP_MODULES, JSON.stringify({ modules: Object.keys(require.cache), internals: process.moduleLoadList })));\n`,
     );
   });
   afterAll(() => t.cleanup());
 
   let runs = 0;
-  function loaded(args: string[]): { code: number | null; stdout: string; modules: string[] } {
+  function loaded(args: string[]): {
+    code: number | null;
+    stdout: string;
+    modules: string[];
+    internals: string[];
+  } {
     const dump = join(t.dir, `modules-${++runs}.json`);
     const r = spawnSync(process.execPath, ['-r', preload, builtCli, ...args], {
       cwd: repoRoot,
       encoding: 'utf8',
       env: { ...process.env, WORKBENCH_DUMP_MODULES: dump },
     });
-    const modules = (JSON.parse(readFileSync(dump, 'utf8')) as string[])
-      .filter((m) => m !== preload)
-      .map((m) => relative(repoRoot, m));
-    return { code: r.status, stdout: r.stdout, modules };
+    const dumped = JSON.parse(readFileSync(dump, 'utf8')) as {
+      modules: string[];
+      internals: string[];
+    };
+    const modules = dumped.modules.filter((m) => m !== preload).map((m) => relative(repoRoot, m));
+    return { code: r.status, stdout: r.stdout, modules, internals: dumped.internals };
   }
 
   const heavy = [
@@ -86,7 +94,29 @@ describe('the CLI loads only the command it runs', () => {
     // The Tokenizer and its entity decoder are in the reader's bundle, with its code cache
     // (main/build/bundle-cli-ingest.mjs): no file of either package is loaded on its own.
     expect(r.modules.filter((m) => /node_modules\/(htmlparser2|entities)\//.test(m))).toEqual([]);
+    // Nor node's modules it has no use for: the command's module is required, not import()ed,
+    // so node's ES module loader (its translators, cjs-module-lexer reading the module for its
+    // export names) is not started; the file is read through node:fs, not node:fs/promises.
+    expect(
+      r.internals.filter((m) =>
+        /esm\/(translators|module_job)|cjs-module-lexer|^NativeModule (internal\/)?fs\/promises$/.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
   });
+
+  it('loads every command from the build, each by require', () => {
+    const index = join(repoRoot, 'dist', 'main', 'cli', 'commands', 'index.js');
+    const script = `require(${JSON.stringify(index)}).loadCommands().then((cs) => {
+      process.stdout.write(JSON.stringify({ names: cs.map((c) => c.name), internals: process.moduleLoadList }));
+    });`;
+    const r = spawnSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { names: string[]; internals: string[] };
+    expect(out.names).toEqual(commandIndex.map((e) => e.name));
+    expect(out.internals.filter((m) => /esm\/translators/.test(m))).toEqual([]);
+  }, 30_000);
 
   it("a command's own option before the command word still finds the command", () => {
     const r = loaded(['--port', '0', 'serve', '--help']);

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliCommand } from '../../../main/cli/command';
@@ -45,4 +45,14 @@ describe('the command index (what --help and dispatch know without loading a com
   it('loads all of them in the order --help lists them', async () => {
     expect((await loadCommands()).map((c) => c.name)).toEqual(commandIndex.map((e) => e.name));
   }, 60_000);
+
+  it('names the same file for the built CLI (required) as from source (imported)', () => {
+    const source = readFileSync(join(dir, 'index.ts'), 'utf8');
+    const calls = [
+      ...source.matchAll(/commandModule\(\s*'([^']+)',\s*\(\) => import\('([^']+)'\)/g),
+    ];
+    expect(calls.length).toBe(source.split('await commandModule(').length - 1);
+    expect(calls.length).toBeGreaterThanOrEqual(commandIndex.length);
+    for (const [, required, imported] of calls) expect(required).toBe(imported);
+  });
 });
