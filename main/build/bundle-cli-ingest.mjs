@@ -94,6 +94,43 @@ const bundleTokenizer = {
   },
 };
 
+/**
+ * entities' HTML decode table (the Tokenizer's, for `&name;` references) is a Uint16Array made
+ * from a 15,242-character string by `.split("").map((c) => c.charCodeAt(0))`: as many one-letter
+ * strings and arrow calls, run cold by every CLI ingest (a few ms of CPU). In the bundle the same
+ * string fills the same array by a loop over its char codes. Same table, element for element
+ * (test/integration/ingest/cli-ingest-bundle.test.ts); should a new entities version write it
+ * otherwise, its file is bundled as it is, with a warning.
+ */
+const decodeTableFile = /[\\/]entities[\\/].*[\\/]generated[\\/]decode-data-html\.js$/;
+const splitIntoCodes = /\s*\.split\(""\)\s*\.map\(\(c\) => c\.charCodeAt\(0\)\)\);/;
+const decodeTableLoop =
+  '((s) => { const a = new Uint16Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; })(';
+
+/** @type {import('esbuild').Plugin} */
+const decodeTableByLoop = {
+  name: 'entities-decode-table-by-loop',
+  setup(b) {
+    b.onLoad({ filter: decodeTableFile }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const start = source.indexOf('new Uint16Array(');
+      const end = source.search(splitIntoCodes);
+      if (start < 0 || end < start) {
+        process.stderr.write(
+          `bundle-cli-ingest: ${args.path} is not as expected; bundled as it is\n`,
+        );
+        return undefined;
+      }
+      const literal = source.slice(start + 'new Uint16Array('.length, end);
+      const after = source.slice(end).replace(splitIntoCodes, ');');
+      return {
+        contents: `${source.slice(0, start)}${decodeTableLoop}${literal}${after}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 async function bundle() {
   await build({
     entryPoints: [entry],
@@ -103,7 +140,7 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     packages: 'external',
-    plugins: [bundleTokenizer, keepShared],
+    plugins: [bundleTokenizer, decodeTableByLoop, keepShared],
     logLevel: 'warning',
     legalComments: 'none',
     // import() of what stays outside becomes require(): the bundle runs as a vm.Script

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../../../main/document/ingest-file';
@@ -70,6 +79,23 @@ describe('the CLI reads filings through the bundled reader', () => {
     // the functions a 10-K reaches beyond the sample are in it too (about a quarter more)
     expect(shipped).toBeGreaterThan(lazyBytes * 1.1);
   }, 30_000);
+
+  it("fills entities' HTML decode table with a loop, to the same table as the package's", () => {
+    const source = readFileSync(join(distDocument, 'ingest-file.bundle.js'), 'utf8');
+    // The bundled module's body: from its name to the end of its function
+    const start = source.indexOf('generated/decode-data-html.js"(exports2) {');
+    expect(start, 'the decode table is not in the bundle').toBeGreaterThan(0);
+    const body = source.slice(source.indexOf('{', start) + 1, source.indexOf('\n  }\n', start));
+    expect(body).toContain('a[i] = s.charCodeAt(i)');
+    expect(body).not.toContain('.split(""');
+    const bundled: { htmlDecodeTree?: Uint16Array } = {};
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the bundle's own code, run as the bundle runs it
+    const init = new Function('exports2', body) as (exports: object) => void;
+    init(bundled);
+    const requireFromTokenizer = createRequire(require.resolve('htmlparser2'));
+    const stock = requireFromTokenizer('entities/decode') as { htmlDecodeTree: Uint16Array };
+    expect(bundled.htmlDecodeTree).toEqual(stock.htmlDecodeTree);
+  });
 
   it('loads the modules tsc wrote when they are newer than the bundle, else the bundle', () => {
     // A copy of the loader beside a bundle older than "tsc's" module (a stand-in that says so).
