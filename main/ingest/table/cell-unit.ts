@@ -44,8 +44,11 @@ const denominator = /^denominators?\b/i;
 // investment > Denominator > Average total assets"), not an EPS computation's shares
 const returnCalculation = /\breturn\s+on\b|\bro(?:i|ic|ce|a|e)\b|\bratios?\b|\bmargins?\b/i;
 // "Reallocation of total earnings as a result of conversion of Class B to Class A shares",
-// "Dividends on preferred shares": money named first, the shares only say whose
-const moneyOfShares = /\b(?:earnings|income|dividends?|loss(?:es)?)\b.*\bshares\b/i;
+// "Dividends on preferred shares": money named first, the shares only say whose; so does a
+// value, cost or proceeds of shares ("Approximate Dollar Value of Shares that May Yet Be
+// Purchased", "Total fair value of shares vested")
+const moneyOfShares =
+  /\b(?:earnings|income|dividends?|loss(?:es)?|(?:dollar|fair|market|aggregate)\s+value|costs?|proceeds)\b.*\bshares\b/i;
 // "Effect of potentially dilutive securities", "Less: participating securities": in an EPS
 // denominator, securities are counted as shares; earnings allocated to them are money
 const securitiesCounted =

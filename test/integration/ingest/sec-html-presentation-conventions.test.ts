@@ -183,3 +183,38 @@ describe('a column header over an amount and its empty "$" column', () => {
     expect(cellAt(t, 2, 4)?.colPath).toEqual(['2023']);
   });
 });
+
+describe('a value of shares is money', () => {
+  it('reads "Approximate Dollar Value of Shares that May Yet Be Purchased" as dollars', () => {
+    // Item 5's table of repurchases: counts in full, a price per share, the value left
+    const t = lastTable('Issuer purchases of equity securities', [
+      tr(
+        td('Period'),
+        td('Total Number of Shares Purchased', 2),
+        td('Average Price Paid per Share', 2),
+        td('Approximate Dollar Value of Shares that May Yet Be Purchased', 2),
+      ),
+      tr(
+        td('October 1 - 31, 2024'),
+        td(''),
+        td('1,234,567'),
+        td('$'),
+        td('155.12'),
+        td('$'),
+        td('4,500'),
+      ),
+      tr(
+        td('November 1 - 30, 2024'),
+        td(''),
+        td('987,654'),
+        td(''),
+        td('158.40'),
+        td(''),
+        td('4,350'),
+      ),
+    ]);
+    expect(cellAt(t, 2, 2)).toMatchObject({ value: 987654, unit: 'shares', scale: 1 });
+    expect(cellAt(t, 2, 4)).toMatchObject({ value: 158.4, unit: 'USD/share', scale: 1 });
+    expect(cellAt(t, 2, 6)).toMatchObject({ value: 4350, unit: 'USD' });
+  });
+});
