@@ -64,14 +64,17 @@ describe('sandbox verdicts', () => {
     // Each turn allocates 80 kB inside one built-in call: QuickJS polls its interrupt handler
     // (the heap watch) only every 10,000 ticks, which such a loop stretches to seconds.
     const bomb = 'const a = []; for (;;) a.push(new Array(10000).fill(1.5));';
+    // A deadline far beyond the ~200 turns it takes to pass 16 MB: on a loaded machine the
+    // suite's 300 ms could run out first, and a timeout is then the right verdict, not this one.
+    const bombLimits = { timeoutMs: 10_000 };
     const terminated = sandbox.stats.workersTerminated;
-    check(await sandbox.run(bomb), 'memory');
+    check(await sandbox.run(bomb, bombLimits), 'memory');
     const big = await sandbox.run(
       'const a = []; for (let i = 0; i < 4000; i++) a.push(new Array(1000).fill(1.5)); a.length',
       { memoryBytes: 60 * 1024 * 1024, timeoutMs: 10_000 },
     );
     expect(big).toMatchObject({ ok: true, value: 4000 });
-    for (let i = 0; i < 3; i++) check(await sandbox.run(bomb), 'memory');
+    for (let i = 0; i < 3; i++) check(await sandbox.run(bomb, bombLimits), 'memory');
     expect(sandbox.stats.workersTerminated).toBe(terminated);
     await expectHealthy(sandbox);
   });
