@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Table } from '../../../shared/document';
+import { cellAt, lastTable as lastTableOf, table, td, tr } from './support/fixture-table';
 
 // Issue 23, done-when 1: the visible-text reader reads presentation conventions filers use
 // generally, not only those of the filings it was tuned on. Each table below is a FIXTURE
 // WRITTEN FROM THE CONVENTION (as Regulation S-X statements and MD&A tables commonly print it),
 // not copied from any filing; each failed before the rule it pins.
 
-const td = (text: string, colspan = 1) => `<td colspan="${colspan}">${text}</td>`;
-const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
-
-function lastTable(caption: string, rows: string[]): Table {
-  const html = `<html><body><p>${caption}</p><table>${rows.join('')}</table></body></html>`;
-  const t = ingestSecHtml(html, { name: 'fixture.htm', bytes: html.length }).tables.at(-1);
-  if (t === undefined) throw new Error('no data table');
-  return t;
-}
-
-const cellAt = (t: Table, row: number, col: number) =>
-  t.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
+const lastTable = (caption: string, rows: string[]) => lastTableOf(table(caption, rows));
 
 const years = tr(td(''), td('2024', 2), td('2023', 2));
 

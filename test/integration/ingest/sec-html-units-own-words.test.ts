@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
-import type { Document, Table } from '../../../shared/document';
+import type { Table } from '../../../shared/document';
+import { cellAt, ingestBody as ingest, lastTable, table, td, tr } from './support/fixture-table';
 
 // Issue 23, "the visible-text reader generalizes": scale and unit misses a user found on
 // filings this project has not seen (Meta, AbbVie, Visa, HubSpot, Walmart). Those filings are
@@ -10,25 +10,6 @@ import type { Document, Table } from '../../../shared/document';
 // pins: per-share and share rows recognised from their own words, a note stating different
 // scales for different quantities, plain numbers (rates) with no currency scale, and the
 // filing's usual scale kept off what one unit costs.
-
-const td = (text: string, colspan = 1) => `<td colspan="${colspan}">${text}</td>`;
-const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
-const table = (caption: string, rows: string[]) =>
-  `<p>${caption}</p><table>${rows.join('')}</table>`;
-
-function ingest(body: string): Document {
-  const html = `<html><body>${body}</body></html>`;
-  return ingestSecHtml(html, { name: 'fixture.htm', bytes: html.length });
-}
-
-function lastTable(body: string): Table {
-  const t = ingest(body).tables.at(-1);
-  if (t === undefined) throw new Error('no data table');
-  return t;
-}
-
-const cellAt = (t: Table, row: number, col: number) =>
-  t.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
 
 describe('per-share rows are recognised from their own words', () => {
   it('reads "Net income for diluted EPS" as dollars in millions (fixture after Meta)', () => {

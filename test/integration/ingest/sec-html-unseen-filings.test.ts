@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ingestSecHtml } from '../../../main/ingest/sec-html/ingest-sec-html';
+import { cellAt, ingestBody, table, td, tr } from './support/fixture-table';
 import type { Table } from '../../../shared/document';
 
 // Tables written the way filings the reader was not tuned on write them (rows taken from
 // Alphabet's, Boeing's, P&G's, Home Depot's and Amazon's 2025 10-Ks), one failure class each.
 
-const td = (text: string, colspan = 1) => `<td colspan="${colspan}">${text}</td>`;
-const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
-
+// The first table read: each fixture holds one.
 function ingestTable(caption: string, rows: string[]): Table {
-  const html = `<html><body><p>${caption}</p><table>${rows.join('')}</table></body></html>`;
-  const doc = ingestSecHtml(html, { name: 'test.htm', bytes: html.length });
-  const table = doc.tables[0];
-  if (table === undefined) throw new Error('no data table');
-  return table;
+  const t = ingestBody(table(caption, rows)).tables[0];
+  if (t === undefined) throw new Error('no data table');
+  return t;
 }
-
-const cellAt = (t: Table, row: number, col: number) =>
-  t.cells.find((c) => c.sourceRow === row && c.sourceCol === col);
 
 describe('percent columns whose "%" is printed on the first and last rows only', () => {
   it('reads a tax-rate reconciliation as percentages', () => {
